@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { PASSWORD_MAX, PASSWORD_MIN, PHONE_MIN } from './constants.js';
+
+/** Ids in paths are at least 1 (spec 2 §5). */
+export const Id = z.coerce.number().int().min(1);
+export const IdParams = z.object({ id: Id });
+
+/** Times on the wire are epoch milliseconds. */
+export const EpochMs = z.number().int();
+
+export const Email = z
+  .string()
+  .trim()
+  .email('Invalid e-mail address')
+  .max(254)
+  .transform((v) => v.toLowerCase());
+
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Normalises a phone number to E.164, or null when it is not a valid number (US by default). */
+export function normalizePhone(text: string, defaultCountry: 'US' = 'US'): string | null {
+  const parsed = parsePhoneNumberFromString(text, defaultCountry);
+  return parsed && parsed.isValid() ? parsed.number : null;
+}
+
+/** The region (ISO country) a phone number belongs to, or null when invalid. */
+export function phoneRegion(text: string): string | null {
+  const parsed = parsePhoneNumberFromString(text, 'US');
+  return parsed && parsed.isValid() ? (parsed.country ?? null) : null;
+}
+
+/** Phone text as typed: at least 8 characters; whether it is a real number is checked separately. */
+export const PhoneText = z.string().trim().min(PHONE_MIN, `Phone must be at least ${PHONE_MIN} characters`).max(32);
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});

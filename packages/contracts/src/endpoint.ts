@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint. `public` needs nothing; `user` needs a signed-in user (cookie session
+ * or bearer token); `optionalUser` reads the caller when there is one.
+ */
+export type EndpointAuth = 'public' | 'user' | 'optionalUser';
+
+/** One endpoint: the single definition the server registers, the client calls and OpenAPI shows. */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify-style path, e.g. `/api/v1/auth/:uuid`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: EndpointAuth;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Success status when it is not 200. */
+  status?: 200 | 201 | 204;
+}
+
+export function endpoint<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodType,
+>(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return e;
+}
+
+export type ParamsOf<E> = E extends Endpoint<infer P, any, any, any> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<any, infer Q, any, any> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<any, any, infer B, any> ? z.input<B> : never;
+export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R> ? z.output<R> : never;
+
+/** Fills `:name` segments of a path from params. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,14 @@
+export * from './enums.js';
+export * from './errors.js';
+export * from './constants.js';
+export * from './endpoint.js';
+export * from './common.js';
+export * from './dates.js';
+export * as authApi from './auth.js';
+export * as usersApi from './users.js';
+export * as signupApi from './signup.js';
+export * as systemApi from './system.js';
+export type { SessionInfo } from './auth.js';
+export type { User, UserSettings, PracticeSummary, PracticeMembership, CurrentUserResponse } from './users.js';
+export { DEFAULT_USER_SETTINGS } from './users.js';
+export type { OutboxMessage } from './system.js';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { Gender } from './enums.js';
+import { Email, Password, PhoneText } from './common.js';
+import { parseDob } from './dates.js';
+
+const tags = ['Signup'];
+
+export const ProviderSignupBody = z.object({
+  email: Email,
+  phone: PhoneText,
+  password: Password,
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  role: z.enum(['PROVIDER', 'THIRD_PARTY_STAFF', 'STAFF'], { message: 'Role must be PROVIDER, THIRD_PARTY_STAFF or STAFF' }),
+  app: z.enum(['PROVIDER_WEB', 'PROVIDER_MOBILE'], { message: 'App must be PROVIDER_WEB or PROVIDER_MOBILE' }),
+  termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
+});
+
+export const PatientSignupBody = z.object({
+  phone: PhoneText,
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email: Email.optional(),
+  dateOfBirth: z.string().refine((v) => parseDob(v) !== null, 'Date of birth must be in the format MM/DD/YYYY'),
+  gender: Gender.optional(),
+  addressPlaceId: z.string().trim().min(1, 'Address is required').max(300),
+  termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
+});
+
+/**
+ * A new account is unverified; the response carries a sign-in flow already waiting at
+ * PHONE_CODE (the code is texted), and completing it verifies the phone and signs the user in.
+ */
+export const SignupResponse = z.object({
+  userId: z.number().int(),
+  verification: z.object({ uuid: z.string().uuid(), nextStep: z.literal('PHONE_CODE') }),
+});
+
+export const providerSignup = endpoint({
+  method: 'POST', path: '/api/v1/user/signup', summary: 'Create a provider account',
+  tags, auth: 'public', body: ProviderSignupBody, response: SignupResponse, status: 201,
+});
+
+export const patientSignup = endpoint({
+  method: 'POST', path: '/api/v1/patient/signup', summary: 'Create a patient account',
+  tags, auth: 'public', body: PatientSignupBody, response: SignupResponse, status: 201,
+});

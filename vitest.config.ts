@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * One runner for the whole repo. Integration tests (*.int.test.ts) run once on a fresh embedded
+ * PGlite per file and, when TEST_DATABASE_URL is set (as CI sets it), again on real PostgreSQL.
+ */
+const integration = (name: string, driver: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['apps/server/src/**/*.int.test.ts'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      integration('int-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('int-postgres', 'postgres')] : []),
+    ],
+  },
+});
