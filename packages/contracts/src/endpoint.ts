@@ -14,13 +14,14 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends EndpointAuth = EndpointAuth,
 > {
   method: HttpMethod;
   /** Fastify-style path, e.g. `/api/v1/auth/:uuid`. */
   path: string;
   summary: string;
   tags: string[];
-  auth: EndpointAuth;
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -34,14 +35,15 @@ export function endpoint<
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodType,
->(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  const A extends EndpointAuth = EndpointAuth,
+>(e: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
   return e;
 }
 
-export type ParamsOf<E> = E extends Endpoint<infer P, any, any, any> ? z.input<P> : never;
-export type QueryOf<E> = E extends Endpoint<any, infer Q, any, any> ? z.input<Q> : never;
-export type BodyOf<E> = E extends Endpoint<any, any, infer B, any> ? z.input<B> : never;
-export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R> ? z.output<R> : never;
+export type ParamsOf<E> = E extends Endpoint<infer P, any, any, any, any> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<any, infer Q, any, any, any> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<any, any, infer B, any, any> ? z.input<B> : never;
+export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R, any> ? z.output<R> : never;
 
 /** Fills `:name` segments of a path from params. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

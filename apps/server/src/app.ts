@@ -1,0 +1,92 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { AppContext } from './platform/context.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { createAudit } from './platform/audit/audit.js';
+import { createCsrf } from './platform/auth/csrf.js';
+import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
+import { createSessionStore } from './platform/auth/sessions.js';
+import { createDelivery } from './platform/delivery/delivery.js';
+import { authModule } from './modules/auth/index.js';
+import { usersModule } from './modules/users/index.js';
+import { signupModule } from './modules/signup/index.js';
+import { systemModule } from './modules/system/index.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests pass secrets to skip key generation; otherwise they come from config and DATA_DIR. */
+  secrets?: Secrets;
+}
+
+/** Builds the whole server; main.ts listens on it, tests call it with app.inject. */
+export async function buildApp({ config, database, logger = false, secrets }: AppDeps) {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Route schemas come from contracts; Fastify's own ajv only sees the swagger-ui assets.
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const secure = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    hsts: secure,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Referwell API', version: '1.0.0', description: 'Generated from packages/contracts.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'rw_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const s = secrets ?? loadSecrets({ dataDir: config.dataDir, sessionSecret: config.sessionSecret, persist: !config.isProduction });
+  const db = database.db;
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    secrets: s,
+    sessions: createSessionStore(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+    csrf: createCsrf(s.sessionSecret, secure),
+    audit: createAudit(db),
+    delivery: createDelivery(db, config, app.log),
+    log: app.log,
+  };
+
+  const signIn = authModule(app, ctx);
+  usersModule(app, ctx, signIn);
+  signupModule(app, ctx, signIn);
+  await systemModule(app, ctx);
+  return app;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SESSION_IDLE_MINUTES, DEFAULT_SESSION_MAX_HOURS } from '@referwell/contracts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+
+const Env = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    DATABASE_URL: optionalUrl,
+    PUBLIC_URL: optionalUrl,
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_SESSION_IDLE_MINUTES),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(DEFAULT_SESSION_MAX_HOURS),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Referwell <no-reply@referwell.test>'),
+    SMS_WEBHOOK_URL: optionalUrl,
+    SMS_WEBHOOK_TOKEN: z.string().optional(),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    SEED_DEMO: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
+    WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    const required: (keyof typeof env)[] = ['SESSION_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL'];
+    for (const key of required) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment; throws one error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    isProduction: c.NODE_ENV === 'production',
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    sessionSecret: c.SESSION_SECRET,
+    sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    smsWebhookUrl: c.SMS_WEBHOOK_URL,
+    smsWebhookToken: c.SMS_WEBHOOK_TOKEN,
+    trustProxy: c.TRUST_PROXY,
+    logLevel: c.LOG_LEVEL,
+    bodyLimit: c.BODY_LIMIT_BYTES,
+    authRateLimitPerMinute: c.AUTH_RATE_LIMIT_PER_MINUTE,
+    seedDemo: c.SEED_DEMO ?? c.NODE_ENV === 'development',
+    webDist: path.resolve(c.WEB_DIST),
+  };
+}

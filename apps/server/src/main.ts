@@ -1,0 +1,40 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { seedDemoData } from './seed/demo.js';
+
+async function main() {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data created (see README for the accounts)');
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.driver, startupMs: Math.round(performance.now() - startedAt) },
+    `Referwell is ready on ${config.publicUrl}`,
+  );
+}
+
+void main().catch((err) => {
+  console.error('Referwell failed to start:', err);
+  process.exit(1);
+});

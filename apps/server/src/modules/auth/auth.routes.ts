@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, authApi, usersApi, normalizePhone, phoneRegion } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import { route } from '../../platform/http.js';
+import { assertSelf } from '../../platform/access.js';
+import { defaultSteps } from './flow-plans.js';
+import type { SignInService, StepResult } from './sign-in.service.js';
+import type { createSessionsService } from './sessions.service.js';
+
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  signIn: SignInService,
+  account: ReturnType<typeof createSessionsService>,
+) {
+  const limit = { rateLimitPerMinute: ctx.config.authRateLimitPerMinute };
+  const secure = ctx.config.publicUrl.startsWith('https://');
+
+  /** Hands a finished sign-in to the client: a cookie for web apps, tokens for the others. */
+  function deliverSession(reply: FastifyReply, result: StepResult) {
+    const started = result.session;
+    if (!started) return { status: result.status, nextStep: result.nextStep };
+    if (started.kind === 'web') {
+      reply.setCookie(SESSION_COOKIE, started.cookieToken, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      // A new session gets a new CSRF token so one planted before sign-in is worthless.
+      ctx.csrf.issue(reply);
+      return { status: result.status };
+    }
+    return { status: result.status, accessToken: started.accessToken, refreshToken: started.refreshToken };
+  }
+
+  route(app, ctx, authApi.csrf, async ({ reply }) => ({ token: ctx.csrf.issue(reply) }));
+  route(app, ctx, authApi.csrfToken, async ({ reply }) => ({ _csrf: ctx.csrf.issue(reply) }));
+
+  route(app, ctx, authApi.authConfig, async ({ body }) => ({ steps: defaultSteps(body.app, Boolean(body.isPasswordReset)) }));
+
+  route(app, ctx, authApi.authStart, async ({ body, caller }) => signIn.start(body, caller), limit);
+
+  route(app, ctx, authApi.authStep, async ({ params, body, request, reply }) =>
+    deliverSession(reply, await signIn.answer(params.uuid, body, clientOf(request))), limit);
+
+  route(app, ctx, authApi.authFlowStatus, async ({ params }) => signIn.status(params.uuid));
+
+  route(app, ctx, authApi.authResend, async ({ params }) => {
+    await signIn.resend(params.uuid);
+    return { ok: true as const };
+  }, limit);
+
+  route(app, ctx, authApi.authRefresh, async ({ body, request }) => account.refresh(body.token, clientOf(request)), limit);
+
+  route(app, ctx, authApi.listSessions, async ({ caller }) => account.list(caller));
+
+  route(app, ctx, authApi.endSession, async ({ caller, body, request }) => {
+    await account.end(caller, body.uuid, clientOf(request));
+    return { ok: true as const };
+  });
+
+  route(app, ctx, usersApi.endUserSession, async ({ caller, params, body, request }) => {
+    assertSelf(caller, params.id);
+    await account.end(caller, body.session, clientOf(request));
+    return { ok: true as const };
+  });
+
+  async function signOut(caller: Caller | null, request: FastifyRequest, reply: FastifyReply) {
+    await account.logout(caller, clientOf(request));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  }
+  route(app, ctx, authApi.logout, ({ caller, request, reply }) => signOut(caller, request, reply));
+  route(app, ctx, authApi.logoutLegacy, ({ caller, request, reply }) => signOut(caller, request, reply));
+
+  route(app, ctx, authApi.passwordReset, async ({ body }) => ({ uuid: (await account.passwordReset(body.email)).uuid }), limit);
+
+  route(app, ctx, authApi.resetPassword, async ({ body, request }) => {
+    await account.resetPassword(body.uuid, body.code, body.password, clientOf(request));
+    return { ok: true as const };
+  }, limit);
+
+  route(app, ctx, authApi.updatePassword, async ({ caller, body, request }) => {
+    await account.updatePassword(caller, body.currentPassword, body.newPassword, clientOf(request));
+    return { ok: true as const };
+  }, limit);
+
+  route(app, ctx, authApi.region, async ({ query }) => {
+    if (query.phone) {
+      const region = phoneRegion(query.phone);
+      return { valid: region !== null, region };
+    }
+    const valid = Boolean(query.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(query.email));
+    // E-mail addresses carry no region; accounts are served from the deployment's region.
+    return { valid, region: valid ? 'US' : null };
+  });
+
+  route(app, ctx, authApi.appKey, async () => ({ key: ctx.secrets.appPublicKey }));
+
+  route(app, ctx, authApi.phoneCheck, async ({ body }) => ({ valid: normalizePhone(body.phone) !== null }));
+}

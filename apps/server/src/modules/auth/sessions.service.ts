@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS, type SessionInfo } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { users } from '../users/users.table.js';
+import type { SignInService } from './sign-in.service.js';
+
+/** A user's sessions and password, once signed in (or proving who they are by an e-mailed code). */
+export function createSessionsService(ctx: AppContext, signIn: SignInService) {
+  const { db, audit, sessions } = ctx;
+
+  return {
+    async refresh(token: string, client: ClientInfo) {
+      const result = await sessions.refresh(token);
+      if (result.reused) {
+        await audit.record({
+          action: 'auth.refresh_token_reused', subjectUserId: result.session.userId, ip: client.ip, userAgent: client.userAgent,
+          targetType: 'session', targetId: result.session.uuid,
+        });
+        throw new AppError('UNAUTHORIZED', 'This refresh token was already used; sign in again');
+      }
+      return { accessToken: result.accessToken, refreshToken: result.refreshToken };
+    },
+
+    async list(caller: Caller): Promise<SessionInfo[]> {
+      const rows = await sessions.listActive(caller.user.id);
+      return rows
+        .filter((s) => s.kind !== 'web' || Date.now() - s.lastSeenAt.getTime() <= sessions.idleMs)
+        .map((s) => ({
+          uuid: s.uuid,
+          app: s.app,
+          device: s.userAgent || 'Unknown device',
+          ip: s.ip,
+          createdAt: s.createdAt.getTime(),
+          lastSeenAt: s.lastSeenAt.getTime(),
+          current: s.id === caller.session.id,
+        }));
+    },
+
+    async end(caller: Caller, uuid: string, client: ClientInfo) {
+      if (!(await sessions.revokeOne(caller.user.id, uuid, 'ended-by-user'))) {
+        throw new AppError('OBJECT_NOT_FOUND', 'No such session');
+      }
+      await audit.record({
+        action: 'auth.session_revoked', actorUserId: caller.user.id, subjectUserId: caller.user.id,
+        targetType: 'session', targetId: uuid, ip: client.ip, userAgent: client.userAgent,
+      });
+    },
+
+    async logout(caller: Caller | null, client: ClientInfo) {
+      if (!caller) return;
+      await sessions.revokeById(caller.session.id, 'logout');
+      await audit.record({
+        action: 'auth.sign_out', actorUserId: caller.user.id, subjectUserId: caller.user.id,
+        targetType: 'session', targetId: caller.session.uuid, ip: client.ip, userAgent: client.userAgent,
+      });
+    },
+
+    /** Changes the password; every other session of the user ends, this one stays. */
+    async updatePassword(caller: Caller, currentPassword: string, newPassword: string, client: ClientInfo) {
+      const failures = await audit.countRecent(caller.user.id, 'auth.sign_in_failed', FAILED_LOGIN_WINDOW_MS);
+      if (failures >= MAX_FAILED_LOGINS) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+      if (!(await verifyPassword(caller.user.passwordHash, currentPassword))) {
+        await audit.record({
+          action: 'auth.sign_in_failed', subjectUserId: caller.user.id, ip: client.ip, userAgent: client.userAgent,
+          details: { reason: 'password-change' },
+        });
+        throw new AppError('BAD_CREDENTIALS', 'Your current password is not right');
+      }
+      await db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(users.id, caller.user.id));
+      const ended = await sessions.revokeAllExcept(caller.user.id, caller.session.id, 'password-changed');
+      await audit.record({
+        action: 'auth.password_changed', actorUserId: caller.user.id, subjectUserId: caller.user.id,
+        ip: client.ip, userAgent: client.userAgent, details: { sessionsEnded: ended.length },
+      });
+    },
+
+    /** E-mails a reset code (the earlier one-call contract over the reset flow). */
+    passwordReset: (email: string) => signIn.start({ app: 'PROVIDER_WEB', email, isPasswordReset: true }, null),
+
+    /** Sets a new password with the e-mailed code, without signing in. */
+    async resetPassword(uuid: string, code: string, password: string, client: ClientInfo) {
+      await signIn.answer(uuid, { step: 'EMAIL_CODE', value: code }, client, { signIn: false });
+      await signIn.answer(uuid, { step: 'SET_NEW_PASSWORD', value: password }, client, { signIn: false });
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  AUTH_FLOW_TTL_MS, CODE_TTL_MS, FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS, Password,
+  normalizePhone, type AuthApp, type LoginStep,
+} from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import { hashPassword, hmac, randomCode, safeEqual, verifyPassword } from '../../platform/auth/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { users } from '../users/users.table.js';
+import { authFlows, type FlowKind } from './auth.table.js';
+import { FLOW_STEPS, SIGN_IN_FLOWS, appAdmits, chooseFlow } from './flow-plans.js';
+
+type Flow = typeof authFlows.$inferSelect;
+type StartedSession = Awaited<ReturnType<AppContext['sessions']['create']>>;
+
+export interface StartInput {
+  app: AuthApp;
+  email?: string;
+  phone?: string;
+  isPasswordReset?: boolean;
+  useCallVerification?: boolean;
+}
+
+export interface StepResult {
+  status: 'PENDING' | 'COMPLETE';
+  nextStep?: LoginStep;
+  /** Present when the flow ended in a new session. */
+  session?: StartedSession;
+}
+
+/** A new code may be asked for once this long after the last one. */
+const RESEND_COOLDOWN_MS = 30_000;
+const CODE_STEPS: LoginStep[] = ['PHONE_CODE', 'EMAIL_CODE'];
+
+/**
+ * Multi-step sign-in, password reset and contact verification. A flow never reveals whether an
+ * e-mail or phone belongs to an account: unknown identifiers walk the same steps and fail at the
+ * secret with the same answer.
+ */
+export function createSignInService(ctx: AppContext) {
+  const { db, audit, delivery, sessions, secrets } = ctx;
+  const hashCode = (flowUuid: string, code: string) => hmac(secrets.sessionSecret, `code:${flowUuid}:${code}`);
+
+  async function userBy(by: 'email' | 'phone', identifier: string) {
+    const [user] = await db.select().from(users).where(eq(by === 'email' ? users.email : users.phone, identifier)).limit(1);
+    return user ?? null;
+  }
+
+  async function sendCode(flow: Pick<Flow, 'id' | 'uuid' | 'kind' | 'identifier'>, channel: 'email' | 'sms' | 'voice') {
+    const code = randomCode();
+    await db
+      .update(authFlows)
+      .set({ codeHash: hashCode(flow.uuid, code), codeExpiresAt: new Date(Date.now() + CODE_TTL_MS), codeSentAt: new Date(), delivery: channel })
+      .where(eq(authFlows.id, flow.id));
+    const purpose = flow.kind === 'PASSWORD_RESET' ? 'password reset' : flow.kind.startsWith('UPDATE') || flow.kind === 'VERIFY_PHONE' ? 'verification' : 'sign-in';
+    const text = `Your Referwell ${purpose} code is ${code}. It expires in 10 minutes. Never share it with anyone.`;
+    try {
+      if (channel === 'email') {
+        const link = `${ctx.config.publicUrl}/login/reset?flow=${flow.uuid}`;
+        await delivery.email(flow.identifier, `Your Referwell ${purpose} code`, `${text}\n\nOr continue here: ${link}\n`);
+      } else if (channel === 'voice') await delivery.voice(flow.identifier, text);
+      else await delivery.sms(flow.identifier, text);
+    } catch (err) {
+      ctx.log.error({ err, channel }, 'could not deliver a code');
+      throw new AppError('INTERNAL', 'We could not send the code. Try again in a moment.');
+    }
+  }
+
+  async function createFlow(values: { app: AuthApp; kind: FlowKind; identifier: string; userId: number | null; stepIndex: number }) {
+    const [flow] = await db
+      .insert(authFlows)
+      .values({ ...values, steps: FLOW_STEPS[values.kind], expiresAt: new Date(Date.now() + AUTH_FLOW_TTL_MS) })
+      .returning();
+    return flow!;
+  }
+
+  async function loadFlow(uuid: string): Promise<Flow> {
+    const [flow] = await db.select().from(authFlows).where(eq(authFlows.uuid, uuid)).limit(1);
+    if (!flow || flow.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('OBJECT_NOT_FOUND', 'This sign-in has expired. Start again.');
+    }
+    return flow;
+  }
+
+  async function recordFailure(flow: Flow, user: UserRow | null, client: ClientInfo, reason: string) {
+    if (!user) return;
+    await audit.record({
+      action: 'auth.sign_in_failed', subjectUserId: user.id, ip: client.ip, userAgent: client.userAgent,
+      details: { app: flow.app, flow: flow.kind, reason },
+    });
+  }
+
+  async function assertMayTry(user: UserRow | null) {
+    if (!user) return;
+    if (user.lockedAt) throw new AppError('LOCKED_ACCOUNT');
+    const failures = await audit.countRecent(user.id, 'auth.sign_in_failed', FAILED_LOGIN_WINDOW_MS);
+    if (failures >= MAX_FAILED_LOGINS) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+  }
+
+  /** Moves the flow past `flow.stepIndex`, atomically: a step is answered once. */
+  async function advance(flow: Flow, extra: Partial<Flow> = {}) {
+    const next = flow.stepIndex + 1;
+    const done = next >= flow.steps.length;
+    const [row] = await db
+      .update(authFlows)
+      .set({ ...extra, stepIndex: next, codeHash: null, status: done ? 'COMPLETE' : 'PENDING' })
+      .where(and(eq(authFlows.id, flow.id), eq(authFlows.stepIndex, flow.stepIndex), eq(authFlows.status, 'PENDING')))
+      .returning({ id: authFlows.id });
+    if (!row) throw new AppError('BAD_REQUEST', 'This step was already answered');
+    return done ? null : flow.steps[next]!;
+  }
+
+  async function checkCode(flow: Flow, user: UserRow | null, value: string, client: ClientInfo) {
+    const fresh = (flow.codeExpiresAt?.getTime() ?? 0) > Date.now();
+    if (user && flow.codeHash && fresh && safeEqual(flow.codeHash, hashCode(flow.uuid, value.trim()))) return;
+    await recordFailure(flow, user, client, 'code');
+    throw new AppError('INCORRECT_CODE', flow.codeHash && !fresh ? 'This code has expired. Ask for a new one.' : undefined);
+  }
+
+  /** What a completed flow changes on the account. */
+  async function applyCompletion(flow: Flow, user: UserRow) {
+    const now = new Date();
+    if (flow.kind === 'UPDATE_PHONE' || flow.kind === 'UPDATE_EMAIL') {
+      const change = flow.kind === 'UPDATE_PHONE'
+        ? { phone: flow.identifier, phoneVerifiedAt: now }
+        : { email: flow.identifier, emailVerifiedAt: now };
+      try {
+        await db.update(users).set({ ...change, updatedAt: now }).where(eq(users.id, user.id));
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'Another account already uses this');
+        throw err;
+      }
+      await audit.record({ action: 'user.contact_changed', actorUserId: user.id, subjectUserId: user.id, details: { kind: flow.kind } });
+    } else if (flow.kind === 'PHONE_CODE' || flow.kind === 'VERIFY_PHONE') {
+      if (!user.phoneVerifiedAt) await db.update(users).set({ phoneVerifiedAt: now }).where(eq(users.id, user.id));
+    }
+  }
+
+  return {
+    async start(input: StartInput, caller: Caller | null): Promise<{ uuid: string; steps: LoginStep[]; nextStep: LoginStep }> {
+      const by = input.email ? 'email' : 'phone';
+      const kind = chooseFlow(input.app, by, Boolean(input.isPasswordReset));
+      let identifier = input.email ?? '';
+      if (by === 'phone') {
+        const phone = normalizePhone(input.phone!);
+        if (!phone) throw new AppError('ERROR_INVALID_PHONE_NUMBER');
+        identifier = phone;
+      }
+
+      let user: UserRow | null;
+      if (kind === 'UPDATE_PHONE' || kind === 'UPDATE_EMAIL') {
+        if (!caller) throw new AppError('UNAUTHORIZED');
+        const owner = await userBy(by, identifier);
+        if (owner && owner.id !== caller.user.id) throw new AppError('ERROR_OBJECT_EXISTS', 'Another account already uses this');
+        user = caller.user;
+      } else {
+        const found = await userBy(by, identifier);
+        user = found && appAdmits(input.app, found) ? found : null;
+      }
+
+      const flow = await createFlow({ app: input.app, kind, identifier, userId: user?.id ?? null, stepIndex: 1 });
+      const nextStep = flow.steps[1]!;
+      if (user && CODE_STEPS.includes(nextStep)) {
+        await sendCode(flow, by === 'email' ? 'email' : input.useCallVerification ? 'voice' : 'sms');
+      }
+      return { uuid: flow.uuid, steps: flow.steps, nextStep };
+    },
+
+    /** Starts the phone verification of a new account, already waiting for the texted code. */
+    async startVerification(user: UserRow, app: AuthApp) {
+      const flow = await createFlow({ app, kind: 'VERIFY_PHONE', identifier: user.phone!, userId: user.id, stepIndex: 1 });
+      await sendCode(flow, 'sms');
+      return { uuid: flow.uuid, nextStep: 'PHONE_CODE' as const };
+    },
+
+    async answer(
+      uuid: string,
+      input: { step: LoginStep; value: string },
+      client: ClientInfo,
+      opts: { signIn?: boolean } = {},
+    ): Promise<StepResult> {
+      const flow = await loadFlow(uuid);
+      if (flow.status === 'COMPLETE') throw new AppError('BAD_REQUEST', 'This sign-in is already complete');
+      const expected = flow.steps[flow.stepIndex]!;
+      if (input.step !== expected) throw new AppError('BAD_REQUEST', `Expected step ${expected}`);
+      const user = flow.userId ? ((await db.select().from(users).where(eq(users.id, flow.userId)))[0] ?? null) : null;
+      await assertMayTry(user);
+
+      if (expected === 'PASSWORD') {
+        if (!(await verifyPassword(user?.passwordHash ?? null, input.value)) || !user) {
+          await recordFailure(flow, user, client, 'password');
+          throw new AppError('BAD_CREDENTIALS');
+        }
+        if (!user.phoneVerifiedAt) {
+          throw new AppError('USER_NEEDS_VERIFICATION', 'Verify your phone number first: sign in with your phone number to get a code.');
+        }
+      } else if (CODE_STEPS.includes(expected)) {
+        await checkCode(flow, user, input.value, client);
+        if (expected === 'EMAIL_CODE' && user && !user.emailVerifiedAt) {
+          await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+        }
+      } else if (expected === 'SET_NEW_PASSWORD') {
+        const parsed = Password.safeParse(input.value);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => ({ path: ['value'], message: i.message }));
+          throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
+        }
+        await db.update(users).set({ passwordHash: await hashPassword(parsed.data), updatedAt: new Date() }).where(eq(users.id, user!.id));
+        await sessions.revokeAllExcept(user!.id, null, 'password-reset');
+        await audit.record({ action: 'auth.password_reset', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent });
+      } else {
+        throw new AppError('BAD_REQUEST', `Step ${expected} is answered when the flow starts`);
+      }
+
+      const nextStep = await advance(flow);
+      if (nextStep) return { status: 'PENDING', nextStep };
+      await applyCompletion(flow, user!);
+      if (!SIGN_IN_FLOWS.includes(flow.kind) || opts.signIn === false) return { status: 'COMPLETE' };
+      const session = await sessions.create(user!.id, flow.app, client);
+      await audit.record({
+        action: 'auth.sign_in', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent,
+        targetType: 'session', targetId: session.session.uuid, details: { app: flow.app, flow: flow.kind },
+      });
+      return { status: 'COMPLETE', session };
+    },
+
+    async status(uuid: string) {
+      const flow = await loadFlow(uuid);
+      return flow.status === 'PENDING'
+        ? { status: 'PENDING' as const, nextStep: flow.steps[flow.stepIndex] }
+        : { status: 'COMPLETE' as const };
+    },
+
+    async resend(uuid: string) {
+      const flow = await loadFlow(uuid);
+      const step = flow.steps[flow.stepIndex];
+      if (flow.status !== 'PENDING' || !step || !CODE_STEPS.includes(step)) {
+        throw new AppError('BAD_REQUEST', 'There is no code to send for this step');
+      }
+      if (flow.codeSentAt && Date.now() - flow.codeSentAt.getTime() < RESEND_COOLDOWN_MS) {
+        throw new AppError('TOO_MANY_REQUESTS', 'Wait 30 seconds before asking for another code');
+      }
+      if (flow.userId) await sendCode(flow, flow.delivery ?? (step === 'EMAIL_CODE' ? 'email' : 'sms'));
+      else await db.update(authFlows).set({ codeSentAt: new Date() }).where(eq(authFlows.id, flow.id));
+    },
+
+    /** The newest pending flow of a kind for a user (the phone change started from settings). */
+    async pendingFlowFor(userId: number, kind: FlowKind) {
+      const [flow] = await db
+        .select({ uuid: authFlows.uuid })
+        .from(authFlows)
+        .where(and(eq(authFlows.userId, userId), eq(authFlows.kind, kind), eq(authFlows.status, 'PENDING'), sql`${authFlows.expiresAt} > now()`))
+        .orderBy(desc(authFlows.id))
+        .limit(1);
+      return flow?.uuid ?? null;
+    },
+  };
+}
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,0 +1,68 @@
+import { eq, or } from 'drizzle-orm';
+import { normalizePhone, parseDob, type AuthApp } from '@referwell/contracts';
+import type { z } from 'zod';
+import type { signupApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { ClientInfo } from '../../platform/auth/sessions.js';
+import { hashPassword } from '../../platform/auth/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { users } from '../users/users.table.js';
+import type { SignInService } from '../auth/sign-in.service.js';
+
+type ProviderSignup = z.output<typeof signupApi.ProviderSignupBody>;
+type PatientSignup = z.output<typeof signupApi.PatientSignupBody>;
+
+/**
+ * New accounts start unverified. Each signup starts a phone verification flow (a code is texted);
+ * answering it verifies the phone and signs the new user in.
+ */
+export function createSignupService(ctx: AppContext, signIn: SignInService) {
+  const { db, audit } = ctx;
+
+  async function assertFree(email: string | undefined, phone: string) {
+    const clash = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(email ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.phone, phone))
+      .limit(1);
+    if (clash.length) throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
+  }
+
+  async function create(values: typeof users.$inferInsert, app: AuthApp, client: ClientInfo) {
+    let user;
+    try {
+      [user] = await db.insert(users).values(values).returning();
+    } catch (err) {
+      // Two signups racing for the same address: the second loses here.
+      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
+      throw err;
+    }
+    await audit.record({ action: 'user.signed_up', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent, details: { kind: values.kind, app } });
+    return { userId: user!.id, verification: await signIn.startVerification(user!, app) };
+  }
+
+  const phoneOf = (text: string) => normalizePhone(text) ?? ((): never => { throw new AppError('ERROR_INVALID_PHONE_NUMBER'); })();
+
+  return {
+    async provider(body: ProviderSignup, client: ClientInfo) {
+      const phone = phoneOf(body.phone);
+      await assertFree(body.email, phone);
+      return create({
+        kind: 'PROVIDER', email: body.email, phone, firstName: body.firstName, lastName: body.lastName,
+        passwordHash: await hashPassword(body.password), signupRole: body.role,
+      }, body.app, client);
+    },
+
+    async patient(body: PatientSignup, client: ClientInfo) {
+      const phone = phoneOf(body.phone);
+      await assertFree(body.email, phone);
+      const dob = parseDob(body.dateOfBirth)!;
+      return create({
+        kind: 'PATIENT', email: body.email ?? null, phone, firstName: body.firstName, lastName: body.lastName,
+        dateOfBirth: `${dob.year}-${String(dob.month).padStart(2, '0')}-${String(dob.day).padStart(2, '0')}`,
+        gender: body.gender ?? null, addressPlaceId: body.addressPlaceId,
+      }, 'PATIENT_MOBILE', client);
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import type { SignInService } from '../auth/sign-in.service.js';
+import { registerUserRoutes } from './users.routes.js';
+import { createUsersService } from './users.service.js';
+
+export function usersModule(app: FastifyInstance, ctx: AppContext, signIn: SignInService) {
+  registerUserRoutes(app, ctx, createUsersService(ctx, signIn));
+}

@@ -1,0 +1,54 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditEvents } from './audit.table.js';
+
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.sign_out'
+  | 'auth.session_revoked'
+  | 'auth.refresh_token_reused'
+  | 'auth.password_changed'
+  | 'auth.password_reset'
+  | 'user.signed_up'
+  | 'user.contact_changed'
+  | 'user.updated';
+
+export interface AuditEntry {
+  action: AuditAction;
+  actorUserId?: number | null;
+  subjectUserId?: number | null;
+  targetType?: string;
+  targetId?: string | number;
+  ip?: string;
+  userAgent?: string;
+  details?: Record<string, unknown>;
+}
+
+export function createAudit(db: Db) {
+  return {
+    async record(entry: AuditEntry) {
+      await db.insert(auditEvents).values({
+        ...entry,
+        targetId: entry.targetId === undefined ? undefined : String(entry.targetId),
+        userAgent: entry.userAgent?.slice(0, 500),
+      });
+    },
+
+    /** How many times `action` happened to an account since `sinceMs` ago. */
+    async countRecent(subjectUserId: number, action: AuditAction, sinceMs: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.subjectUserId, subjectUserId),
+            eq(auditEvents.action, action),
+            gt(auditEvents.at, new Date(Date.now() - sinceMs)),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+  };
+}
+export type Audit = ReturnType<typeof createAudit>;

@@ -1,0 +1,153 @@
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type AuthApp } from '@referwell/contracts';
+import type { Db } from '../../db/client.js';
+import { refreshTokens, sessions } from '../../modules/auth/auth.table.js';
+import { users } from '../../modules/users/users.table.js';
+import { randomToken, sha256 } from './crypto.js';
+import { AppError } from '../errors.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Who is calling: resolved once per request from the session cookie or a bearer token. */
+export interface Caller {
+  user: UserRow;
+  session: SessionRow;
+  via: 'cookie' | 'bearer';
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
+const TOUCH_EVERY_MS = 15_000;
+
+export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number }) {
+  async function issueRefreshToken(sessionId: number) {
+    const token = randomToken();
+    await db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(token) });
+    return token;
+  }
+
+  async function revoke(where: ReturnType<typeof eq>, reason: string) {
+    return db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: reason })
+      .where(and(where, isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id, uuid: sessions.uuid, userId: sessions.userId });
+  }
+
+  return {
+    idleMs: opts.idleMs,
+
+    /** Starts a session; web apps get a cookie token, every other app an access/refresh pair. */
+    async create(userId: number, app: AuthApp, client: ClientInfo) {
+      const now = Date.now();
+      const token = randomToken();
+      const web = WEB_APPS.includes(app);
+      const [session] = await db
+        .insert(sessions)
+        .values({
+          userId,
+          app,
+          kind: web ? 'web' : 'token',
+          tokenHash: sha256(token),
+          accessExpiresAt: web ? null : new Date(now + ACCESS_TOKEN_TTL_MS),
+          ip: client.ip,
+          userAgent: client.userAgent.slice(0, 500),
+          expiresAt: new Date(now + (web ? opts.maxMs : REFRESH_TOKEN_TTL_MS)),
+        })
+        .returning();
+      if (web) return { kind: 'web' as const, session: session!, cookieToken: token };
+      return { kind: 'token' as const, session: session!, accessToken: token, refreshToken: await issueRefreshToken(session!.id) };
+    },
+
+    /** The caller behind a token, or null when it is unknown, revoked, idle too long or expired. */
+    async resolve(token: string, via: Caller['via']): Promise<Caller | null> {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, sha256(token)))
+        .limit(1);
+      if (!row) return null;
+      const { session, user } = row;
+      const now = Date.now();
+      if (session.revokedAt || session.expiresAt.getTime() <= now || user.lockedAt) return null;
+      if ((session.kind === 'web') !== (via === 'cookie')) return null;
+      if (session.kind === 'web' && now - session.lastSeenAt.getTime() > opts.idleMs) {
+        await revoke(eq(sessions.id, session.id), 'idle');
+        return null;
+      }
+      if (session.kind === 'token' && (session.accessExpiresAt?.getTime() ?? 0) <= now) return null;
+      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        session.lastSeenAt = new Date(now);
+        await db.update(sessions).set({ lastSeenAt: session.lastSeenAt }).where(eq(sessions.id, session.id));
+      }
+      return { session, user, via };
+    },
+
+    /**
+     * Rotates a refresh token. A token that was already used means it leaked (or was replayed):
+     * the whole session it belongs to is revoked.
+     */
+    async refresh(refreshToken: string) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ token: refreshTokens, session: sessions })
+          .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+          .for('update')
+          .limit(1);
+        if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= Date.now()) {
+          throw new AppError('UNAUTHORIZED', 'Refresh token is not valid');
+        }
+        if (row.token.usedAt) {
+          await tx
+            .update(sessions)
+            .set({ revokedAt: new Date(), revokeReason: 'refresh-token-reuse' })
+            .where(eq(sessions.id, row.session.id));
+          return { reused: true as const, session: row.session };
+        }
+        await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
+        const accessToken = randomToken();
+        await tx
+          .update(sessions)
+          .set({ tokenHash: sha256(accessToken), accessExpiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_MS) })
+          .where(eq(sessions.id, row.session.id));
+        const next = randomToken();
+        await tx.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: sha256(next) });
+        return { reused: false as const, session: row.session, accessToken, refreshToken: next };
+      });
+    },
+
+    listActive(userId: number) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.lastSeenAt));
+    },
+
+    /** Ends one of a user's sessions; false when the user has no such live session. */
+    async revokeOne(userId: number, uuid: string, reason: string) {
+      const rows = await revoke(and(eq(sessions.userId, userId), eq(sessions.uuid, uuid))!, reason);
+      return rows.length > 0;
+    },
+
+    revokeById: (id: number, reason: string) => revoke(eq(sessions.id, id), reason),
+
+    /** Ends every session of a user, but the one named. */
+    revokeAllExcept: (userId: number, keepSessionId: number | null, reason: string) =>
+      revoke(
+        keepSessionId === null
+          ? eq(sessions.userId, userId)
+          : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))!,
+        reason,
+      ),
+  };
+}
+export type SessionStore = ReturnType<typeof createSessionStore>;

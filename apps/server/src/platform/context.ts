@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Audit } from './audit/audit.js';
+import type { Csrf } from './auth/csrf.js';
+import type { Secrets } from './auth/secrets.js';
+import type { SessionStore } from './auth/sessions.js';
+import type { Delivery } from './delivery/delivery.js';
+
+/** The shared parts every module is built from; made once in buildApp. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  secrets: Secrets;
+  sessions: SessionStore;
+  csrf: Csrf;
+  audit: Audit;
+  delivery: Delivery;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { SESSION_COOKIE, type Endpoint } from '@referwell/contracts';
+import type { AppContext } from './context.js';
+import type { Caller } from './auth/sessions.js';
+import { AppError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<E extends Endpoint<any, any, any, any, any>> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: E extends Endpoint<infer P, any, any, any, any> ? Out<P> : never;
+  query: E extends Endpoint<any, infer Q, any, any, any> ? Out<Q> : never;
+  body: E extends Endpoint<any, any, infer B, any, any> ? Out<B> : never;
+  /** The signed-in caller; always present on `auth: 'user'` endpoints. */
+  caller: E['auth'] extends 'user' ? Caller : Caller | null;
+}
+
+export interface RouteOptions {
+  /** Requests per minute per client IP (sign-in, code sending, signup). */
+  rateLimitPerMinute?: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The caller behind the request's bearer token or session cookie, if any. */
+async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return ctx.sessions.resolve(authorization.slice(7).trim(), 'bearer');
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? ctx.sessions.resolve(cookie, 'cookie') : null;
+}
+
+/**
+ * Registers one endpoint from its contract: schemas for validation, response allowlisting and
+ * OpenAPI; the auth guard; CSRF on state-changing cookie-authenticated requests.
+ */
+export function route<E extends Endpoint<any, any, any, any, any>>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoint: E,
+  handler: (input: HandlerInput<E>) => Promise<Out<E['response']>>,
+  options: RouteOptions = {},
+) {
+  const status = endpoint.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [status]: endpoint.response },
+      ...(endpoint.auth === 'user' ? { security: [{ session: [] }, { bearer: [] }] } : {}),
+    },
+    config: options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {},
+    preValidation: async (request) => {
+      request.caller = endpoint.auth === 'public' ? null : await resolveCaller(ctx, request);
+      if (endpoint.auth === 'user' && !request.caller) throw new AppError('UNAUTHORIZED');
+      if (request.caller?.via === 'cookie' && !SAFE_METHODS.has(request.method)) ctx.csrf.verify(request);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        request,
+        reply,
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        caller: request.caller,
+      } as HandlerInput<E>);
+      // A handler may choose another status (health answers 503 with the same body).
+      if (reply.statusCode === 200) reply.status(status);
+      return reply.send(result);
+    },
+  });
+}
