@@ -1,0 +1,40 @@
+import type { Role } from '@referwell/contracts';
+import type { Db } from '../db/client.js';
+import { hashPassword } from '../platform/auth/crypto.js';
+import { practiceMembers, practices } from '../modules/practices/practices.table.js';
+import { users } from '../modules/users/users.table.js';
+
+let seq = 0;
+export const TEST_PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | undefined;
+
+/** A verified provider who signs in with TEST_PASSWORD. */
+export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
+  seq += 1;
+  const now = new Date();
+  const [user] = await db
+    .insert(users)
+    .values({
+      kind: 'PROVIDER',
+      email: `user${seq}-${Date.now()}@example.test`,
+      phone: `+1202555${String(1000 + (seq % 9000)).slice(-4)}`,
+      firstName: 'Test',
+      lastName: `User${seq}`,
+      passwordHash: await (passwordHash ??= hashPassword(TEST_PASSWORD)),
+      emailVerifiedAt: now,
+      phoneVerifiedAt: now,
+      ...values,
+    })
+    .returning();
+  return user!;
+}
+
+export async function createPractice(db: Db, values: Partial<typeof practices.$inferInsert> = {}) {
+  seq += 1;
+  const [practice] = await db.insert(practices).values({ name: `Practice ${seq}`, ...values }).returning();
+  return practice!;
+}
+
+export async function addMember(db: Db, practiceId: number, userId: number, role: Role = 'PROVIDER') {
+  await db.insert(practiceMembers).values({ practiceId, userId, role });
+}

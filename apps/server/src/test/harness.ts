@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../config.js';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { buildApp } from '../app.js';
+import { loadSecrets, type Secrets } from '../platform/auth/secrets.js';
+
+let secrets: Secrets | undefined;
+/** One RSA key pair per test process: generating it per file would only slow the suite. */
+const testSecrets = () => (secrets ??= loadSecrets({ dataDir: tmpdir(), sessionSecret: 'test-secret-'.padEnd(40, 'x'), persist: false }));
+
+/**
+ * A fresh, migrated database: in-memory PGlite by default, or a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL when the suite runs with TEST_DB_DRIVER=postgres.
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB_DRIVER !== 'postgres') {
+    const database = await openPglite();
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `rw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 8 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The whole server on a fresh database; `env` overrides configuration variables. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rw-test-')),
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    WEB_DIST: path.join(tmpdir(), 'rw-no-web'),
+    ...env,
+  });
+  const app = await buildApp({ config, database, secrets: testSecrets() });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
