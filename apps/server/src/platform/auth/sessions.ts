@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type AuthApp } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions } from '../../modules/auth/auth.table.js';
@@ -25,6 +25,14 @@ export interface ClientInfo {
 const TOUCH_EVERY_MS = 15_000;
 
 export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number }) {
+  const sessionByToken = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('session_by_token');
+
   async function issueRefreshToken(sessionId: number) {
     const token = randomToken();
     await db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(token) });
@@ -66,12 +74,7 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
 
     /** The caller behind a token, or null when it is unknown, revoked, idle too long or expired. */
     async resolve(token: string, via: Caller['via']): Promise<Caller | null> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, sha256(token)))
-        .limit(1);
+      const [row] = await sessionByToken.execute({ hash: sha256(token) });
       if (!row) return null;
       const { session, user } = row;
       const now = Date.now();
