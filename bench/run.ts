@@ -4,6 +4,7 @@
  *  - idle memory (RSS) of the started server;
  *  - requests/s and p99 of an authenticated GET /api/v1/user/current next to a bare Fastify route.
  * Every request goes to 127.0.0.1 only, and each load run is bounded in time.
+ * BENCH_DATABASE_URL (an empty PostgreSQL database) measures on PostgreSQL instead of PGlite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -84,7 +85,12 @@ async function load(url: string, headers: Record<string, string> = {}) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-bench-'));
-  const serverEnv = { PORT: '3301', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  // BENCH_DATABASE_URL runs the server on real PostgreSQL (an empty database) instead of PGlite.
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const serverEnv = {
+    PORT: '3301', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const base = 'http://127.0.0.1:3301';
   const health = `${base}/api/v1/healthchecks/isHealthy`;
 
@@ -110,7 +116,8 @@ async function main() {
       ['authenticated GET /api/v1/user/current', `${Math.round(current.rps)} req/s, p99 ${current.p99} ms`],
       ['ratio user/current : bare (req/s)', `${((current.rps / baseline.rps) * 100).toFixed(1)} %`],
     ];
-    console.log(`\nReferwell bench (${CONNECTIONS} connections, ${DURATION_S} s per load run, embedded PGlite)\n`);
+    const store = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
+    console.log(`\nReferwell bench (${CONNECTIONS} connections, ${DURATION_S} s per load run, ${store})\n`);
     for (const [name, value] of rows) console.log(`${name!.padEnd(52)} ${value}`);
   } finally {
     await stop(bare);

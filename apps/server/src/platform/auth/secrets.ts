@@ -24,18 +24,16 @@ function newKeyPair() {
  */
 export function loadSecrets(opts: { dataDir: string; sessionSecret?: string; persist: boolean }): Secrets {
   const file = path.join(opts.dataDir, 'secrets.json');
-  let stored: Partial<Secrets> = {};
-  if (opts.persist && existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
-  const keys = stored.appPublicKey && stored.appPrivateKey ? stored : newKeyPair();
-  const secrets: Secrets = {
-    sessionSecret: opts.sessionSecret ?? stored.sessionSecret ?? randomBytes(32).toString('base64url'),
-    appPublicKey: keys.appPublicKey!,
-    appPrivateKey: keys.appPrivateKey!,
+  const stored: Partial<Secrets> = opts.persist && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const generated = {
+    sessionSecret: stored.sessionSecret ?? randomBytes(32).toString('base64url'),
+    ...(stored.appPublicKey && stored.appPrivateKey
+      ? { appPublicKey: stored.appPublicKey, appPrivateKey: stored.appPrivateKey }
+      : newKeyPair()),
   };
-  if (opts.persist) {
+  if (opts.persist && (!stored.sessionSecret || !stored.appPublicKey)) {
     mkdirSync(opts.dataDir, { recursive: true });
-    const toKeep = { ...secrets, ...(opts.sessionSecret ? { sessionSecret: stored.sessionSecret } : {}) };
-    writeFileSync(file, JSON.stringify(toKeep, null, 2), { mode: 0o600 });
+    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
   }
-  return secrets;
+  return { ...generated, sessionSecret: opts.sessionSecret ?? generated.sessionSecret };
 }
