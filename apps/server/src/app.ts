@@ -70,7 +70,7 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const s = secrets ?? loadSecrets({ dataDir: config.dataDir, sessionSecret: config.sessionSecret, persist: !config.isProduction });
+  const s = secrets ?? loadSecrets({ dataDir: config.dataDir, sessionSecret: config.sessionSecret, appPrivateKey: config.appPrivateKey, persist: !config.isProduction });
   const db = database.db;
   const ctx: AppContext = {
     config,

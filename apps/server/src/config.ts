@@ -16,6 +16,7 @@ const Env = z
     DATABASE_URL: optionalUrl,
     PUBLIC_URL: optionalUrl,
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    APP_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_SESSION_IDLE_MINUTES),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(DEFAULT_SESSION_MAX_HOURS),
     SMTP_URL: optionalUrl,
@@ -31,7 +32,7 @@ const Env = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    const required: (keyof typeof env)[] = ['SESSION_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL'];
+    const required: (keyof typeof env)[] = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL'];
     for (const key of required) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
@@ -56,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: c.DATABASE_URL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     sessionSecret: c.SESSION_SECRET,
+    appPrivateKey: c.APP_PRIVATE_KEY?.replace(/\\n/g, '\n'),
     sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
     smtpUrl: c.SMTP_URL,

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 
 export interface Secrets {
   sessionSecret: string;
@@ -19,10 +19,11 @@ function newKeyPair() {
 }
 
 /**
- * Secrets come from the environment in production. In development and tests any that are missing
+ * Secrets come from the environment in production (SESSION_SECRET, APP_PRIVATE_KEY), so every
+ * instance shares them. In development and tests any that are missing
  * are generated once and kept in DATA_DIR/secrets.json so sessions survive a restart.
  */
-export function loadSecrets(opts: { dataDir: string; sessionSecret?: string; persist: boolean }): Secrets {
+export function loadSecrets(opts: { dataDir: string; sessionSecret?: string; appPrivateKey?: string; persist: boolean }): Secrets {
   const file = path.join(opts.dataDir, 'secrets.json');
   const stored: Partial<Secrets> = opts.persist && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const generated = {
@@ -35,5 +36,8 @@ export function loadSecrets(opts: { dataDir: string; sessionSecret?: string; per
     mkdirSync(opts.dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
   }
-  return { ...generated, sessionSecret: opts.sessionSecret ?? generated.sessionSecret };
+  const appKeys = opts.appPrivateKey
+    ? { appPrivateKey: opts.appPrivateKey, appPublicKey: createPublicKey(opts.appPrivateKey).export({ type: 'spki', format: 'pem' }).toString() }
+    : {};
+  return { ...generated, ...appKeys, sessionSecret: opts.sessionSecret ?? generated.sessionSecret };
 }
