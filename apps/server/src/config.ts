@@ -7,6 +7,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
 
+/**
+ * Variables production cannot run without. Checked apart from the schema so that they are listed
+ * even when another variable is also wrong (a refinement only runs once the schema passes).
+ */
+const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL'] as const;
+
 const Env = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -29,13 +35,6 @@ const Env = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     SEED_DEMO: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
-    const required: (keyof typeof env)[] = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL'];
-    for (const key of required) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
-    }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -43,10 +42,11 @@ export type Config = ReturnType<typeof loadConfig>;
 /** Parses the environment; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  if (env.NODE_ENV === 'production') {
+    for (const key of REQUIRED_IN_PRODUCTION) if (!env[key]) lines.push(`  ${key}: is required in production`);
   }
+  if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   const c = parsed.data;
   return {
     env: c.NODE_ENV,

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { Gender } from './enums.js';
-import { Email, Password, PhoneText } from './common.js';
+import { Email, Password, PhoneText, requiredField } from './common.js';
 import { parseDob } from './dates.js';
 
 const tags = ['Signup'];
+const DOB_MESSAGE = 'Date of birth must be in the format MM/DD/YYYY';
 
 export const ProviderSignupBody = z.object({
   email: Email,
   phone: PhoneText,
   password: Password,
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  firstName: z.string(requiredField('First name is required')).trim().min(1, 'First name is required').max(100),
+  lastName: z.string(requiredField('Last name is required')).trim().min(1, 'Last name is required').max(100),
   role: z.enum(['PROVIDER', 'THIRD_PARTY_STAFF', 'STAFF'], { message: 'Role must be PROVIDER, THIRD_PARTY_STAFF or STAFF' }),
   app: z.enum(['PROVIDER_WEB', 'PROVIDER_MOBILE'], { message: 'App must be PROVIDER_WEB or PROVIDER_MOBILE' }),
   termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
@@ -19,12 +20,12 @@ export const ProviderSignupBody = z.object({
 
 export const PatientSignupBody = z.object({
   phone: PhoneText,
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  firstName: z.string(requiredField('First name is required')).trim().min(1, 'First name is required').max(100),
+  lastName: z.string(requiredField('Last name is required')).trim().min(1, 'Last name is required').max(100),
   email: Email.optional(),
-  dateOfBirth: z.string().refine((v) => parseDob(v) !== null, 'Date of birth must be in the format MM/DD/YYYY'),
+  dateOfBirth: z.string(requiredField(DOB_MESSAGE)).refine((v) => parseDob(v) !== null, DOB_MESSAGE),
   gender: Gender.optional(),
-  addressPlaceId: z.string().trim().min(1, 'Address is required').max(300),
+  addressPlaceId: z.string(requiredField('Address is required')).trim().min(1, 'Address is required').max(300),
   termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
 });
 

@@ -38,8 +38,16 @@ export function createSignupService(ctx: AppContext, signIn: SignInService) {
       if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
       throw err;
     }
+    let verification;
+    try {
+      verification = await signIn.startVerification(user!, app);
+    } catch (err) {
+      // The code could not be sent: remove the account again so a retry is not refused as taken.
+      await db.delete(users).where(eq(users.id, user!.id));
+      throw err;
+    }
     await audit.record({ action: 'user.signed_up', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent, details: { kind: values.kind, app } });
-    return { userId: user!.id, verification: await signIn.startVerification(user!, app) };
+    return { userId: user!.id, verification };
   }
 
   const phoneOf = (text: string) => normalizePhone(text) ?? ((): never => { throw new AppError('ERROR_INVALID_PHONE_NUMBER'); })();

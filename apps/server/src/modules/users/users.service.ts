@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_USER_SETTINGS, normalizePhone, type CurrentUserResponse, type User, type UserSettings,
 } from '@referwell/contracts';
@@ -74,12 +74,16 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
     async updateSettings(caller: Caller, userId: number, practiceId: number, change: Partial<UserSettings>) {
       assertSelf(caller, userId);
       await assertPracticeMember(db, caller, practiceId);
-      const settings = { ...(await settingsRow(userId, practiceId)), ...change };
-      await db
+      // Only the change is merged in, inside the statement: two changes at once both stay.
+      const [row] = await db
         .insert(userSettings)
-        .values({ userId, practiceId, settings })
-        .onConflictDoUpdate({ target: [userSettings.userId, userSettings.practiceId], set: { settings, updatedAt: new Date() } });
-      return settings;
+        .values({ userId, practiceId, settings: change })
+        .onConflictDoUpdate({
+          target: [userSettings.userId, userSettings.practiceId],
+          set: { settings: sql`${userSettings.settings} || excluded.settings`, updatedAt: new Date() },
+        })
+        .returning({ settings: userSettings.settings });
+      return { ...DEFAULT_USER_SETTINGS, ...row!.settings };
     },
 
     async edit(
