@@ -19,6 +19,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Closing twice (a test, then its harness) is harmless. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= fn());
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Real PostgreSQL through a node-postgres pool. */
@@ -37,7 +43,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 
@@ -58,7 +64,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       if (client.closed) throw new Error('embedded database is closed');
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 

@@ -1,10 +1,22 @@
-/** PostgreSQL's unique_violation, as raised by both node-postgres and PGlite. */
-export function isUniqueViolation(err: unknown): boolean {
+/**
+ * The SQLSTATE of a database error, as raised by node-postgres and PGlite alike. Drizzle wraps
+ * driver errors, so the code may sit on a cause.
+ */
+export function sqlState(err: unknown): string | undefined {
   let e: unknown = err;
-  // Drizzle wraps driver errors; the SQLSTATE sits on the cause.
   for (let depth = 0; e && depth < 3; depth++) {
-    if ((e as { code?: string }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+/** unique_violation: a row with that key already exists. */
+export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
+
+/**
+ * Data exceptions (class 22: a number out of range for its column, a NUL character in text) are
+ * input the schemas let through, not a fault of the server.
+ */
+export const isDataException = (err: unknown) => sqlState(err)?.startsWith('22') ?? false;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException } from '../db/errors.js';
 import { ERRORS, type ErrorBody, type ErrorCode, type ValidationIssue } from '@referwell/contracts';
 
 /** An error the caller is meant to see: a catalogue code, its status, and a message. */
@@ -39,6 +40,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       payload = body('PAYLOAD_TOO_LARGE');
     } else if (error.statusCode === 429) {
       payload = body('TOO_MANY_REQUESTS');
+    } else if (isDataException(error)) {
+      request.log.warn({ err: error }, 'the database refused a value');
+      payload = body('BAD_REQUEST');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, empty body.
       payload = { statusCode: error.statusCode, code: 'BAD_REQUEST', message: error.message };

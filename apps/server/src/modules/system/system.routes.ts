@@ -6,6 +6,22 @@ import { route } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { outboxMessages } from '../../platform/delivery/outbox.table.js';
 
+/**
+ * The address an outbox filter names: a phone number in E.164, else the lower-cased e-mail.
+ * A '+' typed into a query string arrives as a space, and people leave it out, so digits that are
+ * not a US number are also tried as an international number.
+ */
+function outboxAddress(text: string) {
+  const trimmed = text.trim();
+  const digits = /^\+?[\d\s().-]+$/.test(trimmed) ? trimmed.replace(/^\+/, '') : null;
+  return (
+    (digits && /^\s/.test(text) ? normalizePhone(`+${digits}`) : null) ??
+    normalizePhone(trimmed) ??
+    (digits ? normalizePhone(`+${digits}`) : null) ??
+    trimmed.toLowerCase()
+  );
+}
+
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, systemApi.isHealthy, async () => ({ healthy: true }));
 
@@ -15,7 +31,9 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.database.ping();
       parts.push({ name: 'database', ok: true, detail: ctx.database.driver });
     } catch (err) {
-      parts.push({ name: 'database', ok: false, detail: err instanceof Error ? err.message : 'unreachable' });
+      // The driver's message can name hosts and users; it goes to the log, not to this public page.
+      ctx.log.error({ err }, 'health: the database does not answer');
+      parts.push({ name: 'database', ok: false, detail: 'not answering' });
     }
     const { email, sms } = ctx.delivery.modes;
     parts.push({ name: 'email', ok: true, detail: email === 'smtp' ? 'smtp' : 'development outbox: nothing is sent' });
@@ -28,8 +46,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, systemApi.devOutbox, async ({ query }) => {
     if (ctx.config.isProduction) throw new AppError('NOT_FOUND');
-    // A '+' typed into a query string arrives as a space, so phone numbers are normalised first.
-    const to = query.to ? (normalizePhone(query.to) ?? query.to.trim().toLowerCase()) : undefined;
+    const to = query.to ? outboxAddress(query.to) : undefined;
     const rows = await ctx.db
       .select()
       .from(outboxMessages)
