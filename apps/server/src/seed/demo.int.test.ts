@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { TestClient } from '../test/client.js';
+import { users } from '../modules/users/users.table.js';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('creates the README accounts once, each signing in with the demo password', async () => {
+    expect(await seedDemoData(t.db)).toBe(true);
+    expect(await seedDemoData(t.db)).toBe(false);
+    const [{ n }] = (await t.db.select({ n: count() }).from(users)) as [{ n: number }];
+    expect(n).toBe(DEMO_USERS.length);
+    expect(new Set(DEMO_USERS.map((u) => u.phone)).size).toBe(DEMO_USERS.length);
+
+    const practicesOf = async (email: string) => {
+      const c = new TestClient(t.app);
+      expect((await c.signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
+      return (await c.get('/api/v1/user/current/practices')).json().map((m: { practice: { name: string }; roles: string[] }) => `${m.practice.name}:${[...m.roles].sort().join('+')}`);
+    };
+    expect(await practicesOf('admin@riverside.test')).toEqual(['Lakeside Orthopedics:STAFF', 'Riverside Family Medicine:ADMIN+PROVIDER']);
+    expect(await practicesOf('provider@riverside.test')).toEqual(['Riverside Family Medicine:PROVIDER']);
+    expect(await practicesOf('provider@lakeside.test')).toEqual(['Lakeside Orthopedics:PROVIDER']);
+    expect(await practicesOf('root@referwell.test')).toEqual([]);
+
+    const admin = new TestClient(t.app);
+    expect((await admin.signIn('root@referwell.test', DEMO_PASSWORD, 'ADMIN_WEB')).statusCode).toBe(200);
+  });
+});
