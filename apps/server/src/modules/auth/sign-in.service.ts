@@ -58,8 +58,12 @@ export function createSignInService(ctx: AppContext) {
     const text = `Your Referwell ${purpose} code is ${code}. It expires in 10 minutes. Never share it with anyone.`;
     try {
       if (channel === 'email') {
-        const link = `${ctx.config.publicUrl}/login/reset?flow=${flow.uuid}`;
-        await delivery.email(flow.identifier, `Your Referwell ${purpose} code`, `${text}\n\nOr continue here: ${link}\n`);
+        const page = flow.kind === 'PASSWORD_RESET' ? '/reset-password' : flow.kind === 'UPDATE_EMAIL' ? '/settings' : '/login';
+        await delivery.email(
+          flow.identifier,
+          `Your Referwell ${purpose} code`,
+          `${text}\n\nEnter it on the page where you asked for it, or start again at ${ctx.config.publicUrl}${page}\n`,
+        );
       } else if (channel === 'voice') await delivery.voice(flow.identifier, text);
       else await delivery.sms(flow.identifier, text);
     } catch (err) {

@@ -15,10 +15,11 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
     return;
   }
   await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false });
-  // Client-side routes (e.g. /settings) get the app shell; API paths keep their JSON 404.
+  // Client-side routes (e.g. /settings) get the app shell. API paths and missing files (a path
+  // with an extension, such as an asset from a newer build) keep their 404.
   app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/') || pathname.startsWith('/florie/')) {
+    if (pathname.startsWith('/api/') || pathname.startsWith('/florie/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.callNotFound();
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'rw-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Referwell</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(() => t.close());
+
+describe('serving the web app', () => {
+  it('answers client-side routes with the app shell and files with themselves', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/settings?tab=profile' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('answers 404, not the app shell, for a missing file or API path', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app-2.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
+  });
+});
