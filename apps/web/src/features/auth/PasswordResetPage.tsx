@@ -1,0 +1,44 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { usePageTitle } from '../../lib/pageTitle';
+import { currentUserQuery } from './currentUser';
+import { SignInFlow } from './SignInFlow';
+
+export function PasswordResetPage() {
+  usePageTitle('Reset password');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const initialEmail = (location.state as { email?: string } | null)?.email;
+
+  async function onComplete() {
+    await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
+    notifications.show({ color: 'teal', title: 'Password changed', message: 'You are signed in with your new password.' });
+    await navigate('/', { replace: true });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              Reset your password
+            </Title>
+            <Text size="sm" c="dimmed" mt="xs">
+              We will email you a code to confirm it is you, then you can choose a new password.
+            </Text>
+          </div>
+          <SignInFlow isPasswordReset initialEmail={initialEmail} onComplete={onComplete} />
+        </Stack>
+      </Paper>
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/login">
+          Back to sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/pageTitle';
+import { currentUserQuery } from './currentUser';
+import { SignInFlow } from './SignInFlow';
+
+/** Only same-site paths: `next` comes from the address bar and must not send anyone elsewhere. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function SignInPage() {
+  usePageTitle('Sign in');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  // Someone who still has a session (another tab, a reload) goes straight on.
+  const existing = useQuery(currentUserQuery());
+
+  if (existing.data) return <Navigate to={next} replace />;
+
+  async function onComplete() {
+    await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
+    await navigate(next, { replace: true });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+        <Stack gap="lg">
+          <Title order={1} size="h2">
+            Sign in to Referwell
+          </Title>
+          <SignInFlow onComplete={onComplete} />
+        </Stack>
+      </Paper>
+      <Text size="sm" ta="center" c="dimmed">
+        Testing locally? Codes and invitations are in the{' '}
+        <Anchor component={Link} to="/dev/outbox">
+          Development outbox
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}

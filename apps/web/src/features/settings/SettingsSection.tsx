@@ -1,0 +1,19 @@
+import { useId, type ReactNode } from 'react';
+import { Paper, Text, Title } from '@mantine/core';
+
+export function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {description}
+        </Text>
+      )}
+      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{children}</div>
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import { isApiError, NETWORK_ERROR } from './api';
+
+/** The text to show a person for a failed call. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === NETWORK_ERROR) return 'Could not reach the server. Check your connection and try again.';
+    if (error.status === 429) return 'Too many requests. Wait a moment and try again.';
+    return error.message;
+  }
+  return 'Something went wrong. Try again.';
+}
+
+/**
+ * Splits a server validation failure into messages for the form's own fields and the rest, which
+ * the form shows above its buttons.
+ */
+export function serverFieldErrors(error: unknown, fields: readonly string[]) {
+  const fieldErrors: Record<string, string> = {};
+  const other: string[] = [];
+  if (isApiError(error) && error.issues.length > 0) {
+    for (const issue of error.issues) {
+      const path = issue.path.join('.');
+      if (fields.includes(path)) fieldErrors[path] ??= issue.message;
+      else other.push(issue.message);
+    }
+  } else {
+    other.push(errorMessage(error));
+  }
+  return { fieldErrors, message: other.length > 0 ? other.join(' ') : null };
+}

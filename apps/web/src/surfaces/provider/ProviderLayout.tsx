@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
+import { IdleWarning } from '../../features/auth/IdleWarning';
+import { PracticeSwitcher } from '../../features/practices/PracticeSwitcher';
+import { UserMenu } from './UserMenu';
+
+const NAV_ITEMS = [
+  { to: '/', label: 'Home' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/sessions', label: 'Sessions' },
+];
+
+export function ProviderLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+              aria-controls="provider-navbar"
+            />
+            <Anchor component={Link} to="/" fw={800} c="teal.9" underline="never" visibleFrom="xs">
+              Referwell
+            </Anchor>
+            <PracticeSwitcher />
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="provider-navbar" aria-label="Main">
+        {NAV_ITEMS.map((item) => {
+          const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+            />
+          );
+        })}
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+      <IdleWarning />
+    </AppShell>
+  );
+}

@@ -1,0 +1,40 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { logout } from '../../lib/logout';
+import { useSession } from '../../lib/session';
+
+export function UserMenu() {
+  const user = useSession((session) => session.currentUser);
+  if (!user) return null;
+  const name = `${user.firstName} ${user.lastName}`;
+
+  return (
+    <Menu position="bottom-end" width={220}>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${name}`} p={4}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="teal" radius="xl" size="sm" alt="">
+              {`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()}
+            </Avatar>
+            <Text size="sm" visibleFrom="sm" truncate maw={180}>
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user.email && <Menu.Label>{user.email}</Menu.Label>}
+        <Menu.Item component={Link} to="/settings">
+          Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to="/sessions">
+          Sessions
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void logout()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

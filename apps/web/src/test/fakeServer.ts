@@ -1,0 +1,72 @@
+import { vi } from 'vitest';
+
+/** One request as the stubbed `fetch` saw it. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: any;
+}
+
+type Handler = (request: FakeRequest, params: Record<string, string>) => unknown;
+
+export function reply(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function match(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const found = new RegExp(`^${source}$`).exec(path);
+  if (!found) return null;
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+}
+
+/**
+ * Replaces `fetch` with a router over "METHOD /path/:param" handlers, the way the app meets the
+ * server. Handlers return a Response (for errors) or a value sent as JSON with 200. Exact paths win
+ * over patterns, as they do on the server. The CSRF endpoint is always there and sets the cookie.
+ */
+export function fakeServer(routes: Record<string, Handler>) {
+  const all: Record<string, Handler> = {
+    'GET /api/v1/auth/csrf': () => {
+      document.cookie = 'XSRF-TOKEN=test-csrf; path=/';
+      return { token: 'test-csrf' };
+    },
+    ...routes,
+  };
+  const requests: FakeRequest[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const request: FakeRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const candidates = Object.entries(all).filter(([key]) => key.startsWith(`${request.method} `));
+    const exact = candidates.find(([key]) => key.slice(request.method.length + 1) === request.path);
+    for (const [key, handler] of exact ? [exact] : candidates) {
+      const params = match(key.slice(request.method.length + 1), request.path);
+      if (!params) continue;
+      const result = await handler(request, params);
+      return result instanceof Response ? result : reply(200, result);
+    }
+    return reply(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return {
+    requests,
+    fetch: fetchStub,
+    find: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
+  };
+}
