@@ -19,7 +19,9 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]) {
   const other: string[] = [];
   if (isApiError(error) && error.issues.length > 0) {
     for (const issue of error.issues) {
-      const path = issue.path.join('.');
+      // The server names where an issue sits ('body', 'querystring', 'params') before the field.
+      const inBody = issue.path[0] === 'body' ? issue.path.slice(1) : issue.path;
+      const path = inBody.join('.');
       if (fields.includes(path)) fieldErrors[path] ??= issue.message;
       else other.push(issue.message);
     }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { authApi, PASSWORD_MAX, PASSWORD_MIN } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
-import { serverFieldErrors } from '../../lib/errors';
+import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { PasswordField } from '../../ui/PasswordField';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -18,7 +17,6 @@ function validateNewPassword(value: string, current: string): string | null {
 }
 
 export function ChangePasswordForm() {
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: {
@@ -27,6 +25,7 @@ export function ChangePasswordForm() {
       confirmPassword: (value, values) => (value === values.newPassword ? null : 'The passwords do not match'),
     },
   });
+  const errors = useServerErrors(form, FIELDS);
 
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: typeof form.values) =>
@@ -44,18 +43,13 @@ export function ChangePasswordForm() {
         form.setFieldError('currentPassword', 'Your current password is not right');
         return;
       }
-      const { fieldErrors, message } = serverFieldErrors(error, FIELDS);
-      form.setErrors(fieldErrors);
-      setFormError(message);
+      errors.show(error);
     },
   });
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        change.mutate(values);
-      })}
+      onSubmit={errors.onSubmit((values) => change.mutate(values))}
       noValidate
     >
       <Stack maw={420}>
@@ -78,11 +72,7 @@ export function ChangePasswordForm() {
           required
           {...form.getInputProps('confirmPassword')}
         />
-        {formError && (
-          <Alert color="red" role="alert" variant="light">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={errors.formError} />
         <Group>
           <Button type="submit" loading={change.isPending}>
             Change password

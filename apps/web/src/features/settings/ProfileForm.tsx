@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersApi, type User } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { serverFieldErrors } from '../../lib/errors';
+import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { applyUpdatedUser } from '../auth/currentUser';
 
 const NAME_MAX = 100;
@@ -20,7 +19,6 @@ function required(label: string) {
 
 export function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { firstName: user.firstName, lastName: user.lastName, title: user.title ?? '' },
     validate: {
@@ -29,6 +27,7 @@ export function ProfileForm({ user }: { user: User }) {
       title: (value) => (value.trim().length > NAME_MAX ? `Use at most ${NAME_MAX} characters` : null),
     },
   });
+  const errors = useServerErrors(form, FIELDS);
 
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
@@ -43,18 +42,13 @@ export function ProfileForm({ user }: { user: User }) {
       notifications.show({ color: 'teal', message: 'Your profile is saved' });
     },
     onError: (error) => {
-      const { fieldErrors, message } = serverFieldErrors(error, FIELDS);
-      form.setErrors(fieldErrors);
-      setFormError(message);
+      errors.show(error);
     },
   });
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        save.mutate(values);
-      })}
+      onSubmit={errors.onSubmit((values) => save.mutate(values))}
       noValidate
     >
       <Stack>
@@ -63,11 +57,7 @@ export function ProfileForm({ user }: { user: User }) {
           <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Title" description="For example MD or Practice manager" {...form.getInputProps('title')} />
-        {formError && (
-          <Alert color="red" role="alert" variant="light">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={errors.formError} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save profile

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usersApi, type UserSettings } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { serverFieldErrors } from '../../lib/errors';
+import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { setSession } from '../../lib/session';
 import { ErrorState, LoadingState } from '../../ui/States';
 
@@ -57,7 +56,6 @@ export function UserSettingsForm({ userId, practiceId }: { userId: number; pract
 
 function SettingsEditor({ userId, practiceId, settings }: { userId: number; practiceId: number; settings: UserSettings }) {
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EditableSettings>({
     initialValues: {
       notificationSounds: settings.notificationSounds,
@@ -73,6 +71,7 @@ function SettingsEditor({ userId, practiceId, settings }: { userId: number; prac
           : `Enter a whole number from ${SLOT_MIN} to ${SLOT_MAX}`,
     },
   });
+  const errors = useServerErrors(form, FIELDS);
 
   const save = useMutation({
     mutationFn: (values: EditableSettings) =>
@@ -84,18 +83,13 @@ function SettingsEditor({ userId, practiceId, settings }: { userId: number; prac
       notifications.show({ color: 'teal', message: 'Your settings are saved' });
     },
     onError: (error) => {
-      const { fieldErrors, message } = serverFieldErrors(error, FIELDS);
-      form.setErrors(fieldErrors);
-      setFormError(message);
+      errors.show(error);
     },
   });
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        save.mutate(values);
-      })}
+      onSubmit={errors.onSubmit((values) => save.mutate(values))}
       noValidate
     >
       <Stack>
@@ -117,11 +111,7 @@ function SettingsEditor({ userId, practiceId, settings }: { userId: number; prac
           maw={260}
           {...form.getInputProps('calendarDisplaySlotHeight')}
         />
-        {formError && (
-          <Alert color="red" role="alert" variant="light">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={errors.formError} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save settings
