@@ -98,7 +98,8 @@ describe('e-mail over SMTP', () => {
     expect(mail).toMatch(/^Subject: Your Referwell password reset code/m);
     const code = codeIn(mail);
     expect(code).toBeDefined();
-    expect(mail).toContain(`/login/reset?flow=${uuid}`);
+    // The e-mail sends the person back to the web app's reset page.
+    expect(mail).toContain('http://localhost:3000/reset-password');
     await expectEmptyOutbox();
 
     const reset = await t.app.inject({
