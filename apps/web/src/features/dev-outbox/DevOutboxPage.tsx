@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { systemApi, type OutboxMessage } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
+import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../lib/pageTitle';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
@@ -56,12 +57,7 @@ export function DevOutboxPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Development outbox</Title>
-        <Text c="dimmed" mt={4}>
-          E-mails and texts the server would have sent, newest first.
-        </Text>
-      </div>
+      <PageHeader title="Development outbox" description="E-mails and texts the server would have sent, newest first." />
       <Group align="flex-end" gap="sm">
         <TextInput
           label="Recipient"

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi, type SessionInfo } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { logout } from '../../lib/logout';
+import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../lib/pageTitle';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
@@ -68,12 +69,7 @@ export function SessionsPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1}>Sessions</Title>
-        <Text c="dimmed" mt={4}>
-          Devices where you are signed in. End any session you do not recognise.
-        </Text>
-      </div>
+      <PageHeader title="Sessions" description="Devices where you are signed in. End any session you do not recognise." />
       {content}
       <Modal
         opened={ending !== null}

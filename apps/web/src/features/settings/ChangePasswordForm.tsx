@@ -48,10 +48,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form
-      onSubmit={errors.onSubmit((values) => change.mutate(values))}
-      noValidate
-    >
+    <form onSubmit={errors.onSubmit((values) => change.mutate(values))} noValidate>
       <Stack maw={420}>
         <PasswordField
           label="Current password"

@@ -41,16 +41,11 @@ export function ProfileForm({ user }: { user: User }) {
       form.resetDirty();
       notifications.show({ color: 'teal', message: 'Your profile is saved' });
     },
-    onError: (error) => {
-      errors.show(error);
-    },
+    onError: errors.show,
   });
 
   return (
-    <form
-      onSubmit={errors.onSubmit((values) => save.mutate(values))}
-      noValidate
-    >
+    <form onSubmit={errors.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 import { EmptyMessage } from '../../ui/States';
@@ -16,12 +17,7 @@ export function SettingsPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1}>Settings</Title>
-        <Text c="dimmed" mt={4}>
-          Your profile, how Referwell behaves for you, and how you sign in.
-        </Text>
-      </div>
+      <PageHeader title="Settings" description="Your profile, how Referwell behaves for you, and how you sign in." />
       <SettingsSection title="Profile">
         <ProfileForm key={user.id} user={user} />
       </SettingsSection>

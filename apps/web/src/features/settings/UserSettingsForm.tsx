@@ -82,16 +82,11 @@ function SettingsEditor({ userId, practiceId, settings }: { userId: number; prac
       form.resetDirty();
       notifications.show({ color: 'teal', message: 'Your settings are saved' });
     },
-    onError: (error) => {
-      errors.show(error);
-    },
+    onError: errors.show,
   });
 
   return (
-    <form
-      onSubmit={errors.onSubmit((values) => save.mutate(values))}
-      noValidate
-    >
+    <form onSubmit={errors.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack>
         {TOGGLES.map((toggle) => (
           <Switch

@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { CurrentPracticeCard } from '../../features/practices/CurrentPracticeCard';
+import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 
@@ -11,14 +12,10 @@ export function HomePage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1}>
-          Welcome, {user.firstName} {user.lastName}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {practice ? 'You are working in this practice.' : 'You are signed in to Referwell.'}
-        </Text>
-      </div>
+      <PageHeader
+        title={`Welcome, ${user.firstName} ${user.lastName}`}
+        description={practice ? 'You are working in this practice.' : 'You are signed in to Referwell.'}
+      />
       <CurrentPracticeCard membership={practice} />
     </Stack>
   );
