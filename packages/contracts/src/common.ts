@@ -49,8 +49,3 @@ export const PhoneText = z
   .max(32);
 
 export const OkResponse = z.object({ ok: z.literal(true) });
-
-export const PageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
-});

@@ -30,7 +30,6 @@ export const ERRORS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
-export const ErrorCodeSchema = z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]);
 
 export const ValidationIssue = z.object({
   path: z.array(z.union([z.string(), z.number()])),
@@ -46,6 +45,3 @@ export const ErrorBody = z.object({
   issues: z.array(ValidationIssue).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** Statuses of the catalogue that have no standard HTTP reason phrase. */
-export const CUSTOM_STATUSES = [450, 451, 452, 453, 454, 455, 456, 457, 458, 459, 461] as const;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { practiceMembers } from '../modules/practices/practices.table.js';
@@ -30,13 +30,4 @@ export async function assertPracticeMember(db: Db, caller: Caller, practiceId: n
   const allowed = roles ? held.some((r) => roles.includes(r)) : held.length > 0;
   if (!allowed) throw new AppError('FORBIDDEN', 'You do not have access to this practice');
   return held;
-}
-
-export async function memberPracticeIds(db: Db, userId: number, practiceIds: number[]) {
-  if (practiceIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ id: practiceMembers.practiceId })
-    .from(practiceMembers)
-    .where(and(eq(practiceMembers.userId, userId), inArray(practiceMembers.practiceId, practiceIds)));
-  return rows.map((r) => r.id);
 }
