@@ -65,7 +65,7 @@ export const AuthStepResponse = z.object({
 export const authStep = endpoint({
   method: 'POST', path: '/api/v1/auth/:uuid',
   summary: 'Answer the next step of a flow; on COMPLETE a web app gets the session cookie, a mobile app tokens',
-  tags, auth: 'optionalUser', params: FlowParams, body: AuthStepBody, response: AuthStepResponse,
+  tags, auth: 'public', params: FlowParams, body: AuthStepBody, response: AuthStepResponse,
 });
 
 export const authFlowStatus = endpoint({

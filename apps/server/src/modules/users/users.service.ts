@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  DEFAULT_USER_SETTINGS, normalizePhone, type CurrentUserResponse, type User, type UserSettings,
+  DEFAULT_USER_SETTINGS, type CurrentUserResponse, type User, type UserSettings,
 } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
@@ -110,9 +110,8 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
     /** Texts a code to a new number; the number becomes the user's when the code comes back. */
     async verifyPhone(caller: Caller, userId: number, phone: string) {
       assertSelf(caller, userId);
-      const normalized = normalizePhone(phone);
-      if (!normalized) throw new AppError('ERROR_INVALID_PHONE_NUMBER');
-      await signIn.start({ app: 'UPDATE_PHONE', phone: normalized }, caller);
+      // The flow normalises the number and refuses an invalid one (ERROR_INVALID_PHONE_NUMBER).
+      await signIn.start({ app: 'UPDATE_PHONE', phone }, caller);
     },
 
     async verifyCode(caller: Caller, userId: number, code: string, client: ClientInfo): Promise<User> {
