@@ -13,11 +13,26 @@ import { createAudit } from './platform/audit/audit.js';
 import { createCsrf } from './platform/auth/csrf.js';
 import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
 import { createSessionStore } from './platform/auth/sessions.js';
+import { createApiKeyResolver } from './platform/auth/api-keys.js';
 import { createDelivery } from './platform/delivery/delivery.js';
 import { authModule } from './modules/auth/index.js';
 import { usersModule } from './modules/users/index.js';
 import { signupModule } from './modules/signup/index.js';
 import { systemModule } from './modules/system/index.js';
+import { practicesModule } from './modules/practices/index.js';
+import { contactsModule } from './modules/contacts/index.js';
+import { unreadModule } from './modules/unread/index.js';
+import { organisationsModule } from './modules/organisations/index.js';
+import { networksModule } from './modules/networks/index.js';
+import { departmentsModule } from './modules/departments/index.js';
+import { rolesModule } from './modules/roles/index.js';
+import { directoryModule } from './modules/directory/index.js';
+import { invitesModule } from './modules/invites/index.js';
+import { joinRequestsModule } from './modules/join-requests/index.js';
+import { apiKeysModule } from './modules/api-keys/index.js';
+import { cataloguesModule } from './modules/catalogues/index.js';
+import { placesModule } from './modules/places/index.js';
+import { searchModule } from './modules/search/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -63,6 +78,7 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'rw_session' },
           bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         },
       },
     },
@@ -78,6 +94,7 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
     db,
     secrets: s,
     sessions: createSessionStore(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+    apiKeys: createApiKeyResolver(db),
     csrf: createCsrf(s.sessionSecret, secure),
     audit: createAudit(db),
     delivery: createDelivery(db, config, app.log),
@@ -87,6 +104,20 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
   const signIn = authModule(app, ctx);
   usersModule(app, ctx, signIn);
   signupModule(app, ctx, signIn);
+  practicesModule(app, ctx);
+  contactsModule(app, ctx);
+  unreadModule(app, ctx);
+  organisationsModule(app, ctx);
+  networksModule(app, ctx);
+  departmentsModule(app, ctx);
+  rolesModule(app, ctx);
+  directoryModule(app, ctx);
+  invitesModule(app, ctx);
+  joinRequestsModule(app, ctx);
+  apiKeysModule(app, ctx);
+  cataloguesModule(app, ctx);
+  placesModule(app, ctx);
+  searchModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }

@@ -15,6 +15,7 @@ export interface Endpoint<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   A extends EndpointAuth = EndpointAuth,
+  K extends boolean = boolean,
 > {
   method: HttpMethod;
   /** Fastify-style path, e.g. `/api/v1/auth/:uuid`. */
@@ -28,6 +29,11 @@ export interface Endpoint<
   response: R;
   /** Success status when it is not 200. */
   status?: 200 | 201 | 204;
+  /**
+   * Integrations may call it with an API key (`X-Api-Key`). What the key may then do is decided by
+   * its permissions in the server's access rules, and only inside the key's practice.
+   */
+  apiKey?: K;
 }
 
 export function endpoint<
@@ -36,14 +42,15 @@ export function endpoint<
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodType,
   const A extends EndpointAuth = EndpointAuth,
->(e: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
+  const K extends boolean = false,
+>(e: Endpoint<P, Q, B, R, A, K>): Endpoint<P, Q, B, R, A, K> {
   return e;
 }
 
-export type ParamsOf<E> = E extends Endpoint<infer P, any, any, any, any> ? z.input<P> : never;
-export type QueryOf<E> = E extends Endpoint<any, infer Q, any, any, any> ? z.input<Q> : never;
-export type BodyOf<E> = E extends Endpoint<any, any, infer B, any, any> ? z.input<B> : never;
-export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R, any> ? z.output<R> : never;
+export type ParamsOf<E> = E extends Endpoint<infer P, any, any, any, any, any> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<any, infer Q, any, any, any, any> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<any, any, infer B, any, any, any> ? z.input<B> : never;
+export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R, any, any> ? z.output<R> : never;
 
 /** Fills `:name` segments of a path from params. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {
@@ -53,3 +60,6 @@ export function buildPath(path: string, params: Record<string, string | number> 
     return encodeURIComponent(String(value));
   });
 }
+
+/** The header integrations send their API key in. */
+export const API_KEY_HEADER = 'x-api-key';

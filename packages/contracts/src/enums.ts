@@ -39,3 +39,32 @@ export const Gender = z.enum(['MALE', 'FEMALE']);
 /** Who an account belongs to: staff of practices or a patient. */
 export const UserKind = z.enum(['PROVIDER', 'PATIENT']);
 export type UserKind = z.infer<typeof UserKind>;
+export type BillingBasis = z.infer<typeof BillingBasis>;
+
+/** Who an invite is for: a patient of the practice, a provider joining it, or an outside vendor. */
+export const InviteType = z.enum(['PATIENT', 'PROVIDER', 'VENDOR']);
+export type InviteType = z.infer<typeof InviteType>;
+
+export const InviteStatus = z.enum(['PENDING', 'ACCEPTED', 'DECLINED', 'IGNORED', 'REVOKED']);
+export type InviteStatus = z.infer<typeof InviteStatus>;
+
+/** A join request starts PENDING; an admin moves it to APPROVED or REJECTED, the requester to REMOVED. */
+export const JoinRequestState = z.enum(['PENDING', 'APPROVED', 'REJECTED', 'REMOVED']);
+export type JoinRequestState = z.infer<typeof JoinRequestState>;
+
+/** What an API key may do inside its practice; see platform/access for the actions each one opens. */
+export const ApiKeyPermission = z.enum([
+  'PRACTICE_READ',
+  'PRACTICE_WRITE',
+  'USERS_READ',
+  'USERS_WRITE',
+  'INVITES_WRITE',
+  'REFERRALS_READ',
+  'REFERRALS_WRITE',
+  'PATIENTS_READ',
+  'PATIENTS_WRITE',
+]);
+export type ApiKeyPermission = z.infer<typeof ApiKeyPermission>;
+
+export const CustomPropertyType = z.enum(['TEXT', 'NUMBER', 'DATE']);
+export type CustomPropertyType = z.infer<typeof CustomPropertyType>;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Audit } from './audit/audit.js';
+import type { ApiKeyResolver } from './auth/api-keys.js';
 import type { Csrf } from './auth/csrf.js';
 import type { Secrets } from './auth/secrets.js';
 import type { SessionStore } from './auth/sessions.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   db: Database['db'];
   secrets: Secrets;
   sessions: SessionStore;
+  /** Resolves an integration's X-Api-Key header. */
+  apiKeys: ApiKeyResolver;
   csrf: Csrf;
   audit: Audit;
   delivery: Delivery;

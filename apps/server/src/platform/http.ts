@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { SESSION_COOKIE, type Endpoint } from '@referwell/contracts';
+import { API_KEY_HEADER, SESSION_COOKIE, type Endpoint } from '@referwell/contracts';
 import type { AppContext } from './context.js';
-import type { Caller } from './auth/sessions.js';
+import type { Caller, SessionCaller } from './auth/sessions.js';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
@@ -14,14 +14,18 @@ declare module 'fastify' {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface HandlerInput<E extends Endpoint<any, any, any, any, any>> {
+type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
+/** API-key callers reach only the endpoints that accept keys. */
+type CallerOf<E extends AnyEndpoint> = NonNullable<E['apiKey']> extends true ? Caller : SessionCaller;
+
+export interface HandlerInput<E extends AnyEndpoint> {
   request: FastifyRequest;
   reply: FastifyReply;
-  params: E extends Endpoint<infer P, any, any, any, any> ? Out<P> : never;
-  query: E extends Endpoint<any, infer Q, any, any, any> ? Out<Q> : never;
-  body: E extends Endpoint<any, any, infer B, any, any> ? Out<B> : never;
-  /** The signed-in caller; always present on `auth: 'user'` endpoints. */
-  caller: E['auth'] extends 'user' ? Caller : Caller | null;
+  params: E extends Endpoint<infer P, any, any, any, any, any> ? Out<P> : never;
+  query: E extends Endpoint<any, infer Q, any, any, any, any> ? Out<Q> : never;
+  body: E extends Endpoint<any, any, infer B, any, any, any> ? Out<B> : never;
+  /** The caller; always present on `auth: 'user'` endpoints. */
+  caller: E['auth'] extends 'user' ? CallerOf<E> : CallerOf<E> | null;
 }
 
 export interface RouteOptions {
@@ -31,8 +35,17 @@ export interface RouteOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The caller behind the request's bearer token or session cookie, if any. */
-async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+/**
+ * The caller behind the request's API key, bearer token or session cookie, if any. An API key on
+ * an endpoint that does not accept keys is refused outright rather than ignored.
+ */
+async function resolveCaller(ctx: AppContext, request: FastifyRequest, acceptsApiKey: boolean): Promise<Caller | null> {
+  const apiKey = request.headers[API_KEY_HEADER];
+  if (typeof apiKey === 'string') {
+    const caller = acceptsApiKey ? await ctx.apiKeys(apiKey.trim()) : null;
+    if (!caller) throw new AppError('UNAUTHORIZED', 'API key is not valid here');
+    return caller;
+  }
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return ctx.sessions.resolve(authorization.slice(7).trim(), 'bearer');
   const cookie = request.cookies[SESSION_COOKIE];
@@ -43,7 +56,7 @@ async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<
  * Registers one endpoint from its contract: schemas for validation, response allowlisting and
  * OpenAPI; the auth guard; CSRF on state-changing cookie-authenticated requests.
  */
-export function route<E extends Endpoint<any, any, any, any, any>>(
+export function route<E extends AnyEndpoint>(
   app: FastifyInstance,
   ctx: AppContext,
   endpoint: E,
@@ -61,11 +74,13 @@ export function route<E extends Endpoint<any, any, any, any, any>>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { [status]: endpoint.response },
-      ...(endpoint.auth === 'user' ? { security: [{ session: [] }, { bearer: [] }] } : {}),
+      ...(endpoint.auth === 'user'
+        ? { security: [{ session: [] }, { bearer: [] }, ...(endpoint.apiKey ? [{ apiKey: [] }] : [])] }
+        : {}),
     },
     config: options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {},
     preValidation: async (request) => {
-      request.caller = endpoint.auth === 'public' ? null : await resolveCaller(ctx, request);
+      request.caller = endpoint.auth === 'public' ? null : await resolveCaller(ctx, request, endpoint.apiKey === true);
       if (endpoint.auth === 'user' && !request.caller) throw new AppError('UNAUTHORIZED');
       if (request.caller?.via === 'cookie' && !SAFE_METHODS.has(request.method)) ctx.csrf.verify(request);
     },

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, authApi, usersApi, normalizePhone, phoneRegion } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import { route } from '../../platform/http.js';
-import { assertSelf } from '../../platform/access.js';
+import { assertSelf } from '../../platform/access/index.js';
 import { defaultSteps } from './flow-plans.js';
 import type { SignInService, StepResult } from './sign-in.service.js';
 import type { createSessionsService } from './sessions.service.js';

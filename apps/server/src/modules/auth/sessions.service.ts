@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS, type SessionInfo } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../users/users.table.js';

@@ -4,7 +4,7 @@ import {
   normalizePhone, type AuthApp, type LoginStep,
 } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import type { SessionCaller as Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
 import { hashPassword, hmac, randomCode, safeEqual, verifyPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';

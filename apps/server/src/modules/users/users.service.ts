@@ -3,8 +3,8 @@ import {
   DEFAULT_USER_SETTINGS, type CurrentUserResponse, type User, type UserSettings,
 } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
-import { assertPracticeMember, assertSelf } from '../../platform/access.js';
+import type { SessionCaller as Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import { assertSelf, authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import type { SignInService } from '../auth/sign-in.service.js';
@@ -67,13 +67,13 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
 
     async getSettings(caller: Caller, userId: number, practiceId: number): Promise<UserSettings> {
       assertSelf(caller, userId);
-      await assertPracticeMember(db, caller, practiceId);
+      await authorizePractice(db, caller, practiceId, 'practice.view');
       return settingsRow(userId, practiceId);
     },
 
     async updateSettings(caller: Caller, userId: number, practiceId: number, change: Partial<UserSettings>) {
       assertSelf(caller, userId);
-      await assertPracticeMember(db, caller, practiceId);
+      await authorizePractice(db, caller, practiceId, 'practice.view');
       // Only the change is merged in, inside the statement: two changes at once both stay.
       const [row] = await db
         .insert(userSettings)
@@ -94,7 +94,7 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
     ): Promise<User> {
       assertSelf(caller, userId);
       const { practiceId, ...profile } = change;
-      if (practiceId !== undefined) await assertPracticeMember(db, caller, practiceId);
+      if (practiceId !== undefined) await authorizePractice(db, caller, practiceId, 'practice.view');
       const [row] = await db
         .update(users)
         .set({ ...profile, ...(practiceId !== undefined ? { currentPracticeId: practiceId } : {}), updatedAt: new Date() })

@@ -1,7 +1,10 @@
-import { boolean, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { UserSettings } from '@referwell/contracts';
 
-export const users = pgTable('users', {
+export const users = pgTable(
+  'users',
+  {
   id: serial('id').primaryKey(),
   uuid: uuid('uuid').notNull().unique().defaultRandom(),
   kind: text('kind').notNull(),
@@ -26,7 +29,9 @@ export const users = pgTable('users', {
   signupRole: text('signup_role'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  (t) => [index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)],
+);
 
 /** Settings are kept per practice: calendar toggles only make sense within one practice. */
 export const userSettings = pgTable(

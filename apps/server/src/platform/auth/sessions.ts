@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type AuthApp } from '@referwell/contracts';
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type ApiKeyPermission, type AuthApp } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions } from '../../modules/auth/auth.table.js';
 import { users } from '../../modules/users/users.table.js';
@@ -9,12 +9,31 @@ import { AppError } from '../errors.js';
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** Who is calling: resolved once per request from the session cookie or a bearer token. */
-export interface Caller {
+/** A signed-in person, from the session cookie or a bearer token. */
+export interface SessionCaller {
   user: UserRow;
   session: SessionRow;
   via: 'cookie' | 'bearer';
+  apiKey: null;
 }
+
+/** What an integration's API key is allowed: one practice, a list of permissions. */
+export interface ApiKeyScope {
+  id: number;
+  practiceId: number;
+  permissions: readonly ApiKeyPermission[];
+}
+
+/** An integration calling with an API key; `user` is the key's creator, for attribution only. */
+export interface ApiKeyCaller {
+  user: UserRow;
+  session: null;
+  via: 'apiKey';
+  apiKey: ApiKeyScope;
+}
+
+/** Who is calling: resolved once per request. Only endpoints marked `apiKey` see ApiKeyCaller. */
+export type Caller = SessionCaller | ApiKeyCaller;
 
 export interface ClientInfo {
   ip: string;
@@ -73,7 +92,7 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
     },
 
     /** The caller behind a token, or null when it is unknown, revoked, idle too long or expired. */
-    async resolve(token: string, via: Caller['via']): Promise<Caller | null> {
+    async resolve(token: string, via: SessionCaller['via']): Promise<SessionCaller | null> {
       const [row] = await sessionByToken.execute({ hash: sha256(token) });
       if (!row) return null;
       const { session, user } = row;
@@ -89,7 +108,7 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
         session.lastSeenAt = new Date(now);
         await db.update(sessions).set({ lastSeenAt: session.lastSeenAt }).where(eq(sessions.id, session.id));
       }
-      return { session, user, via };
+      return { session, user, via, apiKey: null };
     },
 
     /**

@@ -1,0 +1,2 @@
+-- Trigram indexes back name search (practices, users, specialities, insurance payers).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
