@@ -2,17 +2,19 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from './audit.table.js';
 
-export type AuditAction =
-  | 'auth.sign_in'
-  | 'auth.sign_in_failed'
-  | 'auth.sign_out'
-  | 'auth.session_revoked'
-  | 'auth.refresh_token_reused'
-  | 'auth.password_changed'
-  | 'auth.password_reset'
-  | 'user.signed_up'
-  | 'user.contact_changed'
-  | 'user.updated';
+/** The area an audited action belongs to; actions read `<area>.<verb>`, e.g. `practice.updated`. */
+type AuditArea =
+  | 'auth'
+  | 'user'
+  | 'practice'
+  | 'organisation'
+  | 'network'
+  | 'department'
+  | 'role'
+  | 'invite'
+  | 'join_request'
+  | 'api_key';
+export type AuditAction = `${AuditArea}.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
