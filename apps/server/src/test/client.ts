@@ -11,6 +11,8 @@ import { outboxMessages } from '../platform/delivery/outbox.table.js';
 export class TestClient {
   readonly cookies = new Map<string, string>();
   bearer?: string;
+  /** Sent as X-Api-Key, as an integration would. */
+  apiKey?: string;
   userAgent = 'vitest-browser';
   ip = '127.0.0.1';
 
@@ -22,6 +24,7 @@ export class TestClient {
     const csrf = this.cookies.get(CSRF_COOKIE);
     if (csrf && opts.csrf !== false && method !== 'GET') headers[CSRF_HEADER] = csrf;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    if (this.apiKey) headers['x-api-key'] = this.apiKey;
     const res = await this.app.inject({ method, url, headers, remoteAddress: this.ip, ...(payload === undefined ? {} : { payload: payload as object }) });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const cleared = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
