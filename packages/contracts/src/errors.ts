@@ -25,6 +25,7 @@ export const ERRORS = {
   USER_NEEDS_VERIFICATION: { status: 461, message: 'User needs verification' },
   ERROR_INVALID_PHONE_NUMBER: { status: 400, message: 'Invalid phone number' },
   INTERNAL: { status: 500, message: 'Internal server error' },
+  BAD_GATEWAY: { status: 502, message: 'An outside service did not answer' },
   NOT_IMPLEMENTED: { status: 501, message: 'Not implemented' },
   UNHEALTHY: { status: 503, message: 'Service unhealthy' },
 } as const;
