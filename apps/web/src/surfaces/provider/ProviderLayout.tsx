@@ -4,11 +4,17 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import { IdleWarning } from '../../features/auth/IdleWarning';
 import { PracticeSwitcher } from '../../features/practices/PracticeSwitcher';
+import { GlobalSearch } from '../../features/search/GlobalSearch';
 import { UserMenu } from './UserMenu';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home' },
-  { to: '/settings', label: 'Settings' },
+  { to: '/practice/team', label: 'Team' },
+  { to: '/practice/networks', label: 'Networks' },
+  { to: '/practice/settings', label: 'Practice settings' },
+  { to: '/organisations', label: 'Organisations' },
+  { to: '/practices/join', label: 'Join a practice' },
+  { to: '/settings', label: 'My settings' },
   { to: '/sessions', label: 'Sessions' },
 ];
 
@@ -44,7 +50,10 @@ export function ProviderLayout() {
             </Anchor>
             <PracticeSwitcher />
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <GlobalSearch />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="provider-navbar" aria-label="Main">

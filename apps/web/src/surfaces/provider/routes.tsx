@@ -4,6 +4,12 @@ import { PasswordResetPage } from '../../features/auth/PasswordResetPage';
 import { SignInPage } from '../../features/auth/SignInPage';
 import { SessionsPage } from '../../features/sessions/SessionsPage';
 import { SettingsPage } from '../../features/settings/SettingsPage';
+import { AcceptInvitePage } from '../../features/invites/AcceptInvitePage';
+import { JoinPracticePage } from '../../features/join/JoinPracticePage';
+import { NetworksPage } from '../../features/networks/NetworksPage';
+import { OrganisationsPage } from '../../features/organisations/OrganisationsPage';
+import { PracticeSettingsPage } from '../../features/practice-settings/PracticeSettingsPage';
+import { TeamPage } from '../../features/team/TeamPage';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { ProviderLayout } from './ProviderLayout';
@@ -16,6 +22,8 @@ export const providerRoutes: RouteObject[] = [
     children: [
       { path: '/login', element: <SignInPage /> },
       { path: '/reset-password', element: <PasswordResetPage /> },
+      // Open signed in or out: the page offers sign-up or sign-in before accepting.
+      { path: '/invite/:code', element: <AcceptInvitePage /> },
     ],
   },
   {
@@ -31,6 +39,11 @@ export const providerRoutes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/sessions', element: <SessionsPage /> },
+          { path: '/practice/settings/:tab?', element: <PracticeSettingsPage /> },
+          { path: '/practice/team/:tab?', element: <TeamPage /> },
+          { path: '/practice/networks', element: <NetworksPage /> },
+          { path: '/organisations/:organisationId?', element: <OrganisationsPage /> },
+          { path: '/practices/join', element: <JoinPracticePage /> },
         ],
       },
     ],

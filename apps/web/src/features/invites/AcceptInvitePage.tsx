@@ -1,0 +1,4 @@
+/** Placeholder while the screen is being built. */
+export function AcceptInvitePage() {
+  return null;
+}
