@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerContactRoutes } from './contacts.routes.js';
+import { createContactsService } from './contacts.service.js';
 
-export function contactsModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function contactsModule(app: FastifyInstance, ctx: AppContext) {
+  registerContactRoutes(app, ctx, createContactsService(ctx));
+}

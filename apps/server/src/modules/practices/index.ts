@@ -1,4 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerPracticeRoutes } from './practices.routes.js';
+import { registerCustomPropertyRoutes } from './custom-properties.routes.js';
+import { createPracticeProfileService } from './practice-profile.service.js';
+import { createPracticeTeamService } from './practice-team.service.js';
+import { createPracticeTagsService } from './practice-tags.service.js';
+import { createCustomPropertiesService } from './custom-properties.service.js';
 
-export function practicesModule(_app: FastifyInstance, _ctx: AppContext) {}
+export { touchRecentPractice } from './practices.service.js';
+
+export function practicesModule(app: FastifyInstance, ctx: AppContext) {
+  registerPracticeRoutes(app, ctx, createPracticeProfileService(ctx), createPracticeTeamService(ctx), createPracticeTagsService(ctx));
+  registerCustomPropertyRoutes(app, ctx, createCustomPropertiesService(ctx));
+}

@@ -1,10 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared.js';
-import type { PracticeMembership, PracticeSummary, Role } from '@referwell/contracts';
+import {
+  practicesApi, type PracticeMembership, type PracticeSummary, type Role,
+} from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { practiceMembers, practices } from './practices.table.js';
+import { AppError } from '../../platform/errors.js';
+import { practiceMembers, practiceRecents, practices, practiceTags } from './practices.table.js';
 
-type PracticeRow = typeof practices.$inferSelect;
+export type PracticeRow = typeof practices.$inferSelect;
+type Practice = practicesApi.Practice;
+type PracticeTag = practicesApi.PracticeTag;
 
 export function toPracticeSummary(p: PracticeRow): PracticeSummary {
   return {
@@ -39,4 +44,110 @@ export async function membershipsOf(db: Db, userId: number): Promise<PracticeMem
     byPractice.set(practice.id, entry);
   }
   return [...byPractice.values()];
+}
+
+/** The practice's flags: the product defaults, overridden by what is stored for it (unknown names are ignored). */
+export function effectiveGates(stored: Record<string, boolean>): practicesApi.Gates {
+  const gates = { ...practicesApi.DEFAULT_GATES };
+  for (const name of practicesApi.GATE_NAMES) {
+    if (typeof stored[name] === 'boolean') gates[name] = stored[name];
+  }
+  return gates;
+}
+
+export function toPracticeTag(t: typeof practiceTags.$inferSelect): PracticeTag {
+  return { id: t.id, practiceId: t.practiceId, name: t.name, color: t.color, context: t.context as PracticeTag['context'] };
+}
+
+/**
+ * The whole practice. Stripe identifiers are not secrets, but nobody outside billing needs them,
+ * so only callers who may manage billing see them.
+ */
+export function toPractice(p: PracticeRow, tags: PracticeTag[], opts: { showBilling: boolean }): Practice {
+  return {
+    ...toPracticeSummary(p),
+    createdAt: p.createdAt.getTime(),
+    updatedAt: p.updatedAt.getTime(),
+    identifier: p.identifier,
+    building: p.building,
+    placeId: p.placeId,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    country: p.country,
+    timezone: p.timezone,
+    npiIdentifier: p.npiIdentifier,
+    about: p.about,
+    profilePhoto: p.profilePhoto,
+    appointmentRequestRedirectLink: p.appointmentRequestRedirectLink,
+    openingHours: p.openingHours,
+    welcomeMessageOpen: p.welcomeMessageOpen,
+    welcomeMessageClosed: p.welcomeMessageClosed,
+    defaultAppointmentLocation: p.defaultAppointmentLocation as Practice['defaultAppointmentLocation'],
+    defaultVirtualAppointmentHost: p.defaultVirtualAppointmentHost as Practice['defaultVirtualAppointmentHost'],
+    liaisonEmails: p.liaisonEmails,
+    gates: effectiveGates(p.gates),
+    isIndividual: p.isIndividual,
+    isThirdParty: p.isThirdParty,
+    tierTimeout: p.tierTimeout,
+    maxReferralMatchRadius: p.maxReferralMatchRadius,
+    allowOuterNetworkMatching: p.allowOuterNetworkMatching,
+    autoArchiveEnabled: p.autoArchiveEnabled,
+    campaignShareLimit: p.campaignShareLimit,
+    organisationId: p.organisationId,
+    billingBasis: p.billingBasis,
+    billingEmail: p.billingEmail,
+    stripeId: opts.showBilling ? p.stripeId : null,
+    stripeSubscription: opts.showBilling ? p.stripeSubscription : null,
+    subscriptionStatus: p.subscriptionStatus,
+    locked: p.locked,
+    active: p.active,
+    tags,
+  };
+}
+
+/** The practice row, or 456 when there is none. */
+export async function loadPractice(db: Db, practiceId: number): Promise<PracticeRow> {
+  const [row] = await db.select().from(practices).where(eq(practices.id, practiceId));
+  if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
+  return row;
+}
+
+export async function tagsOf(db: Db, practiceId: number, context?: PracticeTag['context']): Promise<PracticeTag[]> {
+  const rows = await db
+    .select()
+    .from(practiceTags)
+    .where(context ? and(eq(practiceTags.practiceId, practiceId), eq(practiceTags.context, context)) : eq(practiceTags.practiceId, practiceId))
+    .orderBy(asc(practiceTags.context), sql`lower(${practiceTags.name})`, asc(practiceTags.id));
+  return rows.map(toPracticeTag);
+}
+
+/** An ILIKE pattern matching `text` anywhere, with the pattern's own wildcards escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Notes that `practiceId` just dealt with `otherId` (a contact added; later a chat or a referral),
+ * so it heads that practice's recent list. Chats and referrals call this too.
+ */
+export async function touchRecentPractice(db: Db, practiceId: number, otherId: number) {
+  if (practiceId === otherId) return;
+  // The database clock, to the microsecond: two touches in the same millisecond still order.
+  const now = sql`clock_timestamp()`;
+  await db
+    .insert(practiceRecents)
+    .values({ practiceId, otherPracticeId: otherId, lastAt: now })
+    .onConflictDoUpdate({ target: [practiceRecents.practiceId, practiceRecents.otherPracticeId], set: { lastAt: now } });
+}
+
+/** The practices `practiceId` dealt with lately, newest first; inactive ones are left out. */
+export async function recentPracticesOf(db: Db, practiceId: number, limit: number): Promise<PracticeSummary[]> {
+  const rows = await db
+    .select({ practice: practices })
+    .from(practiceRecents)
+    .innerJoin(practices, eq(practices.id, practiceRecents.otherPracticeId))
+    .where(and(eq(practiceRecents.practiceId, practiceId), eq(practices.active, true)))
+    .orderBy(desc(practiceRecents.lastAt), asc(practices.id))
+    .limit(limit);
+  return rows.map((r) => toPracticeSummary(r.practice));
 }

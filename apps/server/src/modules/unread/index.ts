@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerUnreadRoutes } from './unread.routes.js';
+import { createUnreadService } from './unread.service.js';
 
-export function unreadModule(_app: FastifyInstance, _ctx: AppContext) {}
+export type { UnreadCounter, UnreadCounts } from './counters.js';
+
+export function unreadModule(app: FastifyInstance, ctx: AppContext) {
+  registerUnreadRoutes(app, ctx, createUnreadService(ctx));
+}

@@ -1,0 +1,90 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { practicesApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import { authorizePractice } from '../../platform/access/index.js';
+import { AppError } from '../../platform/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { practiceTags } from './practices.table.js';
+import { tagsOf, toPracticeTag } from './practices.service.js';
+
+type TagContext = practicesApi.TagContext;
+type TagInput = { name: string; color: string; context: TagContext };
+
+const TAG_EXISTS = 'A tag with this name already exists';
+
+/** A practice's coloured tags. Names are unique per practice and context, ignoring case. */
+export function createPracticeTagsService(ctx: AppContext) {
+  const { db, audit } = ctx;
+
+  async function assertNameFree(practiceId: number, name: string, context: string, exceptId?: number) {
+    const [clash] = await db
+      .select({ id: practiceTags.id })
+      .from(practiceTags)
+      .where(and(
+        eq(practiceTags.practiceId, practiceId),
+        eq(practiceTags.context, context),
+        sql`lower(${practiceTags.name}) = lower(${name})`,
+        exceptId ? ne(practiceTags.id, exceptId) : undefined,
+      ))
+      .limit(1);
+    if (clash) throw new AppError('ERROR_OBJECT_EXISTS', TAG_EXISTS);
+  }
+
+  async function loadTag(practiceId: number, tagId: number) {
+    const [tag] = await db.select().from(practiceTags).where(and(eq(practiceTags.id, tagId), eq(practiceTags.practiceId, practiceId)));
+    if (!tag) throw new AppError('OBJECT_NOT_FOUND', 'No such tag');
+    return tag;
+  }
+
+  /** Two requests racing past the name check meet the unique constraint instead. */
+  async function writing<T>(write: () => Promise<T>) {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', TAG_EXISTS);
+      throw err;
+    }
+  }
+
+  const audited = (caller: SessionCaller, action: 'tag_created' | 'tag_updated' | 'tag_deleted', practiceId: number, tagId: number, client: ClientInfo, details: Record<string, unknown>) =>
+    audit.record({
+      action: `practice.${action}`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId,
+      ip: client.ip, userAgent: client.userAgent, details: { tagId, ...details },
+    });
+
+  return {
+    async list(caller: Caller, practiceId: number, context?: TagContext) {
+      await authorizePractice(db, caller, practiceId, 'practice.view');
+      return tagsOf(db, practiceId, context);
+    },
+
+    async create(caller: SessionCaller, practiceId: number, input: TagInput, client: ClientInfo) {
+      await authorizePractice(db, caller, practiceId, 'practice.edit');
+      await assertNameFree(practiceId, input.name, input.context);
+      const [tag] = await writing(() => db.insert(practiceTags).values({ practiceId, ...input }).returning());
+      await audited(caller, 'tag_created', practiceId, tag!.id, client, input);
+      return toPracticeTag(tag!);
+    },
+
+    async update(caller: SessionCaller, practiceId: number, tagId: number, change: Partial<TagInput>, client: ClientInfo) {
+      await authorizePractice(db, caller, practiceId, 'practice.edit');
+      const tag = await loadTag(practiceId, tagId);
+      if (!Object.keys(change).length) return toPracticeTag(tag);
+      const next = { name: change.name ?? tag.name, context: change.context ?? tag.context };
+      if (next.name.toLowerCase() !== tag.name.toLowerCase() || next.context !== tag.context) {
+        await assertNameFree(practiceId, next.name, next.context, tagId);
+      }
+      const [row] = await writing(() => db.update(practiceTags).set(change).where(eq(practiceTags.id, tagId)).returning());
+      await audited(caller, 'tag_updated', practiceId, tagId, client, change);
+      return toPracticeTag(row!);
+    },
+
+    async remove(caller: SessionCaller, practiceId: number, tagId: number, client: ClientInfo) {
+      await authorizePractice(db, caller, practiceId, 'practice.edit');
+      const tag = await loadTag(practiceId, tagId);
+      await db.delete(practiceTags).where(eq(practiceTags.id, tagId));
+      await audited(caller, 'tag_deleted', practiceId, tagId, client, { name: tag.name });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { unreadApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionCaller } from '../../platform/auth/sessions.js';
+import { authorizePractice } from '../../platform/access/index.js';
+import { membershipsOf } from '../practices/practices.service.js';
+import { unreadCounters, type UnreadCounter, type UnreadCounts } from './counters.js';
+
+type UnreadSummary = unreadApi.UnreadSummary;
+
+/** Unread counts per practice: the sum of what every registered counter reports. */
+export function createUnreadService(ctx: AppContext, counters: readonly UnreadCounter[] = unreadCounters) {
+  const { db } = ctx;
+
+  return {
+    async summary(caller: SessionCaller, q: { practiceId?: number; selectedPracticeOnly: boolean }): Promise<UnreadSummary[]> {
+      if (q.practiceId !== undefined) await authorizePractice(db, caller, q.practiceId, 'practice.view');
+      const practiceIds = q.selectedPracticeOnly && q.practiceId !== undefined
+        ? [q.practiceId]
+        : (await membershipsOf(db, caller.user.id)).map((m) => m.practice.id);
+      const totals = new Map<number, UnreadCounts>(practiceIds.map((id) => [id, { inboxItems: 0, chats: 0, notifications: 0 }]));
+      const reports = await Promise.all(counters.map((count) => count(db, caller.user.id, practiceIds)));
+      for (const report of reports) {
+        for (const [practiceId, counts] of report) {
+          const entry = totals.get(practiceId);
+          // A counter cannot add a practice the caller was not asked about.
+          if (!entry) continue;
+          entry.inboxItems += counts.inboxItems ?? 0;
+          entry.chats += counts.chats ?? 0;
+          entry.notifications += counts.notifications ?? 0;
+        }
+      }
+      return [...totals].map(([practiceId, c]) => ({ practiceId, ...c, total: c.inboxItems + c.chats + c.notifications }));
+    },
+  };
+}
