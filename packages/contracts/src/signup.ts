@@ -6,6 +6,11 @@ import { parseDob } from './dates.js';
 
 const tags = ['Signup'];
 const DOB_MESSAGE = 'Date of birth must be in the format MM/DD/YYYY';
+/**
+ * The code of the invite the person signs up from. Its e-mail or phone must be the one signed up
+ * with; the invite is then accepted with the new account.
+ */
+const InviteCode = z.string().trim().min(1, 'Invite code is required').max(200).optional();
 
 export const ProviderSignupBody = z.object({
   email: Email,
@@ -16,6 +21,7 @@ export const ProviderSignupBody = z.object({
   role: z.enum(['PROVIDER', 'THIRD_PARTY_STAFF', 'STAFF'], { message: 'Role must be PROVIDER, THIRD_PARTY_STAFF or STAFF' }),
   app: z.enum(['PROVIDER_WEB', 'PROVIDER_MOBILE'], { message: 'App must be PROVIDER_WEB or PROVIDER_MOBILE' }),
   termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
+  inviteCode: InviteCode,
 });
 
 export const PatientSignupBody = z.object({
@@ -27,6 +33,7 @@ export const PatientSignupBody = z.object({
   gender: Gender.optional(),
   addressPlaceId: z.string(requiredField('Address is required')).trim().min(1, 'Address is required').max(300),
   termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
+  inviteCode: InviteCode,
 });
 
 /**

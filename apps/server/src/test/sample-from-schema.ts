@@ -50,23 +50,30 @@ function sampleString(schema: JsonSchema, field: string): string {
   return 'sample'.padEnd(schema.minLength ?? 0, 'x');
 }
 
-function sample(schema: JsonSchema, field: string, overrides: Record<string, unknown>): unknown {
+interface Options {
+  overrides: Record<string, unknown>;
+  /** Fill optional properties too (for schemas that want at least one field). */
+  everything: boolean;
+}
+
+function sample(schema: JsonSchema, field: string, options: Options): unknown {
+  const { overrides } = options;
   if (field in overrides) return overrides[field];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options) return sample(options.find((o) => o.type !== 'null') ?? options[0]!, field, overrides);
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices) return sample(choices.find((o) => o.type !== 'null') ?? choices[0]!, field, options);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(schema.properties ?? {})) {
-        if (schema.required?.includes(key) || key in overrides) out[key] = sample(value, key, overrides);
+        if (options.everything || schema.required?.includes(key) || key in overrides) out[key] = sample(value, key, options);
       }
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () => sample(schema.items ?? {}, field, overrides));
+      return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () => sample(schema.items ?? {}, field, options));
     case 'string':
       return sampleString(schema, field);
     case 'integer':
@@ -81,8 +88,12 @@ function sample(schema: JsonSchema, field: string, overrides: Record<string, unk
 
 export function sampleFromSchema(schema: z.ZodType, overrides: Record<string, unknown> = {}): unknown {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const value = sample(json, '', overrides);
-  const parsed = schema.safeParse(value);
+  let value = sample(json, '', { overrides, everything: false });
+  let parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    value = sample(json, '', { overrides, everything: true });
+    parsed = schema.safeParse(value);
+  }
   if (!parsed.success) {
     throw new Error(`Sample ${JSON.stringify(value)} does not pass its schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { createApiKeysService } from './api-keys.service.js';
+import { registerApiKeyRoutes } from './api-keys.routes.js';
 
-export function apiKeysModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function apiKeysModule(app: FastifyInstance, ctx: AppContext) {
+  registerApiKeyRoutes(app, ctx, createApiKeysService(ctx));
+}

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { createInvitesService } from './invites.service.js';
+import { createInviteResponses } from './invite-responses.service.js';
+import { registerInviteRoutes } from './invites.routes.js';
 
-export function invitesModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function invitesModule(app: FastifyInstance, ctx: AppContext) {
+  registerInviteRoutes(app, ctx, createInvitesService(ctx), createInviteResponses(ctx));
+}

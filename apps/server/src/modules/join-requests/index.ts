@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { createInviteResponses } from '../invites/invite-responses.service.js';
+import { createJoinRequestsService } from './join-requests.service.js';
+import { createPracticeJoinService } from './practice-join.service.js';
+import { registerJoinRequestRoutes } from './join-requests.routes.js';
 
-export function joinRequestsModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function joinRequestsModule(app: FastifyInstance, ctx: AppContext) {
+  const requests = createJoinRequestsService(ctx);
+  registerJoinRequestRoutes(app, ctx, requests, createPracticeJoinService(ctx, requests, createInviteResponses(ctx)));
+}

@@ -9,15 +9,22 @@ import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../users/users.table.js';
 import type { SignInService } from '../auth/sign-in.service.js';
+import type { InviteResponses } from '../invites/invite-responses.service.js';
 
 type ProviderSignup = z.output<typeof signupApi.ProviderSignupBody>;
 type PatientSignup = z.output<typeof signupApi.PatientSignupBody>;
 
+type SignupInvite = Awaited<ReturnType<InviteResponses['checkForSignup']>>;
+
 /**
  * New accounts start unverified. Each signup starts a phone verification flow (a code is texted);
  * answering it verifies the phone and signs the new user in.
+ *
+ * A signup from an invite accepts it with the new account, as soon as the verification flow is
+ * under way: the code proves the person holds the invited address, and the account cannot be used
+ * before the phone is verified, so the user lands in the practice when verification completes.
  */
-export function createSignupService(ctx: AppContext, signIn: SignInService) {
+export function createSignupService(ctx: AppContext, signIn: SignInService, invites: InviteResponses) {
   const { db, audit } = ctx;
 
   async function assertFree(email: string | undefined, phone: string) {
@@ -29,7 +36,8 @@ export function createSignupService(ctx: AppContext, signIn: SignInService) {
     if (clash.length) throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
   }
 
-  async function create(values: typeof users.$inferInsert, app: AuthApp, client: ClientInfo) {
+  async function create(values: typeof users.$inferInsert, app: AuthApp, client: ClientInfo, invite: SignupInvite | null) {
+    if (invite?.emailMatched) values.emailVerifiedAt = new Date();
     let user;
     try {
       [user] = await db.insert(users).values(values).returning();
@@ -46,7 +54,11 @@ export function createSignupService(ctx: AppContext, signIn: SignInService) {
       await db.delete(users).where(eq(users.id, user!.id));
       throw err;
     }
-    await audit.record({ action: 'user.signed_up', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent, details: { kind: values.kind, app } });
+    await audit.record({
+      action: 'user.signed_up', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent,
+      details: { kind: values.kind, app, ...(invite ? { inviteId: invite.invite.id } : {}) },
+    });
+    if (invite) await invites.acceptAtSignup(invite.invite, user!);
     return { userId: user!.id, verification };
   }
 
@@ -55,22 +67,24 @@ export function createSignupService(ctx: AppContext, signIn: SignInService) {
   return {
     async provider(body: ProviderSignup, client: ClientInfo) {
       const phone = phoneOf(body.phone);
+      const invite = body.inviteCode ? await invites.checkForSignup(body.inviteCode, { kind: 'PROVIDER', email: body.email, phone }) : null;
       await assertFree(body.email, phone);
       return create({
         kind: 'PROVIDER', email: body.email, phone, firstName: body.firstName, lastName: body.lastName,
         passwordHash: await hashPassword(body.password), signupRole: body.role,
-      }, body.app, client);
+      }, body.app, client, invite);
     },
 
     async patient(body: PatientSignup, client: ClientInfo) {
       const phone = phoneOf(body.phone);
+      const invite = body.inviteCode ? await invites.checkForSignup(body.inviteCode, { kind: 'PATIENT', email: body.email, phone }) : null;
       await assertFree(body.email, phone);
       const dob = parseDob(body.dateOfBirth)!;
       return create({
         kind: 'PATIENT', email: body.email ?? null, phone, firstName: body.firstName, lastName: body.lastName,
         dateOfBirth: `${dob.year}-${String(dob.month).padStart(2, '0')}-${String(dob.day).padStart(2, '0')}`,
         gender: body.gender ?? null, addressPlaceId: body.addressPlaceId,
-      }, 'PATIENT_MOBILE', client);
+      }, 'PATIENT_MOBILE', client, invite);
     },
   };
 }

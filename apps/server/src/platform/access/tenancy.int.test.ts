@@ -15,13 +15,14 @@ import * as schema from '../../db/schema.js';
  * organisation, network, department, user, invite, key or join request is called by a signed-in
  * admin of another practice, by an anonymous caller, by a deactivated key of the victim practice
  * and by a fully-permitted key of another practice, with ids of the victim's objects. Each must
- * answer 401, 403 or 404 and leave every table as it was. Routes are read from the contracts and
+ * answer 401, 403, 404 or 456 and leave every table as it was. Routes are read from the contracts and
  * from what the server registered, so a new route is covered without editing this file — or fails
  * here until its ids are classified below.
  */
 
 type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
-const DENIED = [401, 403, 404];
+/** 456 is the catalogue's "object not found", answered where existence itself is private. */
+const DENIED = [401, 403, 404, 456];
 
 /** Routes that by design answer callers outside the practice, and why. */
 const OPEN_BY_DESIGN: Record<string, string> = {
@@ -149,6 +150,7 @@ function victimFields() {
     definitionId: victim.property.id,
     inviteIds: [victim.invite.id],
     code: 'not-the-invite-code',
+    email: 'sample@example.test',
   };
 }
 const TENANT_FIELDS = new Set(Object.keys({ practiceId: 0, practiceIds: 0, organisationId: 0, orgId: 0, userId: 0, searchid: 0, networkId: 0, departmentId: 0, definitionId: 0, inviteIds: 0 }));
@@ -176,7 +178,8 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
     const value = tenantParams ? victimValueFor(endpoint.path, param) : undefined;
     if (value === undefined) throw new Error(`${key}: classify path parameter :${param} in tenancy.int.test.ts`);
     // A practice named by uuid (branding) gets the victim's uuid.
-    const asUuid = param === 'id' && endpoint.params && !endpoint.params.safeParse({ ...values, [param]: String(value) }).success;
+    const idSchema = (endpoint.params as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> } | undefined)?.shape?.id;
+    const asUuid = param === 'id' && idSchema !== undefined && !idSchema.safeParse(String(value)).success;
     values[param] = asUuid ? victim.practice.uuid : value;
   }
   let url = contracts.buildPath(endpoint.path, values);
@@ -190,17 +193,20 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
   return { key, endpoint, url, body };
 }
 
+/** Both drivers answer raw SQL with `{ rows }`. */
+type Rows = { rows: unknown[] };
+
 /** A digest of every table a request could change (session bookkeeping and the audit log aside). */
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = await t.db.execute<{ table_name: string }>(sql`
+  const tables = (await t.db.execute(sql`
     select table_name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE'
-      and table_name not in ('sessions', 'refresh_tokens', 'auth_flows', 'audit_events')`);
+      and table_name not in ('sessions', 'refresh_tokens', 'auth_flows', 'audit_events')`)) as Rows;
   const parts = (tables.rows as { table_name: string }[]).map(({ table_name: name }) => {
     const row = name === 'api_keys' ? '(t.id, t.practice_id, t.permissions, t.activated, t.secret_hash)' : 't';
     return `'${name}', (select md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), '')) from "${name}" t)`;
   });
-  const result = await t.db.execute(sql.raw(`select json_build_object(${parts.join(', ')}) as digest`));
+  const result = (await t.db.execute(sql.raw(`select json_build_object(${parts.join(', ')}) as digest`))) as Rows;
   const digest = (result.rows[0] as { digest: Record<string, string> | string }).digest;
   return typeof digest === 'string' ? JSON.parse(digest) : digest;
 }
