@@ -117,12 +117,12 @@ describe('requests', () => {
     expect(headersOf(init!).get('x-xsrf-token')).toBe('csrf-1');
   });
 
-  it('sends no CSRF header on reads and leaves empty query values out', async () => {
+  it('sends the CSRF token on reads too (spec 1 §7) and leaves empty query values out', async () => {
     const { client, fetch } = setup([outbox()]);
     await client.call(systemApi.devOutbox, { query: { to: undefined, limit: 5 } });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/v1/dev/outbox?limit=5');
-    expect(headersOf(init!).has('x-xsrf-token')).toBe(false);
+    expect(headersOf(init!).get('x-xsrf-token')).toBe('csrf-1');
   });
 
   it('rejects a response that breaks the contract', async () => {

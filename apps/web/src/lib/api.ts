@@ -143,11 +143,10 @@ export function createApiClient(overrides: Partial<ApiClientOptions> = {}) {
   function send(endpoint: AnyEndpoint, url: string, body: unknown, signal?: AbortSignal) {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (STATE_CHANGING.has(endpoint.method)) {
-      // The cookie is replaced when a session starts, so it is read at send time.
-      const token = options.readCookie(CSRF_COOKIE) ?? lastCsrfToken;
-      if (token) headers[CSRF_HEADER] = token;
-    }
+    // Every request carries the token (spec 1 §7): a few GETs change state (leaving a practice).
+    // The cookie is replaced when a session starts, so it is read at send time.
+    const token = options.readCookie(CSRF_COOKIE) ?? lastCsrfToken;
+    if (token) headers[CSRF_HEADER] = token;
     options.onRequest();
     return options.fetch(url, {
       method: endpoint.method,
