@@ -1,5 +1,73 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { UserKind } from './enums.js';
+import { Id, IdParams, PhoneText } from './common.js';
+import { PracticeSummary } from './users.js';
 
 /** Looking people up: users by query, id, phone or e-mail (spec 1 §7 Users, spec 2 §7 Users). */
 
-export const _placeholder = z.never();
+const tags = ['Users'];
+
+/** Page query of a paged list: pages start at 0; `pageSize` defaults to the spec's size for the list. */
+export const pageQuery = (pageSize: number) =>
+  z.object({
+    page: z.coerce.number().int().min(0, 'page starts at 0').default(0),
+    pageSize: z.coerce.number().int().min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(pageSize),
+  });
+
+/** A paged answer: one page of items and how many there are in all. */
+export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), count: z.number().int() });
+
+/** A name filter on a list; an empty one lists everything. */
+export const NameFilter = z.string().trim().max(100).optional();
+
+/** Who a person is, as other people see them: no contact details. */
+export const PersonSummary = z.object({
+  id: z.number().int(),
+  uuid: z.string().uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  title: z.string().nullable(),
+  kind: UserKind,
+});
+export type PersonSummary = z.infer<typeof PersonSummary>;
+
+/** A person's public profile: who they are and the practices they work in. */
+export const UserProfile = PersonSummary.extend({ practices: z.array(PracticeSummary) });
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const DIRECTORY_PAGE_SIZE = 30;
+
+export const searchUsers = endpoint({
+  method: 'GET', path: '/api/v1/users',
+  summary: 'People the caller can see by name: members of the caller\'s practices, and with suggest=true providers of any practice',
+  tags, auth: 'user',
+  query: z.object({
+    query: z.string('Type at least 1 character').trim().min(1, 'Type at least 1 character').max(100),
+    suggest: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    excludeUser: Id.optional(),
+    page: z.coerce.number().int().min(0, 'page starts at 0').default(0),
+  }),
+  response: paged(UserProfile),
+});
+
+export const userProfile = endpoint({
+  method: 'GET', path: '/api/v1/user/:id',
+  summary: 'A person\'s public profile; 404 unless the caller may see them',
+  tags, auth: 'user', params: IdParams, response: UserProfile,
+});
+
+export const userByPhone = endpoint({
+  method: 'GET', path: '/api/v1/users/identifier',
+  summary: 'Whether an account has this phone number (for members of practices); the id only when the caller may see its owner',
+  tags, auth: 'user', query: z.object({ phoneNumber: PhoneText }),
+  response: z.object({ exists: z.boolean(), userId: z.number().int().optional() }),
+});
+
+export const phoneOrEmailTaken = endpoint({
+  method: 'GET', path: '/api/v1/user/phone-or-email',
+  summary: 'Whether an e-mail address or phone number already belongs to an account (signup and invite forms)',
+  tags, auth: 'public',
+  query: z.object({ value: z.string('Enter an e-mail address or phone number').trim().min(1, 'Enter an e-mail address or phone number').max(254) }),
+  response: z.object({ taken: z.boolean() }),
+});

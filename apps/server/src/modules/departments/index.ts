@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerDepartmentRoutes } from './departments.routes.js';
+import { createDepartmentsService } from './departments.service.js';
 
-export function departmentsModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function departmentsModule(app: FastifyInstance, ctx: AppContext) {
+  registerDepartmentRoutes(app, ctx, createDepartmentsService(ctx));
+}

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerDirectoryRoutes } from './directory.routes.js';
+import { createDirectoryService } from './directory.service.js';
 
-export function directoryModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function directoryModule(app: FastifyInstance, ctx: AppContext) {
+  registerDirectoryRoutes(app, ctx, createDirectoryService(ctx));
+}

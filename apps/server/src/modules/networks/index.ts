@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerNetworkRoutes } from './networks.routes.js';
+import { createNetworksService } from './networks.service.js';
 
-export function networksModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function networksModule(app: FastifyInstance, ctx: AppContext) {
+  registerNetworkRoutes(app, ctx, createNetworksService(ctx));
+}

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerOrganisationRoutes } from './organisations.routes.js';
+import { createOrganisationsService } from './organisations.service.js';
+import { createOrganisationPracticesService } from './organisation-practices.service.js';
 
-export function organisationsModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function organisationsModule(app: FastifyInstance, ctx: AppContext) {
+  registerOrganisationRoutes(app, ctx, createOrganisationsService(ctx), createOrganisationPracticesService(ctx));
+}

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerRoleRoutes } from './roles.routes.js';
+import { createRolesService } from './roles.service.js';
 
-export function rolesModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function rolesModule(app: FastifyInstance, ctx: AppContext) {
+  registerRoleRoutes(app, ctx, createRolesService(ctx));
+}

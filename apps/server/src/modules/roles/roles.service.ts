@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
+import { authorizeOrganisation, authorizePractice, organisationRolesIn, rolesIn } from '../../platform/access/index.js';
+import { AppError } from '../../platform/errors.js';
+import { organisationMembers } from '../organisations/organisations.table.js';
+import { practiceMembers, practices } from '../practices/practices.table.js';
+import { LAST_ADMIN_MESSAGE } from '../practices/practice-team.service.js';
+import { lockOrganisation, lockPractice } from './locks.js';
+import {
+  countRole, forgetPracticeMember, forgetProvider, listRoleHolders, organisationSource, practiceSource, roleHolder,
+} from './role-holders.js';
+
+/**
+ * The ADMIN role is handed out and taken back only by an ADMIN: a THIRD_PARTY_ADMIN may manage the
+ * team but must not be able to make anyone (themselves included) an ADMIN.
+ */
+function assertMayHandle(held: readonly Role[], role: Role) {
+  if (role === 'ADMIN' && !held.includes('ADMIN')) {
+    throw new AppError('FORBIDDEN', 'Only an ADMIN can grant or take the ADMIN role');
+  }
+}
+
+type Page = { page: number; pageSize: number };
+
+export function createRolesService(ctx: AppContext) {
+  const { db, audit } = ctx;
+
+  async function recordChange(caller: SessionCaller, action: 'role.granted' | 'role.removed', target: { type: string; id: number }, userId: number, details: Record<string, unknown>) {
+    await audit.record({ action, actorUserId: caller.user.id, subjectUserId: userId, targetType: target.type, targetId: target.id, details });
+  }
+
+  return {
+    async listPractice(caller: Caller, practiceId: number, page: Page) {
+      await authorizePractice(db, caller, practiceId, 'team.view');
+      return listRoleHolders(db, practiceSource(practiceId), page);
+    },
+
+    async grantPractice(caller: SessionCaller, practiceId: number, userId: number, role: Role) {
+      assertMayHandle(await authorizePractice(db, caller, practiceId, 'team.manage'), role);
+      const granted = await db.transaction(async (tx) => {
+        await lockPractice(tx, practiceId);
+        if (!(await rolesIn(tx, userId, practiceId)).length) {
+          throw new AppError('BAD_REQUEST', 'This person is not a member of the practice: invite them first');
+        }
+        const rows = await tx.insert(practiceMembers).values({ practiceId, userId, role }).onConflictDoNothing().returning();
+        return rows.length > 0;
+      });
+      if (granted) await recordChange(caller, 'role.granted', { type: 'practice', id: practiceId }, userId, { role });
+      return roleHolder(db, practiceSource(practiceId), userId);
+    },
+
+    /** Taking someone's last role takes them out of the practice, its departments and the networks they were in for it. */
+    async removePractice(caller: SessionCaller, practiceId: number, role: Role, userId: number) {
+      assertMayHandle(await authorizePractice(db, caller, practiceId, 'team.manage'), role);
+      const leftPractice = await db.transaction(async (tx) => {
+        await lockPractice(tx, practiceId);
+        const current = await rolesIn(tx, userId, practiceId);
+        if (!current.includes(role)) throw new AppError('OBJECT_NOT_FOUND', `This person does not hold the ${role} role in the practice`);
+        if (role === 'ADMIN' && (await countRole(tx, practiceSource(practiceId), 'ADMIN')) <= 1) {
+          throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
+        }
+        await tx
+          .delete(practiceMembers)
+          .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId), eq(practiceMembers.role, role)));
+        const leaves = current.length === 1;
+        if (leaves) await forgetPracticeMember(tx, practiceId, userId);
+        else if (role === 'PROVIDER') await forgetProvider(tx, practiceId, userId);
+        return leaves;
+      });
+      await recordChange(caller, 'role.removed', { type: 'practice', id: practiceId }, userId, { role, leftPractice });
+      return roleHolder(db, practiceSource(practiceId), userId);
+    },
+
+    async listOrganisation(caller: SessionCaller, organisationId: number, page: Page, query?: string) {
+      await authorizeOrganisation(db, caller, organisationId, 'organisation.view');
+      return listRoleHolders(db, organisationSource(organisationId), page, query);
+    },
+
+    /** The person must already be in the organisation, or work in one of its practices. */
+    async grantOrganisation(caller: SessionCaller, organisationId: number, userId: number, role: Role) {
+      assertMayHandle(await authorizeOrganisation(db, caller, organisationId, 'organisation.manage'), role);
+      const granted = await db.transaction(async (tx) => {
+        await lockOrganisation(tx, organisationId);
+        if (!(await organisationRolesIn(tx, userId, organisationId)).length) {
+          const inPractice = await tx
+            .select({ userId: practiceMembers.userId })
+            .from(practiceMembers)
+            .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+            .where(and(eq(practiceMembers.userId, userId), eq(practices.organisationId, organisationId)))
+            .limit(1);
+          if (!inPractice.length) {
+            throw new AppError('BAD_REQUEST', 'This person is neither in the organisation nor in one of its practices');
+          }
+        }
+        const rows = await tx.insert(organisationMembers).values({ organisationId, userId, role }).onConflictDoNothing().returning();
+        return rows.length > 0;
+      });
+      if (granted) await recordChange(caller, 'role.granted', { type: 'organisation', id: organisationId }, userId, { role });
+      return roleHolder(db, organisationSource(organisationId), userId);
+    },
+
+    async removeOrganisation(caller: SessionCaller, organisationId: number, role: Role, userId: number) {
+      assertMayHandle(await authorizeOrganisation(db, caller, organisationId, 'organisation.manage'), role);
+      const leftOrganisation = await db.transaction(async (tx) => {
+        await lockOrganisation(tx, organisationId);
+        const current = await organisationRolesIn(tx, userId, organisationId);
+        if (!current.includes(role)) throw new AppError('OBJECT_NOT_FOUND', `This person does not hold the ${role} role in the organisation`);
+        if (role === 'ADMIN' && (await countRole(tx, organisationSource(organisationId), 'ADMIN')) <= 1) {
+          throw new AppError('BAD_REQUEST', 'An organisation needs at least one admin. Make someone else an admin first.');
+        }
+        await tx
+          .delete(organisationMembers)
+          .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId), eq(organisationMembers.role, role)));
+        return current.length === 1;
+      });
+      await recordChange(caller, 'role.removed', { type: 'organisation', id: organisationId }, userId, { role, leftOrganisation });
+      return roleHolder(db, organisationSource(organisationId), userId);
+    },
+  };
+}
+export type RolesService = ReturnType<typeof createRolesService>;

@@ -1,0 +1,97 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { ApiKeyPermission, Role } from '@referwell/contracts';
+import type { Db } from '../../db/client.js';
+import type { TestApp } from '../../test/harness.js';
+import { TestClient } from '../../test/client.js';
+import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
+import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
+import { auditEvents } from '../../platform/audit/audit.table.js';
+import { apiKeys } from '../api-keys/api-keys.table.js';
+import { organisationMembers, organisations } from '../organisations/organisations.table.js';
+import { practiceMembers, practices } from '../practices/practices.table.js';
+import type { users } from '../users/users.table.js';
+
+/** Factories shared by the tests of roles, departments, networks, organisations and the directory. */
+
+type UserRow = typeof users.$inferSelect;
+
+/** Signed in on the provider web app; patients, who cannot use it, through the mobile app with a bearer token. */
+export async function signedIn(t: TestApp, user: UserRow) {
+  const client = new TestClient(t.app);
+  const res = await client.signIn(user.email!, TEST_PASSWORD, user.kind === 'PATIENT' ? 'MOBILE' : 'PROVIDER_WEB');
+  expect(res.statusCode, res.body).toBe(200);
+  return client;
+}
+
+/** A user with roles in a practice, signed in on the web. */
+export async function member(t: TestApp, practiceId: number, roles: Role[], values: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createUser(t.db, values);
+  for (const role of roles) await addMember(t.db, practiceId, user.id, role);
+  return { user, client: await signedIn(t, user) };
+}
+
+/**
+ * A practice with an ADMIN, a PROVIDER and a STAFF member, and an outsider (ADMIN and PROVIDER of
+ * another practice); everyone signed in.
+ */
+export async function team(t: TestApp) {
+  const practice = await createPractice(t.db);
+  const otherPractice = await createPractice(t.db);
+  const [admin, provider, staff, outsider] = await Promise.all([
+    member(t, practice.id, ['ADMIN']),
+    member(t, practice.id, ['PROVIDER']),
+    member(t, practice.id, ['STAFF']),
+    member(t, otherPractice.id, ['ADMIN', 'PROVIDER']),
+  ]);
+  return { practice, otherPractice, admin, provider, staff, outsider };
+}
+
+export async function createOrganisation(db: Db, values: Partial<typeof organisations.$inferInsert> = {}) {
+  const [row] = await db.insert(organisations).values({ name: 'Test Organisation', ...values }).returning();
+  return row!;
+}
+
+export async function addOrganisationMember(db: Db, organisationId: number, userId: number, role: Role = 'STAFF') {
+  await db.insert(organisationMembers).values({ organisationId, userId, role });
+}
+
+export async function joinOrganisation(db: Db, practiceId: number, organisationId: number | null) {
+  await db.update(practices).set({ organisationId }).where(eq(practices.id, practiceId));
+}
+
+/** An API key of the practice; returns the secret to send. */
+export async function apiKeyOf(db: Db, practiceId: number, createdBy: number, permissions: ApiKeyPermission[], activated = true) {
+  const key = issueApiKeySecret();
+  await db.insert(apiKeys).values({ practiceId, prefix: key.prefix, secretHash: key.secretHash, permissions, activated, createdBy });
+  return key.secret;
+}
+
+export async function practiceRoles(db: Db, practiceId: number, userId: number) {
+  const rows = await db.select({ role: practiceMembers.role }).from(practiceMembers)
+    .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
+  return rows.map((r) => r.role).sort();
+}
+
+export async function organisationRoles(db: Db, organisationId: number, userId: number) {
+  const rows = await db.select({ role: organisationMembers.role }).from(organisationMembers)
+    .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)));
+  return rows.map((r) => r.role).sort();
+}
+
+/** Audit events of one action about one target, newest first. */
+export async function audited(db: Db, action: string, targetId: number | string) {
+  return db.select().from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))))
+    .orderBy(desc(auditEvents.id));
+}
+
+/** A team whose practice belongs to an organisation: the practice ADMIN is its ADMIN, the STAFF member its STAFF. */
+export async function organisationTeam(t: TestApp) {
+  const fixture = await team(t);
+  const organisation = await createOrganisation(t.db, { name: `Org of ${fixture.practice.name}` });
+  await joinOrganisation(t.db, fixture.practice.id, organisation.id);
+  await addOrganisationMember(t.db, organisation.id, fixture.admin.user.id, 'ADMIN');
+  await addOrganisationMember(t.db, organisation.id, fixture.staff.user.id, 'STAFF');
+  return { ...fixture, organisation };
+}
