@@ -35,6 +35,16 @@ const Env = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     SEED_DEMO: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    /** A NUCC taxonomy CSV in the official layout, replacing the bundled one (catalogues module). */
+    NUCC_TAXONOMY_CSV: z.string().optional(),
+    /** A payer list (name,payerId,searchable), replacing the bundled one. */
+    INSURANCE_PAYERS_CSV: z.string().optional(),
+    /** NPPES API, e.g. https://npiregistry.cms.hhs.gov/api/; without it NPI lookups stay local. */
+    NPI_REGISTRY_URL: optionalUrl,
+    /** A Nominatim-compatible geocoder; without it addresses resolve offline to US ZIP and city centroids. */
+    GEOCODER_URL: optionalUrl,
+    /** Per-IP limit on address search, place details and NPI lookups. */
+    LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -70,5 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimitPerMinute: c.AUTH_RATE_LIMIT_PER_MINUTE,
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV === 'development',
     webDist: path.resolve(c.WEB_DIST),
+    nuccTaxonomyCsv: c.NUCC_TAXONOMY_CSV ? path.resolve(c.NUCC_TAXONOMY_CSV) : undefined,
+    insurancePayersCsv: c.INSURANCE_PAYERS_CSV ? path.resolve(c.INSURANCE_PAYERS_CSV) : undefined,
+    npiRegistryUrl: c.NPI_REGISTRY_URL,
+    geocoderUrl: c.GEOCODER_URL,
+    lookupRateLimitPerMinute: c.LOOKUP_RATE_LIMIT_PER_MINUTE,
   };
 }

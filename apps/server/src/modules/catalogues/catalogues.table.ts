@@ -9,14 +9,14 @@ export const specialities = pgTable(
   {
     id: serial('id').primaryKey(),
     taxonomyCode: text('taxonomy_code').notNull().unique(),
-    /** Display name: the specialization, or the classification when there is none. */
+    /** NUCC's display name ("Sports Medicine (Family Medicine) Physician"); else the specialization, else the classification. */
     name: text('name').notNull(),
     /** NUCC grouping, e.g. "Allopathic & Osteopathic Physicians". */
     branch: text('branch').notNull(),
     classification: text('classification').notNull(),
     specialization: text('specialization'),
     colloquial: text('colloquial').array().notNull().default(sql`'{}'::text[]`),
-    /** Lower-cased name, classification and colloquial names, for trigram search. */
+    /** Lower-cased name, classification, specialization, colloquial names and code, for trigram search. */
     search: text('search').notNull(),
   },
   (t) => [index('specialities_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`)],

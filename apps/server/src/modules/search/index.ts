@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { registerSearchRoutes } from './search.routes.js';
+import { createSearchService } from './search.service.js';
 
-export function searchModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function searchModule(app: FastifyInstance, ctx: AppContext) {
+  registerSearchRoutes(app, ctx, createSearchService(ctx));
+}

@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
+import { searchApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Caller } from '../../platform/auth/sessions.js';
+import { authorizePractice } from '../../platform/access/index.js';
+import { practiceMembers, practices } from '../practices/practices.table.js';
+import { users } from '../users/users.table.js';
+import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
+import { practiceIdsOf } from '../catalogues/colleagues.js';
+import { textMatch } from './text-match.js';
+
+type SearchType = searchApi.SearchType;
+type SearchResult = searchApi.SearchResult;
+
+export interface SearchInput {
+  query: string;
+  types: SearchType[];
+  practiceId?: number;
+  strict: boolean;
+}
+
+const LIMIT = searchApi.SEARCH_RESULTS_PER_TYPE;
+
+/** The expression users_name_trgm_idx is built on; written the same way so the planner can use it. */
+const userName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ') || null;
+
+/**
+ * Global search (spec 2 §7). What each type shows:
+ * - USER: colleagues — members of the practices the caller belongs to (of `practiceId` only, when given);
+ * - PRACTICE: active practices, which every practice may refer to;
+ * - PROVIDER: providers holding the PROVIDER role in an active practice, discoverable for referrals;
+ * - PATIENT: nothing yet — patients arrive with the referrals issue.
+ */
+export function createSearchService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function practiceNames(ids: number[]) {
+    if (!ids.length) return new Map<number, string>();
+    const rows = await db.select({ id: practices.id, name: practices.name }).from(practices).where(inArray(practices.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  async function colleagues(caller: Caller, input: SearchInput): Promise<SearchResult[]> {
+    const scope = input.practiceId !== undefined ? [input.practiceId] : await practiceIdsOf(db, caller.user.id);
+    if (!scope.length) return [];
+    const match = textMatch(userName, input.query, input.strict);
+    const rows = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, title: users.title, practiceId: min(practiceMembers.practiceId) })
+      .from(users)
+      .innerJoin(practiceMembers, eq(practiceMembers.userId, users.id))
+      .where(and(inArray(practiceMembers.practiceId, scope), match.where))
+      .groupBy(users.id)
+      .orderBy(desc(match.rank), asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(LIMIT);
+    const names = await practiceNames(rows.map((r) => r.practiceId!));
+    return rows.map((r) => ({
+      type: 'USER', id: r.id, title: fullName(r), subtitle: joined(r.title, names.get(r.practiceId!)), practiceId: r.practiceId,
+    }));
+  }
+
+  async function providers(input: SearchInput): Promise<SearchResult[]> {
+    const match = textMatch(userName, input.query, input.strict);
+    const rows = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, title: users.title, practiceId: min(practices.id) })
+      .from(users)
+      .innerJoin(practiceMembers, and(eq(practiceMembers.userId, users.id), eq(practiceMembers.role, 'PROVIDER')))
+      .innerJoin(practices, and(eq(practices.id, practiceMembers.practiceId), eq(practices.active, true)))
+      .where(and(eq(users.kind, 'PROVIDER'), isNull(users.lockedAt), match.where))
+      .groupBy(users.id)
+      .orderBy(desc(match.rank), asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(LIMIT);
+    if (!rows.length) return [];
+    const [names, held] = await Promise.all([
+      practiceNames(rows.map((r) => r.practiceId!)),
+      db
+        .select({ userId: providerSpecialities.userId, name: specialities.name })
+        .from(providerSpecialities)
+        .innerJoin(specialities, eq(specialities.id, providerSpecialities.specialityId))
+        .where(inArray(providerSpecialities.userId, rows.map((r) => r.id)))
+        .orderBy(asc(specialities.name)),
+    ]);
+    return rows.map((r) => ({
+      type: 'PROVIDER', id: r.id, title: fullName(r),
+      subtitle: joined(held.find((s) => s.userId === r.id)?.name, names.get(r.practiceId!)), practiceId: r.practiceId,
+    }));
+  }
+
+  async function practicesMatching(input: SearchInput): Promise<SearchResult[]> {
+    const match = textMatch(practices.name, input.query, input.strict);
+    const rows = await db
+      .select({ id: practices.id, name: practices.name, address: practices.address })
+      .from(practices)
+      .where(and(eq(practices.active, true), match.where))
+      .orderBy(desc(match.rank), asc(practices.name), asc(practices.id))
+      .limit(LIMIT);
+    return rows.map((r) => ({ type: 'PRACTICE', id: r.id, title: r.name, subtitle: r.address, practiceId: r.id }));
+  }
+
+  return {
+    async search(caller: Caller, input: SearchInput): Promise<{ results: SearchResult[] }> {
+      if (input.practiceId !== undefined) await authorizePractice(db, caller, input.practiceId, 'team.view');
+      const byType: Record<SearchType, () => Promise<SearchResult[]>> = {
+        USER: () => colleagues(caller, input),
+        PRACTICE: () => practicesMatching(input),
+        PATIENT: async () => [],
+        PROVIDER: () => providers(input),
+      };
+      const groups = await Promise.all(input.types.map((type) => byType[type]()));
+      return { results: groups.flat() };
+    },
+  };
+}
