@@ -16,6 +16,8 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  // Ready first: modules load their catalogues on ready, and the demo data refers to them.
+  await app.ready();
   if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data created (see README for the accounts)');
 
   const shutdown = async (signal: string) => {

@@ -1,8 +1,12 @@
-import { count } from 'drizzle-orm';
-import type { Role } from '@referwell/contracts';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { OpeningHoursEntry, Role } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../platform/auth/crypto.js';
-import { practiceMembers, practices } from '../modules/practices/practices.table.js';
+import { customPropertyDefinitions, practiceMembers, practiceTags, practices } from '../modules/practices/practices.table.js';
+import { organisationMembers, organisations } from '../modules/organisations/organisations.table.js';
+import { networkPractices, networkProviders, networks } from '../modules/networks/networks.table.js';
+import { departmentMembers, departments } from '../modules/departments/departments.table.js';
+import { insurances, providerSpecialities, specialities, userInsurances } from '../modules/catalogues/catalogues.table.js';
 import { users } from '../modules/users/users.table.js';
 
 export const DEMO_PASSWORD = 'referwell-demo';
@@ -15,7 +19,15 @@ export const DEMO_USERS = [
   { email: 'root@referwell.test', phone: '+12025550104', firstName: 'Rory', lastName: 'Admin', title: null, isPlatformAdmin: true },
 ] as const;
 
-/** Creates the demo practices and accounts when the database has no users; true when it did. */
+/** Weekdays 08:00–17:00, weekends closed. */
+const WEEKDAY_HOURS: OpeningHoursEntry[] = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+  dayOfWeek, open: dayOfWeek >= 1 && dayOfWeek <= 5, start: '08:00', end: '17:00',
+}));
+
+/**
+ * Creates the demo practices and accounts when the database has no users; true when it did. Run it
+ * after the app is ready: provider specialities and insurances refer to the loaded catalogues.
+ */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
   if (n > 0) return false;
@@ -26,8 +38,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [riverside, lakeside] = await tx
       .insert(practices)
       .values([
-        { name: 'Riverside Family Medicine', address: '120 River Rd, Springfield, IL 62701', phoneNumber: '+12175550110', timezone: 'America/Chicago' },
-        { name: 'Lakeside Orthopedics', address: '45 Lake Shore Dr, Chicago, IL 60611', phoneNumber: '+13125550120', timezone: 'America/Chicago' },
+        {
+          name: 'Riverside Family Medicine', address: '120 River Rd, Springfield, IL 62701', phoneNumber: '+12175550110',
+          timezone: 'America/Chicago', latitude: 39.7817, longitude: -89.6501, openingHours: WEEKDAY_HOURS,
+          about: 'Family medicine for all ages.', welcomeMessageOpen: 'Hello! A member of our team will be with you shortly.',
+          welcomeMessageClosed: 'We are closed right now; we will reply when we open.', billingEmail: 'billing@riverside.test',
+        },
+        {
+          name: 'Lakeside Orthopedics', address: '45 Lake Shore Dr, Chicago, IL 60611', phoneNumber: '+13125550120',
+          timezone: 'America/Chicago', latitude: 41.8925, longitude: -87.6166, openingHours: WEEKDAY_HOURS,
+          about: 'Orthopedic surgery and sports medicine.',
+        },
       ])
       .returning();
     const created = await tx
@@ -47,6 +68,39 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       member(riverside!.id, 'provider@riverside.test', 'PROVIDER'),
       member(lakeside!.id, 'provider@lakeside.test', 'PROVIDER'),
     ]);
+
+    const [prairie] = await tx.insert(organisations).values({ name: 'Prairie Health Partners', billingEmail: 'billing@prairie.test' }).returning();
+    await tx.insert(organisationMembers).values({ organisationId: prairie!.id, userId: id('admin@riverside.test'), role: 'ADMIN' });
+    await tx.update(practices).set({ organisationId: prairie!.id, billingBasis: 'ORGANISATION' }).where(eq(practices.id, riverside!.id));
+
+    const [specialists] = await tx.insert(networks).values({ practiceId: riverside!.id, name: 'Trusted specialists', matchingTimeLimit: 120, order: 0 }).returning();
+    await tx.insert(networkPractices).values({ networkId: specialists!.id, practiceId: lakeside!.id });
+    await tx.insert(networkProviders).values({ networkId: specialists!.id, userId: id('provider@lakeside.test'), practiceId: lakeside!.id });
+
+    const [pediatrics] = await tx.insert(departments).values({ practiceId: riverside!.id, name: 'Pediatrics', description: 'Children and adolescents' }).returning();
+    await tx.insert(departmentMembers).values({ departmentId: pediatrics!.id, userId: id('provider@riverside.test') });
+
+    await tx.insert(practiceTags).values([
+      { practiceId: riverside!.id, name: 'Urgent', color: '#c92a2a' },
+      { practiceId: riverside!.id, name: 'Follow-up', color: '#1971c2' },
+    ]);
+    await tx.insert(customPropertyDefinitions).values({ practiceId: riverside!.id, name: 'Member ID', moniker: '{{MEMBER_ID}}', type: 'TEXT' });
+
+    // Specialities and insurances come from the catalogues; without them the demo simply has none.
+    const taxonomy = await tx.select().from(specialities).where(inArray(specialities.taxonomyCode, ['207Q00000X', '207X00000X']));
+    const code = (c: string) => taxonomy.find((s) => s.taxonomyCode === c)?.id;
+    const practised = [
+      { userId: id('provider@riverside.test'), specialityId: code('207Q00000X') },
+      { userId: id('provider@lakeside.test'), specialityId: code('207X00000X') },
+    ].filter((r): r is { userId: number; specialityId: number } => r.specialityId !== undefined);
+    if (practised.length) await tx.insert(providerSpecialities).values(practised);
+    const payers = await tx.select({ id: insurances.id }).from(insurances).limit(3);
+    if (payers.length) {
+      await tx.insert(userInsurances).values(payers.flatMap((p) => [
+        { userId: id('provider@riverside.test'), practiceId: riverside!.id, insuranceId: p.id },
+        { userId: id('provider@lakeside.test'), practiceId: lakeside!.id, insuranceId: p.id },
+      ]));
+    }
   });
   return true;
 }
