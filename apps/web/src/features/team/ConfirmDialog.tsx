@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { errorMessage } from '../../lib/errors';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  loading?: boolean;
+  /** A failed attempt stays in the dialog so the person can retry or cancel. */
+  error?: unknown;
+}
+
+/** A destructive action's confirmation with explicit Cancel and Confirm buttons. */
+export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onCancel, loading, error }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <Stack>
+        <Text component="div">{children}</Text>
+        {error ? (
+          <Alert color="red" role="alert" variant="light">
+            {errorMessage(error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color="red" loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

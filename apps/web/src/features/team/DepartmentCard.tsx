@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { departmentsApi } from '@referwell/contracts';
+import { DepartmentMembers } from './DepartmentMembers';
+import type { TeamScope } from './teamAccess';
+
+type Department = departmentsApi.DepartmentListItem;
+
+interface DepartmentCardProps {
+  scope: TeamScope;
+  department: Department;
+  manage: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function DepartmentCard({ scope, department, manage, onEdit, onDelete }: DepartmentCardProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const people = department.userCount === 1 ? '1 person' : `${department.userCount} people`;
+  return (
+    <Paper component="li" withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Text fw={600}>{department.name}</Text>
+          {department.description && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {department.description}
+            </Text>
+          )}
+          {department.address && <Text size="sm">{department.address}</Text>}
+          {department.phoneNumber && (
+            <Text size="sm">
+              Phone: <Anchor href={`tel:${department.phoneNumber}`}>{department.phoneNumber}</Anchor>
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {people}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            aria-label={`${open ? 'Hide' : 'Show'} people in ${department.name}`}
+          >
+            {open ? 'Hide people' : 'People'}
+          </Button>
+          {manage && (
+            <>
+              <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${department.name}`}>
+                Edit
+              </Button>
+              <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${department.name}`}>
+                Delete
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {open && (
+        <div id={panelId} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+          <DepartmentMembers scope={scope} departmentId={department.id} manage={manage} />
+        </div>
+      )}
+    </Paper>
+  );
+}
