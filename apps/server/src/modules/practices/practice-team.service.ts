@@ -3,18 +3,17 @@ import type { practicesApi, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice, authorizeRoleChange } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../users/users.table.js';
-import { departmentMembers, departments } from '../departments/departments.table.js';
-import { networkProviders } from '../networks/networks.table.js';
-import { practiceMembers, practices } from './practices.table.js';
+import { lockPractice } from '../roles/locks.js';
+import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/role-holders.js';
+import { practiceMembers } from './practices.table.js';
 import { containsPattern } from './practices.service.js';
 
 type PracticeUser = practicesApi.PracticeUser;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const LAST_ADMIN_MESSAGE = 'A practice needs at least one admin. Make someone else an admin first.';
 const NOT_A_MEMBER = 'This person is not a member of the practice';
 
 /** Matches a person by first, last or full name or e-mail, ignoring case. */
@@ -26,14 +25,6 @@ export function personMatches(text: string): SQL {
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
     ilike(users.email, pattern),
   )!;
-}
-
-/**
- * Serialises membership changes of one practice: the "is this the last admin?" check and the
- * change that follows must not interleave with another admin doing the same.
- */
-async function lockPractice(tx: Tx, practiceId: number) {
-  await tx.select({ id: practices.id }).from(practices).where(eq(practices.id, practiceId)).for('update');
 }
 
 async function rolesOf(tx: Tx | Db, practiceId: number, userId: number): Promise<Role[]> {
@@ -52,24 +43,13 @@ async function adminCount(tx: Tx, practiceId: number) {
   return row?.n ?? 0;
 }
 
-/**
- * Takes a user out of a practice: every role, their place in its departments and its network
- * provider lists, and the practice as their current one. Their settings there are kept.
- */
+/** Takes a user out of a practice: every role and what they leave behind (forgetPracticeMember). Settings are kept. */
 async function removeFromPractice(tx: Tx, practiceId: number, userId: number) {
   const roles = await rolesOf(tx, practiceId, userId);
   if (!roles.length) throw new AppError('OBJECT_NOT_FOUND', NOT_A_MEMBER);
   if (roles.includes('ADMIN') && (await adminCount(tx, practiceId)) <= 1) throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
   await tx.delete(practiceMembers).where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
-  await tx.delete(departmentMembers).where(and(
-    eq(departmentMembers.userId, userId),
-    inArray(departmentMembers.departmentId, tx.select({ id: departments.id }).from(departments).where(eq(departments.practiceId, practiceId))),
-  ));
-  await tx.delete(networkProviders).where(and(eq(networkProviders.userId, userId), eq(networkProviders.practiceId, practiceId)));
-  await tx
-    .update(users)
-    .set({ currentPracticeId: null, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.currentPracticeId, practiceId)));
+  await forgetPracticeMember(tx, practiceId, userId);
   return roles;
 }
 
@@ -122,7 +102,7 @@ export function createPracticeTeamService(ctx: AppContext) {
     },
 
     async addAdmin(caller: SessionCaller, practiceId: number, userId: number, client: ClientInfo) {
-      await authorizePractice(db, caller, practiceId, 'team.manage');
+      await authorizeRoleChange(db, caller, practiceId, 'ADMIN');
       const added = await db.transaction(async (tx) => {
         await lockPractice(tx, practiceId);
         const roles = await rolesOf(tx, practiceId, userId);
@@ -142,7 +122,7 @@ export function createPracticeTeamService(ctx: AppContext) {
 
     /** Someone whose only role was ADMIN stays in the practice as STAFF. */
     async removeAdmin(caller: SessionCaller, practiceId: number, userId: number, client: ClientInfo) {
-      await authorizePractice(db, caller, practiceId, 'team.manage');
+      await authorizeRoleChange(db, caller, practiceId, 'ADMIN');
       const removed = await db.transaction(async (tx) => {
         await lockPractice(tx, practiceId);
         const roles = await rolesOf(tx, practiceId, userId);

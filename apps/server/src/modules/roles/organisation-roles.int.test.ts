@@ -72,7 +72,7 @@ describe('POST /api/v1/roles/organisation/:organisationId', () => {
     await addOrganisationMember(t.db, organisation.id, thirdParty.user.id, 'THIRD_PARTY_ADMIN');
     const promote = await thirdParty.client.post(url(organisation.id), { userId: thirdParty.user.id, role: 'ADMIN' });
     expect(promote.statusCode).toBe(403);
-    expect(promote.json().message).toBe('Only an ADMIN can grant or take the ADMIN role');
+    expect(promote.json().message).toBe('Your role does not allow you to make someone an organisation admin or take the admin role away');
     expect(await organisationRoles(t.db, organisation.id, provider.user.id)).toEqual([]);
     expect(await organisationRoles(t.db, organisation.id, thirdParty.user.id)).toEqual(['THIRD_PARTY_ADMIN']);
   });

@@ -112,7 +112,7 @@ describe('POST /api/v1/roles/practice/:practiceId', () => {
     const thirdParty = await member(t, practice.id, ['THIRD_PARTY_ADMIN']);
     const promote = await thirdParty.client.post(url(practice.id), { userId: thirdParty.user.id, role: 'ADMIN' });
     expect(promote.statusCode).toBe(403);
-    expect(promote.json().message).toBe('Only an ADMIN can grant or take the ADMIN role');
+    expect(promote.json().message).toBe('Your role does not allow you to make someone an admin or take the admin role away');
     expect((await thirdParty.client.post(url(practice.id), { userId: staff.user.id, role: 'THIRD_PARTY_STAFF' })).statusCode).toBe(200);
     expect(await practiceRoles(t.db, practice.id, staff.user.id)).toEqual(['STAFF', 'THIRD_PARTY_STAFF']);
     expect(await practiceRoles(t.db, practice.id, thirdParty.user.id)).toEqual(['THIRD_PARTY_ADMIN']);

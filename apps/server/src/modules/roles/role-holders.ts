@@ -9,6 +9,8 @@ import { departmentMembers, departments } from '../departments/departments.table
 import { networkProviders } from '../networks/networks.table.js';
 import { byName, containsPattern, nameContains, teamMemberColumns, toTeamMember } from '../directory/people.js';
 
+export const LAST_ADMIN_MESSAGE = 'A practice needs at least one admin. Make someone else an admin first.';
+
 /** Where role rows live: a practice's or an organisation's members. */
 export type MemberSource =
   | { table: typeof practiceMembers; scope: SQL }

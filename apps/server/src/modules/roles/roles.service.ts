@@ -2,25 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizeOrganisation, authorizePractice, organisationRolesIn, rolesIn } from '../../platform/access/index.js';
+import {
+  authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice, authorizeRoleChange, organisationRolesIn, rolesIn,
+} from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { organisationMembers } from '../organisations/organisations.table.js';
 import { practiceMembers, practices } from '../practices/practices.table.js';
-import { LAST_ADMIN_MESSAGE } from '../practices/practice-team.service.js';
 import { lockOrganisation, lockPractice } from './locks.js';
 import {
-  countRole, forgetPracticeMember, forgetProvider, listRoleHolders, organisationSource, practiceSource, roleHolder,
+  LAST_ADMIN_MESSAGE, countRole, forgetPracticeMember, forgetProvider, listRoleHolders, organisationSource, practiceSource, roleHolder,
 } from './role-holders.js';
-
-/**
- * The ADMIN role is handed out and taken back only by an ADMIN: a THIRD_PARTY_ADMIN may manage the
- * team but must not be able to make anyone (themselves included) an ADMIN.
- */
-function assertMayHandle(held: readonly Role[], role: Role) {
-  if (role === 'ADMIN' && !held.includes('ADMIN')) {
-    throw new AppError('FORBIDDEN', 'Only an ADMIN can grant or take the ADMIN role');
-  }
-}
 
 type Page = { page: number; pageSize: number };
 
@@ -38,7 +29,7 @@ export function createRolesService(ctx: AppContext) {
     },
 
     async grantPractice(caller: SessionCaller, practiceId: number, userId: number, role: Role) {
-      assertMayHandle(await authorizePractice(db, caller, practiceId, 'team.manage'), role);
+      await authorizeRoleChange(db, caller, practiceId, role);
       const granted = await db.transaction(async (tx) => {
         await lockPractice(tx, practiceId);
         if (!(await rolesIn(tx, userId, practiceId)).length) {
@@ -53,7 +44,7 @@ export function createRolesService(ctx: AppContext) {
 
     /** Taking someone's last role takes them out of the practice, its departments and the networks they were in for it. */
     async removePractice(caller: SessionCaller, practiceId: number, role: Role, userId: number) {
-      assertMayHandle(await authorizePractice(db, caller, practiceId, 'team.manage'), role);
+      await authorizeRoleChange(db, caller, practiceId, role);
       const leftPractice = await db.transaction(async (tx) => {
         await lockPractice(tx, practiceId);
         const current = await rolesIn(tx, userId, practiceId);
@@ -80,7 +71,7 @@ export function createRolesService(ctx: AppContext) {
 
     /** The person must already be in the organisation, or work in one of its practices. */
     async grantOrganisation(caller: SessionCaller, organisationId: number, userId: number, role: Role) {
-      assertMayHandle(await authorizeOrganisation(db, caller, organisationId, 'organisation.manage'), role);
+      await authorizeOrganisationRoleChange(db, caller, organisationId, role);
       const granted = await db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
         if (!(await organisationRolesIn(tx, userId, organisationId)).length) {
@@ -102,7 +93,7 @@ export function createRolesService(ctx: AppContext) {
     },
 
     async removeOrganisation(caller: SessionCaller, organisationId: number, role: Role, userId: number) {
-      assertMayHandle(await authorizeOrganisation(db, caller, organisationId, 'organisation.manage'), role);
+      await authorizeOrganisationRoleChange(db, caller, organisationId, role);
       const leftOrganisation = await db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
         const current = await organisationRolesIn(tx, userId, organisationId);

@@ -61,6 +61,20 @@ export async function authorizePractice(db: Db, caller: Caller, practiceId: numb
   return held;
 }
 
+/** Granting or taking a role needs 'team.manage'; the ADMIN role itself also needs 'team.admins'. */
+export async function authorizeRoleChange(db: Db, caller: Caller, practiceId: number, role: Role): Promise<Role[]> {
+  const held = await authorizePractice(db, caller, practiceId, 'team.manage');
+  if (role === 'ADMIN') await authorizePractice(db, caller, practiceId, 'team.admins');
+  return held;
+}
+
+/** The same for organisation roles. */
+export async function authorizeOrganisationRoleChange(db: Db, caller: Caller, organisationId: number, role: Role): Promise<Role[]> {
+  const held = await authorizeOrganisation(db, caller, organisationId, 'organisation.manage');
+  if (role === 'ADMIN') await authorizeOrganisation(db, caller, organisationId, 'organisation.admins');
+  return held;
+}
+
 /** Whether the caller may do `action` in the practice, without throwing. */
 export async function canInPractice(db: Db, caller: Caller, practiceId: number, action: PracticeAction) {
   try {

@@ -24,6 +24,7 @@ export const PRACTICE_RULES = {
   'practice.billing': { roles: ['ADMIN'], describes: 'set the billing e-mail and billing arrangements' },
   'team.view': { roles: ALL_ROLES, apiKey: 'USERS_READ', describes: 'list users, providers and roles' },
   'team.manage': { roles: ADMINS, apiKey: 'USERS_WRITE', describes: 'grant and remove roles, remove users, assign users to the organisation, approve join requests, manage departments' },
+  'team.admins': { roles: ['ADMIN'], apiKey: 'USERS_WRITE', describes: 'make someone an admin or take the admin role away' },
   'team.invite': { roles: ['ADMIN', 'PROVIDER', 'THIRD_PARTY_ADMIN'], apiKey: 'INVITES_WRITE', describes: 'invite people to the practice or its networks' },
   'networks.manage': { roles: ADMINS, apiKey: 'PRACTICE_WRITE', describes: 'create, order and change the practice’s networks' },
   'contacts.manage': { roles: ALL_ROLES, describes: 'add and remove practice contacts, open chats with practices' },
@@ -35,5 +36,6 @@ export type PracticeAction = keyof typeof PRACTICE_RULES;
 export const ORGANISATION_RULES = {
   'organisation.view': { roles: ALL_ROLES, describes: 'see the organisation, its practices and members' },
   'organisation.manage': { roles: ADMINS, describes: 'edit it, invite members, grant roles, set billing' },
+  'organisation.admins': { roles: ['ADMIN'], describes: 'make someone an organisation admin or take the admin role away' },
 } as const satisfies Record<string, Rule>;
 export type OrganisationAction = keyof typeof ORGANISATION_RULES;
