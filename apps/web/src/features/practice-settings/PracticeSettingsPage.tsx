@@ -1,4 +1,127 @@
-/** Placeholder while the screen is being built. */
+import { useEffect } from 'react';
+import { Button, Stack, Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { PracticeMembership, practicesApi } from '@referwell/contracts';
+import { usePageTitle } from '../../lib/pageTitle';
+import { useSession } from '../../lib/session';
+import { PageHeader } from '../../ui/PageHeader';
+import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
+import { ApiKeysTab } from './ApiKeysTab';
+import { BillingTab } from './BillingTab';
+import { CustomPropertiesTab } from './CustomPropertiesTab';
+import { OpeningHoursTab } from './OpeningHoursTab';
+import { ProfileTab } from './ProfileTab';
+import { practiceQuery } from './queries';
+import { TagsTab } from './TagsTab';
+
+const BASE_PATH = '/practice/settings';
+
+const TABS: { value: string; label: string; gate?: practicesApi.GateName }[] = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'opening-hours', label: 'Opening hours' },
+  { value: 'tags', label: 'Tags' },
+  { value: 'custom-properties', label: 'Custom properties', gate: 'customProperties' },
+  { value: 'api-keys', label: 'API keys', gate: 'apiKeys' },
+  { value: 'billing', label: 'Billing', gate: 'billing' },
+];
+const DEFAULT_TAB = 'profile';
+
 export function PracticeSettingsPage() {
-  return null;
+  const membership = useSession((session) => session.currentPractice);
+  if (!membership) return <NoPractice />;
+  // A new practice starts with fresh forms rather than the previous practice's edits.
+  return <PracticeSettings key={membership.practice.id} membership={membership} />;
+}
+
+function NoPractice() {
+  usePageTitle('Practice settings');
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader title="Practice settings" description="Your practice's profile, hours, tags and integrations." />
+      <EmptyMessage title="You are not working in a practice yet">
+        <Stack align="center" gap="sm">
+          Join a practice to see and change its settings.
+          <Button component={Link} to="/practices/join">
+            Join a practice
+          </Button>
+        </Stack>
+      </EmptyMessage>
+    </Stack>
+  );
+}
+
+function PracticeSettings({ membership }: { membership: PracticeMembership }) {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const practiceId = membership.practice.id;
+  const practice = useQuery(practiceQuery(practiceId));
+
+  const visible = TABS.filter((t) => !t.gate || practice.data?.gates[t.gate] !== false);
+  const active = visible.find((t) => t.value === tab) ?? visible.find((t) => t.value === DEFAULT_TAB)!;
+  usePageTitle(`${active.label} · Practice settings`);
+
+  const unknownTab = practice.isSuccess && tab !== undefined && tab !== active.value;
+  useEffect(() => {
+    if (unknownTab) void navigate(BASE_PATH, { replace: true });
+  }, [unknownTab, navigate]);
+
+  let content;
+  if (practice.isPending) content = <LoadingState label="Loading the practice" />;
+  else if (practice.isError) {
+    content = (
+      <ErrorState
+        title="Could not load the practice"
+        error={practice.error}
+        onRetry={() => void practice.refetch()}
+        retrying={practice.isFetching}
+      />
+    );
+  } else {
+    const roles = membership.roles;
+    const data = practice.data;
+    content = (
+      <Tabs
+        value={active.value}
+        onChange={(value) => value && void navigate(value === DEFAULT_TAB ? BASE_PATH : `${BASE_PATH}/${value}`)}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label="Practice settings sections">
+          {visible.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="lg">
+          <ProfileTab practice={data} roles={roles} />
+        </Tabs.Panel>
+        <Tabs.Panel value="opening-hours" pt="lg">
+          <OpeningHoursTab practice={data} roles={roles} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tags" pt="lg">
+          <TagsTab practiceId={practiceId} roles={roles} />
+        </Tabs.Panel>
+        <Tabs.Panel value="custom-properties" pt="lg">
+          <CustomPropertiesTab practiceId={practiceId} roles={roles} />
+        </Tabs.Panel>
+        <Tabs.Panel value="api-keys" pt="lg">
+          <ApiKeysTab practiceId={practiceId} roles={roles} />
+        </Tabs.Panel>
+        <Tabs.Panel value="billing" pt="lg">
+          <BillingTab practice={data} roles={roles} />
+        </Tabs.Panel>
+      </Tabs>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader
+        title="Practice settings"
+        description={`The profile, hours, tags and integrations of ${membership.practice.name}.`}
+      />
+      {content}
+    </Stack>
+  );
 }

@@ -6,7 +6,7 @@ import { EmptyMessage } from '../../ui/States';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChangePhoneForm } from './ChangePhoneForm';
 import { ProfileForm } from './ProfileForm';
-import { SettingsSection } from './SettingsSection';
+import { Section } from '../../ui/Section';
 import { UserSettingsForm } from './UserSettingsForm';
 
 export function SettingsPage() {
@@ -18,10 +18,10 @@ export function SettingsPage() {
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader title="Settings" description="Your profile, how Referwell behaves for you, and how you sign in." />
-      <SettingsSection title="Profile">
+      <Section title="Profile">
         <ProfileForm key={user.id} user={user} />
-      </SettingsSection>
-      <SettingsSection
+      </Section>
+      <Section
         title="Notifications and calendar"
         description={practice ? `These apply while you work in ${practice.practice.name}.` : undefined}
       >
@@ -30,13 +30,13 @@ export function SettingsPage() {
         ) : (
           <EmptyMessage title="No practice selected">Choose a practice to change your settings for it.</EmptyMessage>
         )}
-      </SettingsSection>
-      <SettingsSection title="Password" description="Changing your password signs you out everywhere else.">
+      </Section>
+      <Section title="Password" description="Changing your password signs you out everywhere else.">
         <ChangePasswordForm />
-      </SettingsSection>
-      <SettingsSection title="Phone number" description="Used for sign-in codes and text notifications.">
+      </Section>
+      <Section title="Phone number" description="Used for sign-in codes and text notifications.">
         <ChangePhoneForm user={user} />
-      </SettingsSection>
+      </Section>
     </Stack>
   );
 }

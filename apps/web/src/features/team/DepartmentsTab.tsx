@@ -5,22 +5,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { departmentsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DepartmentCard } from './DepartmentCard';
 import { DepartmentFormModal } from './DepartmentForm';
-import { ListPagination } from './ListPagination';
+import { ListPagination } from '../../ui/ListPagination';
+import { usePaged } from '../../ui/usePaged';
 import { canManageTeam, type TeamScope } from './teamAccess';
 import { teamKeys } from './teamQueries';
 
 type Department = departmentsApi.DepartmentListItem;
 
-/** The API returns every department at once; the page shows them in pages of this size. */
-const PAGE_SIZE = 20;
-
 export function DepartmentsTab({ scope }: { scope: TeamScope }) {
   const queryClient = useQueryClient();
   const manage = canManageTeam(scope.roles);
-  const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<{ department: Department | null } | null>(null);
   const [deleting, setDeleting] = useState<Department | null>(null);
 
@@ -28,6 +25,8 @@ export function DepartmentsTab({ scope }: { scope: TeamScope }) {
     queryKey: teamKeys.departments(scope.practiceId),
     queryFn: ({ signal }) => call(departmentsApi.practiceDepartments, { params: { id: scope.practiceId }, signal }),
   });
+  // The API returns every department at once; the page shows them in pages.
+  const paged = usePaged(departments.data ?? []);
 
   const remove = useMutation({
     mutationFn: (department: Department) => call(departmentsApi.deleteDepartment, { params: { id: department.id } }),
@@ -56,12 +55,10 @@ export function DepartmentsTab({ scope }: { scope: TeamScope }) {
       </EmptyMessage>
     );
   } else {
-    const pages = Math.ceil(departments.data.length / PAGE_SIZE);
-    const current = Math.min(page, pages - 1);
     content = (
       <>
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Departments">
-          {departments.data.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE).map((department) => (
+          {paged.items.map((department) => (
             <DepartmentCard
               key={department.id}
               scope={scope}
@@ -75,7 +72,7 @@ export function DepartmentsTab({ scope }: { scope: TeamScope }) {
             />
           ))}
         </Stack>
-        <ListPagination label="Department pages" page={current} pageSize={PAGE_SIZE} total={departments.data.length} onChange={setPage} />
+        <ListPagination {...paged.pagination} label="Department pages" />
       </>
     );
   }

@@ -6,7 +6,7 @@ import { joinRequestsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { JoinRequestCard } from './JoinRequestCard';
 import { personName, refreshTeam, teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';

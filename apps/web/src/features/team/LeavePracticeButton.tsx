@@ -7,7 +7,7 @@ import { practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { currentUserQuery } from '../auth/currentUser';
 import { practicesQuery } from '../practices/practicesQuery';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 

@@ -6,9 +6,9 @@ import { PRACTICE_USER_SEARCH_MIN, practicesApi, type Role } from '@referwell/co
 import { call } from '../../lib/api';
 import { roleLabel } from '../practices/roles';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LeavePracticeButton } from './LeavePracticeButton';
-import { ListPagination } from './ListPagination';
+import { ListPagination } from '../../ui/ListPagination';
 import { MembersTable } from './MembersTable';
 import { canManageTeam, type TeamScope } from './teamAccess';
 import { personName, teamKeys } from './teamQueries';
@@ -90,7 +90,7 @@ export function MembersTab({ scope }: { scope: TeamScope }) {
           label="Team pages"
           page={page}
           pageSize={PAGE_SIZE}
-          total={members.data.count}
+          count={members.data.count}
           onChange={(next) => setPaging({ name, page: next })}
         />
       </>

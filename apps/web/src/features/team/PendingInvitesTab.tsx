@@ -6,9 +6,9 @@ import { invitesApi } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { inviteAddress, InvitesTable } from './InvitesTable';
-import { ListPagination } from './ListPagination';
+import { ListPagination } from '../../ui/ListPagination';
 import { canManageTeam, type TeamScope } from './teamAccess';
 import { teamKeys } from './teamQueries';
 
@@ -85,7 +85,7 @@ export function PendingInvitesTab({ scope }: { scope: TeamScope }) {
             setRevoking(invite);
           }}
         />
-        <ListPagination label="Pending invite pages" page={page} pageSize={PAGE_SIZE} total={invites.data.count} onChange={setPage} />
+        <ListPagination label="Pending invite pages" page={page} pageSize={PAGE_SIZE} count={invites.data.count} onChange={setPage} />
       </>
     );
   }

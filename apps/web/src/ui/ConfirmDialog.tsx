@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage } from '../lib/errors';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -14,7 +14,10 @@ interface ConfirmDialogProps {
   error?: unknown;
 }
 
-/** A destructive action's confirmation with explicit Cancel and Confirm buttons. */
+/**
+ * Asks before a destructive action. Cancel takes focus first, so Enter on opening does nothing
+ * harmful; Mantine returns focus to the button that opened it.
+ */
 export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onCancel, loading, error }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
@@ -26,7 +29,7 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
           <Button color="red" loading={loading} onClick={onConfirm}>

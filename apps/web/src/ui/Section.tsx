@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Paper, Text, Title } from '@mantine/core';
 
-export function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+/** A titled, bordered region of a page (a landmark named by its heading). */
+export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = useId();
   return (
     <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -1,0 +1,76 @@
+import { practicesApi, type PracticeSummary, type organisationsApi, type rolesApi } from '@referwell/contracts';
+
+export function organisation(more: Partial<organisationsApi.OrganisationView> = {}): organisationsApi.OrganisationView {
+  return {
+    id: 5,
+    uuid: '50000000-0000-4000-8000-000000000005',
+    name: 'Valley Health Group',
+    address: '5 Valley Road',
+    phoneNumber: '+12025550199',
+    logoUrl: null,
+    billingEmail: 'billing@valley.test',
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    roles: ['ADMIN'],
+    practiceCount: 2,
+    ...more,
+  };
+}
+
+export function member(id: number, roles: rolesApi.RoleHolder['roles'] = ['STAFF']): rolesApi.RoleHolder {
+  return {
+    user: {
+      id,
+      uuid: `60000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+      firstName: `Person${id}`,
+      lastName: 'Smith',
+      title: null,
+      kind: 'PROVIDER',
+      email: `person${id}@valley.test`,
+    },
+    roles,
+  };
+}
+
+/** A practice as GET practice/:id answers, for deciding whether it can join an organisation. */
+export function fullPractice(summary: PracticeSummary, organisationId: number | null): practicesApi.Practice {
+  return {
+    ...summary,
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    identifier: null,
+    building: null,
+    placeId: null,
+    latitude: null,
+    longitude: null,
+    country: 'US',
+    timezone: 'America/New_York',
+    npiIdentifier: null,
+    about: null,
+    profilePhoto: null,
+    appointmentRequestRedirectLink: null,
+    openingHours: [],
+    welcomeMessageOpen: null,
+    welcomeMessageClosed: null,
+    defaultAppointmentLocation: null,
+    defaultVirtualAppointmentHost: null,
+    liaisonEmails: [],
+    gates: practicesApi.DEFAULT_GATES,
+    isIndividual: false,
+    isThirdParty: false,
+    tierTimeout: 60,
+    maxReferralMatchRadius: 50,
+    allowOuterNetworkMatching: false,
+    autoArchiveEnabled: false,
+    campaignShareLimit: null,
+    organisationId,
+    billingBasis: 'PRACTICE',
+    billingEmail: null,
+    stripeId: null,
+    stripeSubscription: null,
+    subscriptionStatus: null,
+    locked: false,
+    active: true,
+    tags: [],
+  };
+}

@@ -1,0 +1,94 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { customPropertiesApi, CustomPropertyType } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { practiceSettingsKeys } from './queries';
+import { reshapeServerError } from './serverIssues';
+
+type Definition = customPropertiesApi.CustomPropertyDefinition;
+
+export const INVALID_MONIKER = 'Invalid moniker format';
+export const PROPERTY_TYPE_LABELS: Record<CustomPropertyType, string> = { TEXT: 'Text', NUMBER: 'Number', DATE: 'Date' };
+const TYPE_OPTIONS = CustomPropertyType.options.map((value) => ({ value, label: PROPERTY_TYPE_LABELS[value] }));
+const FIELDS = ['name', 'moniker', 'type'] as const;
+
+interface Props {
+  practiceId: number;
+  definition: Definition | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function CustomPropertyFormModal({ practiceId, definition, opened, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={definition ? `Edit ${definition.name}` : 'New custom property'} centered>
+      {opened && <PropertyForm key={definition?.id ?? 'new'} practiceId={practiceId} definition={definition} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function PropertyForm({ practiceId, definition, onDone }: { practiceId: number; definition: Definition | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: {
+      name: definition?.name ?? '',
+      moniker: definition?.moniker ?? '',
+      type: definition?.type ?? ('TEXT' as CustomPropertyType),
+    },
+    validate: {
+      name: (v) => (!v.trim() ? 'Name is required' : v.trim().length > 100 ? 'Names are at most 100 characters' : null),
+      moniker: (v) => (customPropertiesApi.MONIKER_PATTERN.test(v.trim()) && v.trim().length <= 64 ? null : INVALID_MONIKER),
+    },
+  });
+  const errors = useServerErrors(form, FIELDS);
+
+  const save = useMutation({
+    mutationFn: (values: typeof form.values) => {
+      const body = { name: values.name.trim(), moniker: values.moniker.trim(), type: values.type };
+      return definition
+        ? call(customPropertiesApi.updateDefinition, { params: { id: practiceId, propertyId: definition.id }, body })
+        : call(customPropertiesApi.createDefinition, { params: { id: practiceId }, body });
+    },
+    onSuccess: async (saved) => {
+      notifications.show({ color: 'teal', message: definition ? `${saved.name} is saved` : `${saved.name} is added` });
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: practiceSettingsKeys.customProperties(practiceId) });
+    },
+    onError: (error) => errors.show(reshapeServerError(error, { fieldFor: { ERROR_OBJECT_EXISTS: 'moniker' } })),
+  });
+
+  return (
+    <form onSubmit={errors.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack>
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Moniker"
+          required
+          description="How forms and messages refer to it: capital letters, digits and underscores in double braces, such as {{MEMBER_ID}}."
+          autoComplete="off"
+          spellCheck={false}
+          {...form.getInputProps('moniker')}
+        />
+        <Select
+          label="Type"
+          data={TYPE_OPTIONS}
+          allowDeselect={false}
+          description={definition ? 'Stored values must fit a new type.' : undefined}
+          {...form.getInputProps('type')}
+        />
+        <FormErrorAlert message={errors.formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {definition ? 'Save property' : 'Add property'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
