@@ -1,9 +1,10 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
 import { currentUserQuery } from './currentUser';
+import { safeNext, signInPath } from './safeNext';
 import { SignInFlow } from './SignInFlow';
 
 export function PasswordResetPage() {
@@ -11,12 +12,14 @@ export function PasswordResetPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
   const initialEmail = (location.state as { email?: string } | null)?.email;
 
   async function onComplete() {
     await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
     notifications.show({ color: 'teal', title: 'Password changed', message: 'You are signed in with your new password.' });
-    await navigate('/', { replace: true });
+    await navigate(next, { replace: true });
   }
 
   return (
@@ -35,7 +38,7 @@ export function PasswordResetPage() {
         </Stack>
       </Paper>
       <Text size="sm" ta="center">
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={signInPath(next)}>
           Back to sign in
         </Anchor>
       </Text>

@@ -3,11 +3,16 @@ import type { LoginStep } from '@referwell/contracts';
 import { Link } from 'react-router';
 import { LoadingState } from '../../ui/States';
 import { StepForm } from './StepForm';
-import { useSignInFlow } from './useSignInFlow';
+import { signInPath } from './safeNext';
+import { useSignInFlow, type ResumedFlow } from './useSignInFlow';
 
 interface SignInFlowProps {
   isPasswordReset?: boolean;
   initialEmail?: string;
+  /** Go on with a flow the server started elsewhere; its e-mail or phone cannot be changed. */
+  resume?: ResumedFlow;
+  /** Where the person goes after signing in, kept when they turn to a password reset. */
+  next?: string;
   onComplete: () => Promise<void>;
 }
 
@@ -25,8 +30,12 @@ function submitLabel(step: LoginStep, isPasswordReset: boolean): string {
   }
 }
 
-export function SignInFlow({ isPasswordReset = false, initialEmail, onComplete }: SignInFlowProps) {
-  const flow = useSignInFlow({ isPasswordReset, onComplete });
+function resetPasswordPath(next: string): string {
+  return `/reset-password${signInPath(next).slice('/login'.length)}`;
+}
+
+export function SignInFlow({ isPasswordReset = false, initialEmail, resume, next = '/', onComplete }: SignInFlowProps) {
+  const flow = useSignInFlow({ isPasswordReset, resume, onComplete });
   if (flow.configLoading) return <LoadingState label="Preparing sign-in" />;
 
   const { step, identity, identifier } = flow;
@@ -51,7 +60,7 @@ export function SignInFlow({ isPasswordReset = false, initialEmail, onComplete }
           {flow.notice}
         </Alert>
       )}
-      {identifier && (
+      {identifier && !resume && (
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" truncate>
             {identity === 'EMAIL' ? 'Email' : 'Phone'}: <strong>{identifier}</strong>
@@ -86,7 +95,7 @@ export function SignInFlow({ isPasswordReset = false, initialEmail, onComplete }
               </Button>
             )}
             {canResetPassword && (
-              <Anchor component={Link} to="/reset-password" state={{ email: identifier ?? typed }} size="sm">
+              <Anchor component={Link} to={resetPasswordPath(next)} state={{ email: identifier ?? typed }} size="sm">
                 Forgot password?
               </Anchor>
             )}

@@ -3,12 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
 import { currentUserQuery } from './currentUser';
+import { safeNext } from './safeNext';
 import { SignInFlow } from './SignInFlow';
-
-/** Only same-site paths: `next` comes from the address bar and must not send anyone elsewhere. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
 
 export function SignInPage() {
   usePageTitle('Sign in');
@@ -33,7 +29,7 @@ export function SignInPage() {
           <Title order={1} size="h2">
             Sign in to Referwell
           </Title>
-          <SignInFlow onComplete={onComplete} />
+          <SignInFlow next={next} onComplete={onComplete} />
         </Stack>
       </Paper>
       <Text size="sm" ta="center" c="dimmed">

@@ -55,26 +55,36 @@ function checkStepValue(step: LoginStep, value: string, confirm: string): Checke
   }
 }
 
+/** A flow the server already started elsewhere (a signup's phone verification), to go on with. */
+export interface ResumedFlow {
+  uuid: string;
+  nextStep: LoginStep;
+  identity: IdentityStep;
+  identifier: string;
+}
+
 interface Options {
   isPasswordReset: boolean;
+  resume?: ResumedFlow;
   onComplete: () => Promise<void>;
 }
 
 /** The server decides the steps; this walks whichever it asks for, one answer at a time. */
-export function useSignInFlow({ isPasswordReset, onComplete }: Options) {
+export function useSignInFlow({ isPasswordReset, resume, onComplete }: Options) {
   const config = useQuery({
     queryKey: ['authConfig', isPasswordReset],
     queryFn: () => call(authApi.authConfig, { body: { app: APP, isPasswordReset } }),
     staleTime: Infinity,
   });
   const [chosenIdentity, setChosenIdentity] = useState<IdentityStep | null>(null);
-  const [flow, setFlow] = useState<Flow | null>(null);
+  const [flow, setFlow] = useState<Flow | null>(() => (resume ? { ...resume, steps: [resume.nextStep] } : null));
   const [busy, setBusy] = useState<'submit' | 'resend' | null>(null);
   const [fieldError, setFieldError] = useState<{ field: StepField; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const identity: IdentityStep = chosenIdentity ?? (config.data?.steps[0] === 'PHONE' ? 'PHONE' : 'EMAIL');
+  const identity: IdentityStep =
+    flow?.identity ?? chosenIdentity ?? (config.data?.steps[0] === 'PHONE' ? 'PHONE' : 'EMAIL');
   const step: LoginStep = flow?.nextStep ?? identity;
   const steps = flow?.steps ?? config.data?.steps ?? [];
 
@@ -143,7 +153,8 @@ export function useSignInFlow({ isPasswordReset, onComplete }: Options) {
   }
 
   return {
-    configLoading: config.isPending,
+    // A resumed flow needs no configuration until it has to start over.
+    configLoading: config.isPending && !flow,
     step,
     stepNumber: steps.indexOf(step) + 1,
     stepCount: steps.length,

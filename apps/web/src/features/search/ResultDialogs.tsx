@@ -1,0 +1,149 @@
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { directoryApi, type searchApi } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { ErrorState, LoadingState } from '../../ui/States';
+import { practiceSummaryQuery } from '../join/joinQueries';
+
+type SearchResult = searchApi.SearchResult;
+
+interface DialogProps {
+  title?: string;
+  onClose: () => void;
+  /** Called once the dialog is gone, to put the focus somewhere else than where it was opened from. */
+  onClosed?: () => void;
+}
+
+/** What opens for a chosen search result: a practice's summary or a person's profile. */
+export function ResultDialog({ result, ...props }: Omit<DialogProps, 'title'> & { result: SearchResult | null }) {
+  return (
+    <>
+      <PracticeDialog practiceId={result?.type === 'PRACTICE' ? result.id : null} title={result?.title} {...props} />
+      <PersonDialog userId={result && result.type !== 'PRACTICE' ? result.id : null} title={result?.title} {...props} />
+    </>
+  );
+}
+
+function PracticeDialog({ practiceId, title, onClose, onClosed }: DialogProps & { practiceId: number | null }) {
+  const summary = useQuery(practiceSummaryQuery(practiceId));
+  const member = useSession((s) => s.practices.some((m) => m.practice.id === practiceId));
+
+  let content;
+  if (summary.isPending) content = <LoadingState label="Loading the practice" />;
+  else if (summary.isError) {
+    content = (
+      <ErrorState
+        title="Could not load the practice"
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+        retrying={summary.isFetching}
+      />
+    );
+  } else {
+    const practice = summary.data;
+    content = (
+      <Stack gap="sm">
+        <Text>{practice.address ?? 'No address given'}</Text>
+        {practice.phoneNumber && (
+          <Text>
+            Phone: <Anchor href={`tel:${practice.phoneNumber}`}>{practice.phoneNumber}</Anchor>
+          </Text>
+        )}
+        <Group justify="flex-end" mt="sm">
+          {member ? (
+            <Badge variant="light" color="teal">
+              You are a member
+            </Badge>
+          ) : (
+            <Button component={Link} to={`/practices/join?practiceId=${practice.id}`} onClick={onClose}>
+              Request to join
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal
+      opened={practiceId !== null}
+      onClose={onClose}
+      title={summary.data?.name ?? title ?? 'Practice'}
+      centered
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
+    >
+      {content}
+    </Modal>
+  );
+}
+
+function PersonDialog({ userId, title, onClose, onClosed }: DialogProps & { userId: number | null }) {
+  const profile = useQuery({
+    queryKey: ['users', 'profile', userId],
+    queryFn: ({ signal }) => call(directoryApi.userProfile, { params: { id: userId! }, signal }),
+    enabled: userId !== null,
+  });
+
+  let content;
+  if (profile.isPending) content = <LoadingState label="Loading the profile" />;
+  else if (profile.isError) {
+    content = (
+      <ErrorState
+        title="Could not load the profile"
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
+  } else {
+    const person = profile.data;
+    content = (
+      <Stack gap="sm">
+        <Group gap="xs">
+          {person.title && <Text>{person.title}</Text>}
+          <Badge variant="light" color={person.kind === 'PATIENT' ? 'grape' : 'teal'}>
+            {person.kind === 'PATIENT' ? 'Patient' : 'Provider'}
+          </Badge>
+        </Group>
+        <Text fw={600} size="sm">
+          Practices
+        </Text>
+        {person.practices.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No practices to show.
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+            {person.practices.map((practice) => (
+              <li key={practice.id}>
+                <Text size="sm">{practice.name}</Text>
+                {practice.address && (
+                  <Text size="xs" c="dimmed">
+                    {practice.address}
+                  </Text>
+                )}
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    );
+  }
+
+  const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : (title ?? 'Profile');
+  return (
+    <Modal
+      opened={userId !== null}
+      onClose={onClose}
+      title={name}
+      centered
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
+    >
+      {content}
+    </Modal>
+  );
+}
