@@ -23,3 +23,13 @@ export async function signInWithPassword(page: Page, email: string, password = D
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Makes `name` the current practice (other flows may have switched the demo admin away from it). */
+export async function workIn(page: Page, name: string) {
+  const switcher = page.getByRole('combobox', { name: 'Current practice' });
+  await expect(switcher).toBeVisible();
+  if ((await switcher.inputValue()) === name) return;
+  await switcher.click();
+  await page.getByRole('option', { name }).click();
+  await expect(switcher).toHaveValue(name);
+}
