@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { IdParams, Id, requiredField } from './common.js';
+import { IdParams, Id, pageQuery, paged, requiredField } from './common.js';
 import { PracticeSummary } from './users.js';
-import { paged, pageQuery } from './directory.js';
 
 /** Specialities, insurance payers, the insurance matrix and NPI checks (spec 1 §7, spec 2 §7). */
 

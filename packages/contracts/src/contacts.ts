@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { Id, IdParams, OkResponse } from './common.js';
+import { Id, IdParams, OkResponse, paged } from './common.js';
 import { PracticeSummary } from './users.js';
-import { paged } from './practices.js';
 
 /** User and practice contacts (spec 1 §7 Users/Practices, spec 2 §7 contacts). */
 

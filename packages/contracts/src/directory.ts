@@ -1,25 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { UserKind } from './enums.js';
-import { Id, IdParams, PhoneText } from './common.js';
+import { Id, IdParams, PhoneText, paged } from './common.js';
 import { PracticeSummary } from './users.js';
 
 /** Looking people up: users by query, id, phone or e-mail (spec 1 §7 Users, spec 2 §7 Users). */
 
 const tags = ['Users'];
-
-/** Page query of a paged list: pages start at 0; `pageSize` defaults to the spec's size for the list. */
-export const pageQuery = (pageSize: number) =>
-  z.object({
-    page: z.coerce.number().int().min(0, 'page starts at 0').default(0),
-    pageSize: z.coerce.number().int().min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(pageSize),
-  });
-
-/** A paged answer: one page of items and how many there are in all. */
-export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), count: z.number().int() });
-
-/** A name filter on a list; an empty one lists everything. */
-export const NameFilter = z.string().trim().max(100).optional();
 
 /** Who a person is, as other people see them: no contact details. */
 export const PersonSummary = z.object({

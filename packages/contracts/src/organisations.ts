@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { BillingBasis, Role } from './enums.js';
-import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText } from './common.js';
+import { Email, EpochMs, Id, IdParams, OkResponse, NameFilter, PhoneText, pageQuery, paged } from './common.js';
 import { PAGE_SIZE } from './constants.js';
 import { PracticeSummary } from './users.js';
-import { NameFilter, pageQuery, paged } from './directory.js';
 import { RoleHolder, RolesPage } from './roles.js';
 
 /** Organisation calls (spec 1 §7 Organisations). */

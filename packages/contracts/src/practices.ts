@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { BillingBasis, LocationKind, PracticeType, Role } from './enums.js';
-import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, requiredField } from './common.js';
+import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, paged, requiredField } from './common.js';
 import { GATES_VERSION, PAGE_SIZE } from './constants.js';
 import { PracticeSummary } from './users.js';
 
@@ -243,7 +243,6 @@ export const PracticeUser = z.object({
 });
 export type PracticeUser = z.infer<typeof PracticeUser>;
 
-export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), count: z.number().int() });
 
 const Page = z.coerce.number().int().min(0).max(100_000).default(0);
 const PeopleQuery = (pageSize: number) =>

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { Role } from './enums.js';
-import { Id } from './common.js';
+import { Id, pageQuery, paged } from './common.js';
 import { PAGE_SIZE } from './constants.js';
-import { PersonSummary, pageQuery, paged } from './directory.js';
+import { PersonSummary } from './directory.js';
 
 /** Role lists per practice and organisation (spec 2 §7 Roles). */
 
