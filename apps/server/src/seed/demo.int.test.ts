@@ -32,4 +32,24 @@ describe('demo data', () => {
     const admin = new TestClient(t.app);
     expect((await admin.signIn('root@referwell.test', DEMO_PASSWORD, 'ADMIN_WEB')).statusCode).toBe(200);
   });
+
+  it('gives Riverside an organisation, a network tier, a department and catalogued providers', async () => {
+    const alex = new TestClient(t.app);
+    expect((await alex.signIn('admin@riverside.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    const { user } = (await alex.get('/api/v1/user/current')).json();
+    const riverside = user.practiceId as number;
+
+    const organisations = (await alex.get(`/api/v1/user/${user.id}/organisations`)).json();
+    expect(organisations).toMatchObject([{ name: 'Prairie Health Partners', roles: ['ADMIN'], practiceCount: 1 }]);
+    const networks = (await alex.get(`/api/v1/practice/${riverside}/networks`)).json();
+    expect(networks).toMatchObject([{ name: 'Trusted specialists', owned: true }]);
+    const departments = (await alex.get(`/api/v1/practice/${riverside}/departments`)).json();
+    expect(departments).toMatchObject([{ name: 'Pediatrics' }]);
+
+    const priya = (await alex.get(`/api/v1/users?query=Priya`)).json().data[0];
+    const specialities = (await alex.get(`/api/v1/user/${priya.id}/specialities`)).json();
+    expect(specialities).toMatchObject([{ taxonomyCode: '207Q00000X' }]);
+    const matrix = (await alex.get(`/api/v1/user/${priya.id}/insurance/matrix`)).json();
+    expect(matrix[0].insuranceIds).toHaveLength(3);
+  });
 });
