@@ -1,42 +1,12 @@
-/**
- * RFC 4180 CSV as NUCC publishes it: optional UTF-8 byte order mark, CRLF or LF line ends, quoted
- * fields that may hold commas, doubled quotes and line breaks (the definitions do).
- */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      field = '';
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-    } else field += ch;
-  }
-  row.push(field);
-  if (row.some((f) => f !== '')) rows.push(row);
-  return rows;
-}
+import { parse } from 'csv-parse/sync';
 
-/** Rows as objects keyed by the header line's names; throws when a required column is missing. */
+/**
+ * Rows of a CSV as NUCC publishes it (byte order mark, CRLF, quoted fields holding commas, quotes
+ * and line breaks), keyed by the header's names and trimmed; throws when a required column is
+ * missing, naming it.
+ */
 export function csvRecords(text: string, required: readonly string[]): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
+  const [header, ...rows] = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
   if (!header) throw new Error('the file is empty');
   const names = header.map((h) => h.trim());
   const missing = required.filter((r) => !names.includes(r));
