@@ -45,15 +45,15 @@ export function createInvitesService(ctx: AppContext) {
   const { db, audit } = ctx;
 
   /** Checks the caller may invite to the target; answers 404 for a network that is not the practice's. */
-  async function authorizeTarget(caller: Caller, r: InviteRequest): Promise<Role[]> {
+  async function authorizeTarget(caller: Caller, r: InviteRequest): Promise<void> {
     if (r.organisationId !== null) {
-      const held = await authorizeOrganisation(db, caller, r.organisationId, 'organisation.manage');
+      await authorizeOrganisation(db, caller, r.organisationId, 'organisation.manage');
       const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, r.organisationId));
       if (!org) throw new AppError('OBJECT_NOT_FOUND', 'Organisation not found');
-      return held;
+      return;
     }
     if (r.practiceId === null) throw new AppError('BAD_REQUEST', 'practiceId is required');
-    const held = await authorizePractice(db, caller, r.practiceId, 'team.invite');
+    await authorizePractice(db, caller, r.practiceId, 'team.invite');
     if (r.networkId !== null) {
       const [network] = await db
         .select({ ownerId: networks.practiceId, memberId: networkPractices.practiceId })
@@ -66,7 +66,6 @@ export function createInvitesService(ctx: AppContext) {
         throw new AppError('OBJECT_NOT_FOUND', 'Network not found');
       }
     }
-    return held;
   }
 
   /** The role the invite grants, after checking the caller may grant it. */
