@@ -31,6 +31,8 @@ export interface HandlerInput<E extends AnyEndpoint> {
 export interface RouteOptions {
   /** Requests per minute per client IP (sign-in, code sending, signup). */
   rateLimitPerMinute?: number;
+  /** A GET the spec makes change state (leaving a practice) is CSRF-checked like a POST. */
+  changesState?: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -82,7 +84,7 @@ export function route<E extends AnyEndpoint>(
     preValidation: async (request) => {
       request.caller = endpoint.auth === 'public' ? null : await resolveCaller(ctx, request, endpoint.apiKey === true);
       if (endpoint.auth === 'user' && !request.caller) throw new AppError('UNAUTHORIZED');
-      if (request.caller?.via === 'cookie' && !SAFE_METHODS.has(request.method)) ctx.csrf.verify(request);
+      if (request.caller?.via === 'cookie' && (options.changesState || !SAFE_METHODS.has(request.method))) ctx.csrf.verify(request);
     },
     handler: async (request, reply) => {
       const result = await handler({
