@@ -2,10 +2,9 @@ import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm
 import type { cataloguesApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller } from '../../platform/auth/sessions.js';
-import { assertSelf } from '../../platform/access/index.js';
+import { assertSelf, visiblePracticesOf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { textMatch } from '../search/text-match.js';
-import { visiblePracticesOf } from './colleagues.js';
 import { providerSpecialities, specialities } from './catalogues.table.js';
 
 type Speciality = cataloguesApi.Speciality;

@@ -2,11 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import { searchApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice, practiceIdsOf } from '../../platform/access/index.js';
 import { practiceMembers, practices } from '../practices/practices.table.js';
 import { users } from '../users/users.table.js';
 import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
-import { practiceIdsOf } from '../catalogues/colleagues.js';
 import { textMatch } from './text-match.js';
 
 type SearchType = searchApi.SearchType;

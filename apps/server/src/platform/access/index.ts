@@ -28,6 +28,25 @@ export async function rolesIn(db: Db, userId: number, practiceId: number): Promi
   return rows.map((r) => r.role as Role);
 }
 
+/** The practices a user belongs to (any role), by id. */
+export async function practiceIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ id: practiceMembers.practiceId }).from(practiceMembers).where(eq(practiceMembers.userId, userId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * The practices of `userId` in which the caller may see their practice-scoped data (insurance
+ * matrix, specialities): all of them for the user themselves, the shared ones for a colleague.
+ * Anyone else gets 403 before anything about the user is read.
+ */
+export async function visiblePracticesOf(db: Db, caller: Caller, userId: number): Promise<number[]> {
+  if (caller.user.id === userId) return practiceIdsOf(db, userId);
+  const mine = new Set(await practiceIdsOf(db, caller.user.id));
+  const shared = mine.size ? (await practiceIdsOf(db, userId)).filter((id) => mine.has(id)) : [];
+  if (!shared.length) throw new AppError('FORBIDDEN', 'You do not share a practice with this user');
+  return shared;
+}
+
 /** A user's roles in an organisation (empty when not a member). */
 export async function organisationRolesIn(db: Db, userId: number, organisationId: number): Promise<Role[]> {
   const rows = await db
