@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   AUTH_FLOW_TTL_MS, CODE_TTL_MS, FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS, Password,
-  normalizePhone, type AuthApp, type LoginStep,
+  type AuthApp, type LoginStep,
 } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller as Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../users/users.table.js';
 import { authFlows, type FlowKind } from './auth.table.js';
 import { FLOW_STEPS, SIGN_IN_FLOWS, appAdmits, chooseFlow } from './flow-plans.js';
+import { validPhone } from '../../platform/phone.js';
 
 type Flow = typeof authFlows.$inferSelect;
 type StartedSession = Awaited<ReturnType<AppContext['sessions']['create']>>;
@@ -148,9 +149,7 @@ export function createSignInService(ctx: AppContext) {
       const kind = chooseFlow(input.app, by, Boolean(input.isPasswordReset));
       let identifier = input.email ?? '';
       if (by === 'phone') {
-        const phone = normalizePhone(input.phone!);
-        if (!phone) throw new AppError('ERROR_INVALID_PHONE_NUMBER');
-        identifier = phone;
+        identifier = validPhone(input.phone!, 'phone');
       }
 
       let user: UserRow | null;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { normalizePhone, type departmentsApi } from '@referwell/contracts';
+import { type departmentsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
 import { authorizePractice, rolesIn } from '../../platform/access/index.js';
@@ -8,6 +8,7 @@ import { lockPractice } from '../roles/locks.js';
 import { byName, personColumns, toPersonSummary } from '../directory/people.js';
 import { users } from '../users/users.table.js';
 import { departmentMembers, departments } from './departments.table.js';
+import { validOptionalPhone } from '../../platform/phone.js';
 
 type DepartmentRow = typeof departments.$inferSelect;
 type Fields = { name?: string; description?: string | null; address?: string | null; phoneNumber?: string | null };
@@ -25,13 +26,6 @@ function toDepartment(d: DepartmentRow): departmentsApi.Department {
   };
 }
 
-/** Phone numbers are kept in E.164; null clears the number. */
-function normalizedPhone(phone: string | null | undefined) {
-  if (phone === undefined || phone === null) return phone;
-  const normalized = normalizePhone(phone);
-  if (!normalized) throw new AppError('ERROR_INVALID_PHONE_NUMBER');
-  return normalized;
-}
 
 export function createDepartmentsService(ctx: AppContext) {
   const { db, audit } = ctx;
@@ -69,7 +63,7 @@ export function createDepartmentsService(ctx: AppContext) {
   return {
     async create(caller: SessionCaller, input: Fields & { practiceId: number; name: string }) {
       await authorizePractice(db, caller, input.practiceId, 'team.manage');
-      const phoneNumber = normalizedPhone(input.phoneNumber);
+      const phoneNumber = validOptionalPhone(input.phoneNumber, 'phoneNumber');
       const row = await db.transaction(async (tx) => {
         await lockPractice(tx, input.practiceId);
         await assertNameFree(tx, input.practiceId, input.name);
@@ -90,7 +84,7 @@ export function createDepartmentsService(ctx: AppContext) {
       const current = await load(id);
       await authorizePractice(db, caller, current.practiceId, 'team.manage');
       if (!Object.keys(change).length) return detail(current);
-      const phoneNumber = normalizedPhone(change.phoneNumber);
+      const phoneNumber = validOptionalPhone(change.phoneNumber, 'phoneNumber');
       const row = await db.transaction(async (tx) => {
         await lockPractice(tx, current.practiceId);
         if (change.name !== undefined) await assertNameFree(tx, current.practiceId, change.name, id);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
-import { Email, directoryApi, normalizePhone } from '@referwell/contracts';
+import { Email, directoryApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
@@ -8,14 +8,10 @@ import { toPracticeSummary } from '../practices/practices.service.js';
 import { users } from '../users/users.table.js';
 import { byName, nameContains, prefixPattern, personColumns, toPersonSummary } from './people.js';
 import { sharesPractice, visibleTo } from './visibility.js';
+import { validPhone } from '../../platform/phone.js';
 
 type Person = Parameters<typeof toPersonSummary>[0];
 
-function normalizedPhone(text: string) {
-  const phone = normalizePhone(text);
-  if (!phone) throw new AppError('ERROR_INVALID_PHONE_NUMBER');
-  return phone;
-}
 
 export function createDirectoryService(ctx: AppContext) {
   const { db } = ctx;
@@ -89,7 +85,7 @@ export function createDirectoryService(ctx: AppContext) {
     async byPhone(caller: SessionCaller, phoneNumber: string) {
       const [inPractice] = await db.select({ id: practiceMembers.practiceId }).from(practiceMembers).where(eq(practiceMembers.userId, caller.user.id)).limit(1);
       if (!inPractice) throw new AppError('FORBIDDEN', 'Only members of a practice can look up phone numbers');
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, normalizedPhone(phoneNumber)));
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, validPhone(phoneNumber, 'phoneNumber', 'querystring')));
       if (!row) return { exists: false };
       return (await isVisible(caller, row.id)) ? { exists: true, userId: row.id } : { exists: true };
     },
@@ -102,7 +98,7 @@ export function createDirectoryService(ctx: AppContext) {
         if (!email.success) throw new AppError('BAD_REQUEST', 'Invalid e-mail address');
         where = eq(users.email, email.data);
       } else {
-        where = eq(users.phone, normalizedPhone(value));
+        where = eq(users.phone, validPhone(value, 'value', 'querystring'));
       }
       const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
       return { taken: row !== undefined };

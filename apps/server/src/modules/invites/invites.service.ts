@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import { invitesApi, normalizePhone, type InviteType, type Role } from '@referwell/contracts';
+import { invitesApi, type InviteType, type Role } from '@referwell/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -13,6 +13,7 @@ import { invites } from './invites.table.js';
 import { deliverInvite, type InviteLetter } from './invite-delivery.js';
 import { isMemberOfTarget } from './invite-membership.js';
 import { loadInvite, newInviteCode, senderColumns, senderOf, targetOf, toInvite, type InviteRow } from './invite-records.js';
+import { validPhone } from '../../platform/phone.js';
 
 type SendBody = z.output<typeof invitesApi.SendInviteBody>;
 type InviteTarget = invitesApi.InviteTarget;
@@ -241,8 +242,7 @@ export function createInvitesService(ctx: AppContext) {
 
   return {
     send: (caller: Caller, practiceId: number | undefined, body: SendBody) => {
-      const phone = body.phoneNumber === undefined ? null : normalizePhone(body.phoneNumber);
-      if (body.phoneNumber !== undefined && !phone) throw new AppError('ERROR_INVALID_PHONE_NUMBER');
+      const phone = body.phoneNumber === undefined ? null : validPhone(body.phoneNumber, 'phoneNumber');
       return send(caller, {
         type: body.type, practiceId: body.organisationId ? null : practiceId ?? null, networkId: body.networkId ?? null,
         organisationId: body.organisationId ?? null, email: body.email ?? null, phone, role: body.role ?? null,

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { normalizePhone } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { assertSelf, authorizeOrganisation, authorizePractice, organisationRolesIn, rolesIn } from '../../platform/access/index.js';
@@ -9,6 +8,7 @@ import { lockOrganisation, lockPractice } from '../roles/locks.js';
 import { listRoleHolders, organisationSource, roleHolder } from '../roles/role-holders.js';
 import { organisationMembers, organisations } from './organisations.table.js';
 import { organisationsOf, viewsFor } from './organisation-views.js';
+import { validPhone } from '../../platform/phone.js';
 
 type Change = { name?: string; address?: string | null; phoneNumber?: string | null };
 
@@ -61,11 +61,7 @@ export function createOrganisationsService(ctx: AppContext) {
     async update(caller: SessionCaller, id: number, change: Change) {
       await authorizeOrganisation(db, caller, id, 'organisation.manage');
       if (!Object.keys(change).length) return view(caller, id);
-      let { phoneNumber } = change;
-      if (phoneNumber) {
-        phoneNumber = normalizePhone(phoneNumber);
-        if (!phoneNumber) throw new AppError('ERROR_INVALID_PHONE_NUMBER');
-      }
+      const phoneNumber = change.phoneNumber ? validPhone(change.phoneNumber, 'phoneNumber') : change.phoneNumber;
       await db.update(organisations).set({ ...change, phoneNumber, updatedAt: new Date() }).where(eq(organisations.id, id));
       await record(caller, 'organisation.updated', id, { fields: Object.keys(change) });
       return view(caller, id);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { normalizePhone, practicesApi, type PracticeSummary, type Role } from '@referwell/contracts';
+import { practicesApi, type PracticeSummary, type Role } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
@@ -11,6 +11,7 @@ import { practiceMembers, practices } from './practices.table.js';
 import {
   containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice, toPracticeSummary, type PracticeRow,
 } from './practices.service.js';
+import { validOptionalPhone } from '../../platform/phone.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
 type UploadBody = z.output<typeof practicesApi.UploadDescriptor>;
@@ -27,11 +28,6 @@ function assertImage(file: UploadBody) {
   }
 }
 
-/** Normalises an optional phone number; undefined stays undefined (unchanged), blank is null. */
-function phoneOrNull(text: string | null | undefined) {
-  if (text === undefined || text === null) return text;
-  return normalizePhone(text) ?? ((): never => { throw new AppError('ERROR_INVALID_PHONE_NUMBER'); })();
-}
 
 /** Profile, settings and lookups of a practice: create, read, edit, branding, gates, search, billing e-mail. */
 export function createPracticeProfileService(ctx: AppContext) {
@@ -46,7 +42,7 @@ export function createPracticeProfileService(ctx: AppContext) {
   return {
     async create(caller: SessionCaller, body: CreateBody, client: ClientInfo) {
       if (caller.user.kind !== 'PROVIDER') throw new AppError('FORBIDDEN', 'Only provider accounts can create practices');
-      const phoneNumber = phoneOrNull(body.phoneNumber) ?? null;
+      const phoneNumber = validOptionalPhone(body.phoneNumber, 'phoneNumber') ?? null;
       const roles: Role[] = caller.user.signupRole === 'PROVIDER' ? ['ADMIN', 'PROVIDER'] : ['ADMIN'];
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
@@ -87,7 +83,7 @@ export function createPracticeProfileService(ctx: AppContext) {
       const { phoneNumber, type, ...rest } = body;
       const change = {
         ...rest,
-        ...(phoneNumber !== undefined ? { phoneNumber: phoneOrNull(phoneNumber) } : {}),
+        ...(phoneNumber !== undefined ? { phoneNumber: validOptionalPhone(phoneNumber, 'phoneNumber') } : {}),
         ...(type !== undefined ? { type, isIndividual: type === 'INDIVIDUAL' } : {}),
       };
       let row: PracticeRow | undefined;

@@ -1,5 +1,5 @@
 import { eq, or } from 'drizzle-orm';
-import { normalizePhone, parseDob, type AuthApp } from '@referwell/contracts';
+import { parseDob, type AuthApp } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { signupApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../users/users.table.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import type { InviteResponses } from '../invites/invite-responses.service.js';
+import { validPhone } from '../../platform/phone.js';
 
 type ProviderSignup = z.output<typeof signupApi.ProviderSignupBody>;
 type PatientSignup = z.output<typeof signupApi.PatientSignupBody>;
@@ -62,11 +63,9 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
     return { userId: user!.id, verification };
   }
 
-  const phoneOf = (text: string) => normalizePhone(text) ?? ((): never => { throw new AppError('ERROR_INVALID_PHONE_NUMBER'); })();
-
   return {
     async provider(body: ProviderSignup, client: ClientInfo) {
-      const phone = phoneOf(body.phone);
+      const phone = validPhone(body.phone, 'phone');
       const invite = body.inviteCode ? await invites.checkForSignup(body.inviteCode, { kind: 'PROVIDER', email: body.email, phone }) : null;
       await assertFree(body.email, phone);
       return create({
@@ -76,7 +75,7 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
     },
 
     async patient(body: PatientSignup, client: ClientInfo) {
-      const phone = phoneOf(body.phone);
+      const phone = validPhone(body.phone, 'phone');
       const invite = body.inviteCode ? await invites.checkForSignup(body.inviteCode, { kind: 'PATIENT', email: body.email, phone }) : null;
       await assertFree(body.email, phone);
       const dob = parseDob(body.dateOfBirth)!;

@@ -93,7 +93,7 @@ describe('signing up from an invite', () => {
   });
 
   it('shows the server refusing the phone number on its field', async () => {
-    signupServer(() => reply(400, errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number')));
+    signupServer(() => reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['body', 'phone'], message: 'Invalid phone number' }] }));
     const { user } = renderApp(`/invite/${INVITE_CODE}`);
 
     await user.click(await screen.findByRole('button', { name: 'Create my account' }));

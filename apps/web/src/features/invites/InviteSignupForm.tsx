@@ -78,8 +78,7 @@ export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormP
       onSignedUp({ uuid: answer.verification.uuid, phone: normalizePhone(values.phone) ?? values.phone }),
     onError: (error) => {
       // This refusal names no field in its issues, but it is about the number typed.
-      if (isApiError(error) && error.code === 'ERROR_INVALID_PHONE_NUMBER') form.setFieldError('phone', error.message);
-      else if (!isApiError(error, 450)) errors.show(error);
+      if (!isApiError(error, 450)) errors.show(error);
     },
   });
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organisationsApi } from '@referwell/contracts';
-import { call, isApiError } from '../../lib/api';
+import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { MY_ORGANISATIONS_KEY, organisationKey } from './organisationQueries';
 
@@ -68,8 +68,7 @@ function DetailsForm({ organisation }: { organisation: organisationsApi.Organisa
     },
     onError: (error) => {
       // The phone number is checked after validation, so its error names no field.
-      if (isApiError(error) && error.code === 'ERROR_INVALID_PHONE_NUMBER') form.setFieldError('phoneNumber', error.message);
-      else errors.show(error);
+      errors.show(error);
     },
   });
 

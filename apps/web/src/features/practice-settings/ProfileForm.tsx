@@ -47,7 +47,7 @@ export function ProfileForm({ practice }: { practice: Practice }) {
         form.setValues(profileValues(updated));
         notifications.show({ color: 'teal', message: 'The practice profile is saved' });
       },
-      onError: (error) => errors.show(reshapeServerError(error, { fieldFor: { ERROR_INVALID_PHONE_NUMBER: 'phoneNumber' } })),
+      onError: (error) => errors.show(reshapeServerError(error, {})),
     });
 
   // The same elements every render, so typing elsewhere does not rebuild 400-odd options.

@@ -72,7 +72,7 @@ describe('practice profile', { timeout: 20_000 }, () => {
       'PUT /api/v1/practice/:id': () =>
         ++attempts === 1
           ? reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'), issues: [{ path: ['body', 'address'], message: 'Address must be at most 500 characters' }] })
-          : reply(400, errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number')),
+          : reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['body', 'phoneNumber'], message: 'Invalid phone number' }] }),
     });
     const { user } = renderApp('/practice/settings');
     const form = await profileForm();

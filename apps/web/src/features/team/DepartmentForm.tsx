@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { departmentsApi } from '@referwell/contracts';
-import { call, isApiError } from '../../lib/api';
+import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';
@@ -74,8 +74,7 @@ function DepartmentForm({ scope, department, onDone }: { scope: TeamScope; depar
       onDone();
     },
     onError: (error) => {
-      if (isApiError(error) && error.code === 'ERROR_INVALID_PHONE_NUMBER') form.setFieldError('phoneNumber', error.message);
-      else errors.show(error);
+      errors.show(error);
     },
   });
 

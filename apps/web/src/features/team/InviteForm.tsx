@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invitesApi, type InviteType, type Role } from '@referwell/contracts';
-import { call, isApiError } from '../../lib/api';
+import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { roleLabel } from '../practices/roles';
 import { canManageTeam, isAdmin, type TeamScope } from './teamAccess';
@@ -73,8 +73,7 @@ export function InviteForm({ scope }: { scope: TeamScope }) {
       await queryClient.invalidateQueries({ queryKey: teamKeys.invites(scope.practiceId) });
     },
     onError: (error) => {
-      if (isApiError(error) && error.code === 'ERROR_INVALID_PHONE_NUMBER') form.setFieldError('phoneNumber', error.message);
-      else errors.show(error);
+      errors.show(error);
     },
   });
 

@@ -45,7 +45,7 @@ describe('inviting people', () => {
 
   it('offers admins the admin role, sends patients none, and shows a bad phone number on its field', async () => {
     const server = teamServer(['ADMIN'], [], {
-      'POST /api/v1/invite': () => reply(400, errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number')),
+      'POST /api/v1/invite': () => reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['body', 'phoneNumber'], message: 'Invalid phone number' }] }),
     });
     const { user } = renderApp('/practice/team/invite');
 
