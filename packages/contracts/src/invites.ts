@@ -145,7 +145,7 @@ export const resendUserInvite = endpoint({
 
 export const getInviteByCode = endpoint({
   method: 'GET', path: '/api/v1/invites/:code',
-  summary: 'What an invite link is for (452 when it has expired, 404 when it is unknown or no longer pending)',
+  summary: 'What an invite link is for (452 when it has expired, 456 when it is unknown or no longer pending)',
   tags, auth: 'optionalUser', params: z.object({ code: InviteCode }), response: InviteView,
 });
 
