@@ -80,3 +80,20 @@ test('a provider asks to join another practice and an admin approves', async ({ 
   await adminContext.close();
   await providerContext.close();
 });
+
+test('on a phone-sized screen the team page and the search work', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await signInWithPassword(page, 'admin@riverside.test');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await workIn(page, 'Riverside Family Medicine');
+  await page.goto('/practice/team');
+  await expect(page.getByText('Priya Shah').first()).toBeVisible();
+  // Nothing may push the page sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('dialog').getByRole('combobox', { name: 'Search' }).fill('Lakeside');
+  await expect(page.getByRole('option', { name: /Lakeside Orthopedics/ }).first()).toBeVisible();
+  await context.close();
+});
