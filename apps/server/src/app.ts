@@ -15,6 +15,9 @@ import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
 import { createSessionStore } from './platform/auth/sessions.js';
 import { createApiKeyResolver } from './platform/auth/api-keys.js';
 import { createDelivery } from './platform/delivery/delivery.js';
+import { createLocalBus } from './platform/events/bus.js';
+import { createJobs } from './platform/jobs/queue.js';
+import { createStorage } from './platform/storage/index.js';
 import { authModule } from './modules/auth/index.js';
 import { usersModule } from './modules/users/index.js';
 import { signupModule } from './modules/signup/index.js';
@@ -33,6 +36,8 @@ import { apiKeysModule } from './modules/api-keys/index.js';
 import { cataloguesModule } from './modules/catalogues/index.js';
 import { placesModule } from './modules/places/index.js';
 import { searchModule } from './modules/search/index.js';
+import { filesModule } from './modules/files/index.js';
+import { linkPreviewsModule } from './modules/link-previews/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -98,8 +103,15 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
     csrf: createCsrf(s.sessionSecret, secure),
     audit: createAudit(db),
     delivery: createDelivery(db, config, app.log),
+    storage: createStorage(config),
+    jobs: createJobs(db, app.log),
+    bus: createLocalBus(),
     log: app.log,
   };
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await ctx.bus.close();
+  });
 
   const signIn = authModule(app, ctx);
   usersModule(app, ctx, signIn);
@@ -118,6 +130,8 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
   cataloguesModule(app, ctx);
   placesModule(app, ctx);
   searchModule(app, ctx);
+  filesModule(app, ctx);
+  linkPreviewsModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SESSION_IDLE_MINUTES, DEFAULT_SESSION_MAX_HOURS } from '@referwell/contracts';
 import { loadConfig } from './config.js';
 
-const REQUIRED = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL'] as const;
+const REQUIRED = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL', 'CLAMD_HOST'] as const;
 
 const production = {
   NODE_ENV: 'production',
@@ -12,6 +12,7 @@ const production = {
   PUBLIC_URL: 'https://referwell.example',
   SMTP_URL: 'smtp://mail.example:25',
   SMS_WEBHOOK_URL: 'https://sms.example/send',
+  CLAMD_HOST: 'clamav.internal',
 };
 
 /** The message loadConfig throws for an environment, or '' when it is accepted. */
@@ -124,7 +125,7 @@ describe('loadConfig', () => {
     expect(errorOf({ APP_PRIVATE_KEY: 'not a key' })).toContain('APP_PRIVATE_KEY: must be a PEM private key');
   });
 
-  it('requires SESSION_SECRET, APP_PRIVATE_KEY, PUBLIC_URL, SMTP_URL and SMS_WEBHOOK_URL in production', () => {
+  it('requires SESSION_SECRET, APP_PRIVATE_KEY, PUBLIC_URL, SMTP_URL, SMS_WEBHOOK_URL and CLAMD_HOST in production', () => {
     const message = errorOf({ NODE_ENV: 'production' });
     for (const key of REQUIRED) expect(message).toContain(`${key}: is required in production`);
     expect(message.split('\n').slice(1)).toHaveLength(REQUIRED.length);

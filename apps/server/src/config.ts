@@ -11,7 +11,7 @@ const optionalUrl = z.string().url().optional().or(z.literal('').transform(() =>
  * Variables production cannot run without. Checked apart from the schema so that they are listed
  * even when another variable is also wrong (a refinement only runs once the schema passes).
  */
-const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL'] as const;
+const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL', 'CLAMD_HOST'] as const;
 
 const Env = z
   .object({
@@ -45,6 +45,15 @@ const Env = z
     GEOCODER_URL: optionalUrl,
     /** Per-IP limit on address search, place details and NPI lookups. */
     LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** ClamAV clamd (INSTREAM over TCP). Without it development marks files clean and says so. */
+    CLAMD_HOST: z.string().optional(),
+    CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+    /** Shared secret of POST /api/v1/files/scan-callback (event-driven scanners of S3 deployments). */
+    SCAN_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** How long signed upload and download links stay valid. */
+    FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** Hosts link previews may fetch even when they resolve to private addresses (tests, intranets). */
+    LINK_PREVIEW_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -85,5 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     npiRegistryUrl: c.NPI_REGISTRY_URL,
     geocoderUrl: c.GEOCODER_URL,
     lookupRateLimitPerMinute: c.LOOKUP_RATE_LIMIT_PER_MINUTE,
+    clamd: c.CLAMD_HOST ? { host: c.CLAMD_HOST, port: c.CLAMD_PORT } : undefined,
+    scanCallbackSecret: c.SCAN_CALLBACK_SECRET,
+    fileLinkTtlMs: c.FILE_LINK_TTL_SECONDS * 1000,
+    linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
   };
 }

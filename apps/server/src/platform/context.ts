@@ -7,6 +7,9 @@ import type { Csrf } from './auth/csrf.js';
 import type { Secrets } from './auth/secrets.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { Delivery } from './delivery/delivery.js';
+import type { EventBus } from './events/bus.js';
+import type { Jobs } from './jobs/jobs.js';
+import type { FileStorage } from './storage/storage.js';
 
 /** The shared parts every module is built from; made once in buildApp. */
 export interface AppContext {
@@ -20,5 +23,8 @@ export interface AppContext {
   csrf: Csrf;
   audit: Audit;
   delivery: Delivery;
+  storage: FileStorage;
+  jobs: Jobs;
+  bus: EventBus;
   log: FastifyBaseLogger;
 }

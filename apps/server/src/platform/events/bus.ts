@@ -1,0 +1,30 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Events other parts react to (FILE_SCANNED, later chat messages and referral offers). In-process
+ * by default; the real-time issue adds a Redis transport behind the same interface so every
+ * instance hears every event.
+ */
+export interface EventBus {
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Returns a function that unsubscribes. */
+  subscribe(topic: string, handler: (payload: unknown) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createLocalBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(topic, payload) {
+      emitter.emit(topic, payload);
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler);
+      return () => emitter.off(topic, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
