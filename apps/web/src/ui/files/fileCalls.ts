@@ -1,0 +1,18 @@
+import { filesApi } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import type { CreateUploadLink, DeleteUploadedFile } from './uploadFile';
+
+/** The upload link of the files API (`POST /api/v1/files`); the practice is the file's tenant. */
+export function practiceUploadLink(practiceId: number): CreateUploadLink {
+  return (descriptor, signal) => call(filesApi.createFile, { body: { ...descriptor, practiceId }, signal });
+}
+
+export const deleteFileById: DeleteUploadedFile = (id) => call(filesApi.deleteFile, { params: { id } });
+
+export function fetchScanStatus(id: number) {
+  return call(filesApi.fileStatus, { params: { id } });
+}
+
+export function fetchFiles(ids: number[]) {
+  return call(filesApi.listFiles, { query: { ids: ids.join(',') } });
+}

@@ -1,0 +1,42 @@
+/** Shared file UI (spec 3 §2, §4): viewer, gallery, upload panel and their helpers. */
+export { FileViewer, type FileViewerProps } from './FileViewer';
+export type { FileViewerMode } from './FileTile';
+export { FilePreview } from './FilePreview';
+export { FILE_STATE_TEXT, fileState, FileStateLine, type FileState } from './FileState';
+export { GalleryViewer, type GalleryViewerProps } from './GalleryViewer';
+export { galleryItemFromUrl, galleryItemsFromFiles, galleryKey, isGalleryFile, type GalleryItem } from './galleryItems';
+export { UploadPanel, type UploadPanelProps } from './UploadPanel';
+export {
+  createUploadSession,
+  isAbortError,
+  UPLOAD_ERRORS,
+  uploadFile,
+  UploadError,
+  type CreateUploadLink,
+  type DeleteUploadedFile,
+  type FileDescriptor,
+  type UploadLink,
+  type UploadOptions,
+  type UploadSession,
+} from './uploadFile';
+export { UPLOAD_HINT, validateUpload } from './uploadRules';
+export { deleteFileById, fetchFiles, fetchScanStatus, practiceUploadLink } from './fileCalls';
+export { HASH_SLICE_BYTES, hashFile, readFileHeader, type HashOptions } from './hashFile';
+export { formatFileSize } from './fileSize';
+export {
+  ACCEPT_ATTRIBUTE,
+  ACCEPTED_DESCRIPTION,
+  ACCEPTED_EXTENSIONS,
+  ACCEPTED_MIME_TYPES,
+  FILE_NAME_MAX,
+  FILE_NAME_MAX_MINIMAL,
+  fileExtension,
+  isAcceptedFile,
+  isImageFile,
+  isVideoFile,
+  truncateFileName,
+} from './fileTypes';
+export { parseVideoUrl, parseVimeoUrl, parseYouTubeUrl, type VideoEmbed } from './mediaUrls';
+export { useScanPolling } from './useScanPolling';
+export { useFileViews, fileViewsKey } from './useFileViews';
+export { SWIPE_THRESHOLD_PX, useSwipe } from './useSwipe';

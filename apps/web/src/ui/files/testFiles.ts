@@ -1,0 +1,19 @@
+import type { FileView } from '@referwell/contracts';
+
+/** A FileView for tests: a clean PDF unless told otherwise. */
+export function fileView(overrides: Partial<FileView> = {}): FileView {
+  const id = overrides.id ?? 1;
+  const clean = (overrides.scanStatus ?? 'clean') === 'clean' && !overrides.deleted;
+  return {
+    id,
+    name: 'referral.pdf',
+    type: 'application/pdf',
+    size: 1536,
+    scanStatus: 'clean',
+    status: 'uploaded',
+    downloadUrl: clean ? `/api/v1/files/download/${id}?sig=x` : null,
+    deleted: false,
+    updatedAt: 1_700_000_000_000,
+    ...overrides,
+  };
+}
