@@ -2,7 +2,8 @@
  * npm run bench — measures the server against a baseline in the same run:
  *  - cold start of the real server (empty data dir: migrations + demo data) and a warm restart;
  *  - idle memory (RSS) of the started server;
- *  - requests/s and p99 of an authenticated GET /api/v1/user/current next to a bare Fastify route.
+ *  - requests/s and p99 of an authenticated GET /api/v1/user/current next to a bare Fastify route;
+ *  - upload throughput of a 50 MB file through the signed upload route next to a raw disk write (upload.ts).
  * Every request goes to 127.0.0.1 only, and each load run is bounded in time.
  * BENCH_DATABASE_URL (an empty PostgreSQL database) measures on PostgreSQL instead of PGlite.
  */
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchUpload, type Session } from './upload.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,7 +52,7 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string): Promise<Session> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -74,7 +76,7 @@ async function signIn(base: string): Promise<string> {
   });
   if (!done.ok) throw new Error(`sign-in failed: ${done.status}`);
   keep(done);
-  return headers().cookie;
+  return { cookie: headers().cookie, 'x-xsrf-token': headers()['x-xsrf-token'] };
 }
 
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -88,7 +90,7 @@ async function main() {
   // BENCH_DATABASE_URL runs the server on real PostgreSQL (an empty database) instead of PGlite.
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const serverEnv = {
-    PORT: '3301', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development',
+    PORT: '3301', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3301', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const base = 'http://127.0.0.1:3301';
@@ -105,9 +107,10 @@ async function main() {
   const bare = start('bench/bare-server.ts', { PORT: '3302' });
   try {
     await waitUntilUp('http://127.0.0.1:3302/bare');
-    const cookie = await signIn(base);
+    const session = await signIn(base);
     const baseline = await load('http://127.0.0.1:3302/bare');
-    const current = await load(`${base}/api/v1/user/current`, { cookie });
+    const current = await load(`${base}/api/v1/user/current`, { cookie: session.cookie });
+    const upload = await benchUpload(base, session, dataDir);
     const rows = [
       ['cold start, empty data dir (migrate + demo data)', `${Math.round(coldMs)} ms`],
       ['start on an existing data dir', `${Math.round(warmMs)} ms`],
@@ -115,6 +118,7 @@ async function main() {
       ['bare Fastify GET /bare', `${Math.round(baseline.rps)} req/s, p99 ${baseline.p99} ms`],
       ['authenticated GET /api/v1/user/current', `${Math.round(current.rps)} req/s, p99 ${current.p99} ms`],
       ['ratio user/current : bare (req/s)', `${((current.rps / baseline.rps) * 100).toFixed(1)} %`],
+      ...upload,
     ];
     const store = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
     console.log(`\nReferwell bench (${CONNECTIONS} connections, ${DURATION_S} s per load run, ${store})\n`);

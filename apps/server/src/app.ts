@@ -18,6 +18,7 @@ import { createDelivery } from './platform/delivery/delivery.js';
 import { createLocalBus } from './platform/events/bus.js';
 import { createJobs } from './platform/jobs/queue.js';
 import { createStorage } from './platform/storage/index.js';
+import { createScanner } from './platform/scanner/scanner.js';
 import { authModule } from './modules/auth/index.js';
 import { usersModule } from './modules/users/index.js';
 import { signupModule } from './modules/signup/index.js';
@@ -104,10 +105,13 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
     audit: createAudit(db),
     delivery: createDelivery(db, config, app.log),
     storage: createStorage(config),
+    scanner: createScanner(config, app.log),
     jobs: createJobs(db, app.log),
     bus: createLocalBus(),
     log: app.log,
   };
+  // Only a listening server works the job queue; tests build the app without listening and drain it.
+  app.addHook('onListen', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.bus.close();

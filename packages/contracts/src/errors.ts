@@ -10,6 +10,7 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'Forbidden' },
   CSRF_EXPIRED: { status: 403, message: 'CSRF expired' },
   NOT_FOUND: { status: 404, message: 'Not found' },
+  FILE_NOT_READY: { status: 409, message: 'The file is still being scanned' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, try again later' },
   ERROR_OBJECT_EXISTS: { status: 450, message: 'Object exists' },

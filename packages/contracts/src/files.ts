@@ -27,7 +27,7 @@ export const FileDescriptor = z.object({
   name: z.string(requiredField('File name is required')).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
   size: z.number(requiredField('File size is required')).int().min(1, 'The file is empty').max(MAX_FILE_BYTES, 'Files must be at most 100 MB'),
   type: z.string().trim().max(255).default(''),
-  header: z.string(requiredField('File header is required')).regex(/^[0-9a-fA-F]{2,8}$/, 'File header must be the first 4 bytes in hex'),
+  header: z.string(requiredField('File header is required')).regex(/^(?:[0-9a-fA-F]{2}){1,4}$/, 'File header must be the first 4 bytes in hex'),
   hash: z.string(requiredField('File hash is required')).regex(/^[A-Za-z0-9+/]{22}==$/, 'File hash must be the base64 MD5 of the file'),
 });
 export type FileDescriptor = z.infer<typeof FileDescriptor>;

@@ -4,6 +4,7 @@ import { BillingBasis, LocationKind, PracticeType, Role } from './enums.js';
 import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, paged, requiredField } from './common.js';
 import { GATES_VERSION, PAGE_SIZE } from './constants.js';
 import { PracticeSummary } from './users.js';
+import { FileDescriptor } from './files.js';
 
 /** Practice calls (spec 1 §7 Practices, spec 2 §7 Practice-level). */
 
@@ -256,14 +257,17 @@ const UserIdBody = z.object({ userId: Id });
 const TagParams = z.object({ id: Id, tagId: Id });
 const UuidParams = z.object({ id: z.string().uuid('Not a practice id') });
 
-/** An upload descriptor (spec 1 §3): the file's name, size in bytes and its first bytes (header). */
-export const UploadDescriptor = z.object({
-  name: z.string(requiredField('File name is required')).trim().min(1, 'File name is required').max(255),
-  size: z.number().int().min(1, 'The file is empty').max(10 * 1024 * 1024, 'Images must be at most 10 MB'),
-  header: z.string(requiredField('File header is required')).min(1, 'File header is required').max(2000),
+/** Logos and profile photos are at most this large. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * An upload descriptor (spec 1 §3: name, size, header) plus the file's MD5, which the upload must
+ * match like every other file (spec 3 §3). The bytes decide whether it is an image.
+ */
+export const UploadDescriptor = FileDescriptor.pick({ name: true, header: true, hash: true }).extend({
+  size: z.number(requiredField('File size is required')).int().min(1, 'The file is empty').max(MAX_IMAGE_BYTES, 'Images must be at most 10 MB'),
+  type: FileDescriptor.shape.type.optional(),
 });
-/** Logos and photos are images of these kinds (checked on the file name). */
-export const IMAGE_FILE_PATTERN = /\.(png|jpe?g|gif|webp)$/i;
 export const UploadLink = z.object({ uploadUrl: z.string(), fileId: z.number().int() });
 
 export const createPractice = endpoint({

@@ -10,6 +10,7 @@ import type { Delivery } from './delivery/delivery.js';
 import type { EventBus } from './events/bus.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { FileStorage } from './storage/storage.js';
+import type { Scanner } from './scanner/scanner.js';
 
 /** The shared parts every module is built from; made once in buildApp. */
 export interface AppContext {
@@ -24,6 +25,7 @@ export interface AppContext {
   audit: Audit;
   delivery: Delivery;
   storage: FileStorage;
+  scanner: Scanner;
   jobs: Jobs;
   bus: EventBus;
   log: FastifyBaseLogger;

@@ -27,8 +27,8 @@ type JsonSchema = {
   default?: unknown;
 };
 
-/** Values that meet the patterns the contracts use (moniker, colour, time, date, NPI, E.164). */
-const PATTERN_CANDIDATES = ['{{SAMPLE}}', '#336699', '09:00', '01/02/1990', '1990-01-02', '1234567893', '+12025550199', 'sample'];
+/** Values that meet the patterns the contracts use (moniker, colour, time, date, NPI, E.164, file header and MD5). */
+const PATTERN_CANDIDATES = ['{{SAMPLE}}', '#336699', '09:00', '01/02/1990', '1990-01-02', '1234567893', '+12025550199', '25504446', 'AAAAAAAAAAAAAAAAAAAAAA==', 'sample'];
 
 const FORMATS: Record<string, () => string> = {
   email: () => 'sample@example.test',

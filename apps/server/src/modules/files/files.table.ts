@@ -4,6 +4,12 @@ import { practices } from '../practices/practices.table.js';
 import { users } from '../users/users.table.js';
 
 /**
+ * Why a file was uploaded when that changes what happens to it: branding images become the
+ * practice's logo or profile photo once scanned clean, and only web images are accepted for them.
+ */
+export type FilePurpose = 'LOGO' | 'PRACTICE_PHOTO' | 'USER_PHOTO';
+
+/**
  * A stored file. Its bytes live in the file storage under `storageKey` (never derived from the
  * name); `practiceId` is the tenant, `ownerKind`/`ownerId` what it is attached to.
  */
@@ -15,6 +21,8 @@ export const files = pgTable(
     practiceId: integer('practice_id').references(() => practices.id, { onDelete: 'cascade' }),
     ownerKind: text('owner_kind').$type<FileOwnerKind>().notNull(),
     ownerId: integer('owner_id'),
+    /** Null for attachments and documents. */
+    purpose: text('purpose').$type<FilePurpose>(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /** The name as given, for display only. */
     name: text('name').notNull(),

@@ -1,4 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { filesApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
+import { FILE_SCANNED } from '../../platform/events/bus.js';
+import { applyBrandingImage } from '../practices/practice-profile.service.js';
+import { registerDownloadRoutes } from './download.js';
+import { registerFileRoutes } from './files.routes.js';
+import { createFilesService } from './files.service.js';
+import { registerUploadRoute } from './upload.js';
+import { registerScanning } from './scanning/index.js';
 
-export function filesModule(_app: FastifyInstance, _ctx: AppContext) {}
+export function filesModule(app: FastifyInstance, ctx: AppContext) {
+  registerFileRoutes(app, ctx, createFilesService(ctx));
+  registerUploadRoute(app, ctx);
+  registerDownloadRoutes(app, ctx);
+  registerScanning(app, ctx);
+  ctx.bus.subscribe(FILE_SCANNED, (payload) => {
+    const event = filesApi.FileScanned.safeParse(payload);
+    if (!event.success || event.data.status !== 'clean') return;
+    applyBrandingImage(ctx, event.data.fileId).catch((err) => ctx.log.error({ err, fileId: event.data.fileId }, 'could not apply a branding image'));
+  });
+}

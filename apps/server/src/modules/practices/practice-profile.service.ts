@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { practicesApi, type PracticeSummary, type Role } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -12,20 +12,49 @@ import {
   containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice, toPracticeSummary, type PracticeRow,
 } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
+import { files } from '../files/files.table.js';
+import { publicImagePath, publicImageUuid, recordUpload } from '../files/files.service.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
 type UploadBody = z.output<typeof practicesApi.UploadDescriptor>;
+type UploadLink = z.output<typeof practicesApi.UploadLink>;
+
+const toUploadLink = ({ id, uploadUrl }: { id: number; uploadUrl: string }): UploadLink => ({ uploadUrl, fileId: id });
 
 /** How many recent practices the list shows. */
 const RECENT_LIMIT = 30;
-const UPLOADS_PENDING = 'File uploads arrive with the files service';
 
-/** Checked after access, so an outsider learns nothing from it. */
-function assertImage(file: UploadBody) {
-  if (!practicesApi.IMAGE_FILE_PATTERN.test(file.name)) {
-    const message = 'Use a PNG, JPEG, GIF or WebP image';
-    throw new AppError('BAD_REQUEST', message, [{ path: ['body', 'name'], message }]);
-  }
+/** Which practice column a clean branding image becomes. */
+const BRANDING_COLUMNS = { LOGO: 'logoUrl', PRACTICE_PHOTO: 'profilePhoto' } as const;
+
+/**
+ * Once a practice's new logo or profile photo is scanned clean (FILE_SCANNED), the practice points
+ * at it and the image it replaces is deleted. An older upload finishing its scan late never
+ * replaces a newer one. User photos have no column to point from yet: they stay plain files.
+ */
+export async function applyBrandingImage(ctx: Pick<AppContext, 'db' | 'storage' | 'audit'>, fileId: number) {
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
+  if (!file || file.ownerKind !== 'PRACTICE' || file.ownerId === null || file.deletedAt || file.scanStatus !== 'clean') return;
+  if (file.purpose !== 'LOGO' && file.purpose !== 'PRACTICE_PHOTO') return;
+  const column = BRANDING_COLUMNS[file.purpose];
+  const practiceId = file.ownerId;
+  const replaced = await ctx.db.transaction(async (tx) => {
+    const [practice] = await tx.select().from(practices).where(eq(practices.id, practiceId)).for('update');
+    if (!practice) return undefined;
+    const previousUuid = publicImageUuid(practice[column]);
+    const [previous] = previousUuid ? await tx.select().from(files).where(eq(files.uuid, previousUuid)) : [];
+    if (previous && previous.id >= file.id) return undefined;
+    const now = new Date();
+    await tx.update(practices).set({ [column]: publicImagePath(file.uuid), updatedAt: now }).where(eq(practices.id, practiceId));
+    if (previous) await tx.update(files).set({ deletedAt: now, updatedAt: now }).where(and(eq(files.id, previous.id), isNull(files.deletedAt)));
+    return { previous };
+  });
+  if (!replaced) return;
+  if (replaced.previous) await ctx.storage.remove(replaced.previous.storageKey);
+  await ctx.audit.record({
+    action: file.purpose === 'LOGO' ? 'practice.logo_changed' : 'practice.profile_photo_changed', actorUserId: file.uploadedBy,
+    targetType: 'practice', targetId: practiceId, details: { fileId: file.id, replacedFileId: replaced.previous?.id ?? null },
+  });
 }
 
 
@@ -148,24 +177,24 @@ export function createPracticeProfileService(ctx: AppContext) {
       return full(row!, held);
     },
 
-    /** Checks the caller may change the logo; the upload itself waits for the files service. */
-    async logoUpload(caller: SessionCaller, practiceId: number, file: UploadBody): Promise<never> {
+    /** An upload link for a new logo; it replaces the current one once scanned clean. */
+    async logoUpload(caller: SessionCaller, practiceId: number, file: UploadBody): Promise<UploadLink> {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
-      assertImage(file);
-      throw new AppError('NOT_IMPLEMENTED', UPLOADS_PENDING);
+      return toUploadLink(await recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'LOGO', descriptor: file }));
     },
 
-    async practicePhotoUpload(caller: SessionCaller, body: UploadBody & { practiceId: number }): Promise<never> {
-      await authorizePractice(db, caller, body.practiceId, 'practice.edit');
-      assertImage(body);
-      throw new AppError('NOT_IMPLEMENTED', UPLOADS_PENDING);
+    async practicePhotoUpload(caller: SessionCaller, body: UploadBody & { practiceId: number }): Promise<UploadLink> {
+      const { practiceId, ...descriptor } = body;
+      await authorizePractice(db, caller, practiceId, 'practice.edit');
+      return toUploadLink(await recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'PRACTICE_PHOTO', descriptor }));
     },
 
-    async userPhotoUpload(caller: SessionCaller, userId: number, body: UploadBody & { practiceId: number }): Promise<never> {
+    /** The user's own photo, uploaded in the context of one of their practices. */
+    async userPhotoUpload(caller: SessionCaller, userId: number, body: UploadBody & { practiceId: number }): Promise<UploadLink> {
       assertSelf(caller, userId);
-      await authorizePractice(db, caller, body.practiceId, 'practice.view');
-      assertImage(body);
-      throw new AppError('NOT_IMPLEMENTED', UPLOADS_PENDING);
+      const { practiceId, ...descriptor } = body;
+      await authorizePractice(db, caller, practiceId, 'practice.view');
+      return toUploadLink(await recordUpload(ctx, caller, { practiceId, ownerKind: 'USER', ownerId: userId, purpose: 'USER_PHOTO', descriptor }));
     },
   };
 }

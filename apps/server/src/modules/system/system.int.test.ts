@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createUser } from '../../test/factories.js';
+import { startFakeClamd } from '../../platform/scanner/clamd.test-server.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,10 +39,11 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<{ healthy: boolean; parts: { name: string; ok: boolean; detail?: string }[] }>();
     expect(body.healthy).toBe(true);
-    expect(body.parts.map((p) => p.name)).toEqual(expect.arrayContaining(['database', 'email', 'sms']));
+    expect(body.parts.map((p) => p.name)).toEqual(expect.arrayContaining(['database', 'email', 'sms', 'scanner']));
     expect(body.parts.every((p) => p.ok)).toBe(true);
     // Without SMTP and an SMS provider nothing really goes out, and the report says so.
     expect(body.parts.find((p) => p.name === 'email')!.detail).toMatch(/outbox/);
+    expect(body.parts.find((p) => p.name === 'scanner')!.detail).toBe('disabled: files are marked clean without scanning');
   });
 
   it('answers 503 naming the database once it is gone, and requests needing it fail cleanly', async () => {
@@ -223,6 +225,7 @@ describe('development outbox', () => {
   });
 
   it('does not exist in production', async () => {
+    const clamd = await startFakeClamd();
     const production = await createTestApp({
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
@@ -231,6 +234,8 @@ describe('development outbox', () => {
       // Never contacted: nothing in this test sends a message.
       SMTP_URL: 'smtp://127.0.0.1:9',
       SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
+      CLAMD_HOST: '127.0.0.1',
+      CLAMD_PORT: String(clamd.port),
     });
     try {
       expectCleanError(await production.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' }), 404, 'NOT_FOUND');
@@ -239,8 +244,10 @@ describe('development outbox', () => {
       const parts = health.json<{ parts: { name: string; detail?: string }[] }>().parts;
       expect(parts.find((p) => p.name === 'email')!.detail).toBe('smtp');
       expect(parts.find((p) => p.name === 'sms')!.detail).toBe('provider webhook');
+      expect(parts.find((p) => p.name === 'scanner')!.detail).toBe('clamd');
     } finally {
       await production.close();
+      await clamd.close();
     }
   });
 });

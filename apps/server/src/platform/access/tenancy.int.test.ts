@@ -12,7 +12,7 @@ import * as schema from '../../db/schema.js';
 
 /**
  * The tenancy guarantee, checked for every route at once: each route that names a practice,
- * organisation, network, department, user, invite, key or join request is called by a signed-in
+ * organisation, network, department, user, invite, key, join request or file is called by a signed-in
  * admin of another practice, by an anonymous caller, by a deactivated key of the victim practice
  * and by a fully-permitted key of another practice, with ids of the victim's objects. Each must
  * answer 401, 403, 404 or 456 and leave every table as it was. Routes are read from the contracts and
@@ -71,7 +71,11 @@ async function createVictim() {
     activated: false, createdBy: admin.id,
   }).returning();
   deadVictimKey = dead.secret;
-  return { practice, admin, provider, organisation: organisation!, network: network!, department: department!, tag: tag!, property: property!, invite: invite!, joinRequest: joinRequest!, apiKey: apiKey! };
+  const [file] = await db.insert(schema.files).values({
+    practiceId: practice.id, ownerKind: 'PRACTICE', ownerId: practice.id, uploadedBy: admin.id, name: 'victim.pdf', size: 10,
+    md5: '1B2M2Y8AsgTpgAmY7PhCfg==', header: '25504446', storageKey: 'ab/ab000000-0000-4000-8000-000000000000',
+  }).returning();
+  return { practice, admin, provider, organisation: organisation!, network: network!, department: department!, tag: tag!, property: property!, invite: invite!, joinRequest: joinRequest!, apiKey: apiKey!, file: file! };
 }
 
 /** An admin of another practice, organisation and network, signed in; and a full key of that practice. */
@@ -131,6 +135,7 @@ function victimValueFor(path: string, param: string): string | number | undefine
     invite: victim.invite.id,
     invites: victim.invite.id,
     practicejoinrequest: victim.joinRequest.id,
+    file: victim.file.id,
     practices: victim.practice.id,
   };
   return before ? byResource[before] : undefined;

@@ -13,7 +13,8 @@ type AuditArea =
   | 'role'
   | 'invite'
   | 'join_request'
-  | 'api_key';
+  | 'api_key'
+  | 'file';
 export type AuditAction = `${AuditArea}.${string}`;
 
 export interface AuditEntry {

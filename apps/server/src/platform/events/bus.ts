@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
 
+/** A file's scan ended; the payload is contracts' `FileScanned`. */
+export const FILE_SCANNED = 'FILE_SCANNED';
+
 /**
  * Events other parts react to (FILE_SCANNED, later chat messages and referral offers). In-process
  * by default; the real-time issue adds a Redis transport behind the same interface so every

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { verifyFileLink } from '../../platform/storage/signed-urls.js';
+import { practices } from '../practices/practices.table.js';
+import { MIME_OF, opensInline } from './file-kinds.js';
+import { publicImagePath, type FileRow } from './files.service.js';
+import { files } from './files.table.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A 4xx the catalogue has no code for; the error handler answers it with its own status. */
+
+/**
+ * The name as a Content-Disposition filename: control characters, path separators and quotes
+ * removed, and RFC 5987-encoded (with a plain ASCII fallback) so any name is safe in the header.
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f/\\"]/g, '').trim().slice(0, 200) || 'file';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Never served as a page: nothing may load or run. PDFs keep `sandbox` out because Chromium will
+ * not start its PDF viewer in a sandboxed document; the viewer runs isolated from the origin.
+ */
+const policyFor = (type: string) => (type === MIME_OF.pdf ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; sandbox");
+
+async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheControl: string) {
+  if (!(await ctx.storage.exists(file.storageKey))) throw new AppError('NOT_FOUND', 'Sorry this file has expired');
+  return reply
+    .header('content-type', file.type)
+    .header('content-length', String(file.size))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(opensInline(file.type) ? 'inline' : 'attachment', file.name))
+    .header('content-security-policy', policyFor(file.type))
+    .header('cache-control', cacheControl)
+    .send(ctx.storage.read(file.storageKey));
+}
+
+/**
+ * GET /api/v1/files/download/:uuid — the signed link of FileView.downloadUrl; the signature is the
+ * credential, so no session is needed (links open in new tabs and native viewers).
+ * GET /api/v1/files/public/:uuid — a practice's current logo or profile photo, for anyone.
+ */
+export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const maxAge = Math.floor(ctx.config.fileLinkTtlMs / 1000);
+
+  app.get<{ Params: { uuid: string }; Querystring: Record<string, string> }>(
+    '/api/v1/files/download/:uuid',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { uuid } = request.params;
+      if (!UUID.test(uuid) || !verifyFileLink(ctx.secrets.sessionSecret, 'GET', uuid, request.query.expires, request.query.signature)) {
+        throw new AppError('FORBIDDEN', 'This download link is not valid or has expired');
+      }
+      const [file] = await db.select().from(files).where(eq(files.uuid, uuid));
+      if (!file) throw new AppError('NOT_FOUND', 'No such file');
+      if (file.deletedAt) throw new AppError('NOT_FOUND', 'Sorry this file has expired');
+      if (file.scanStatus === 'infected') throw new AppError('FORBIDDEN', 'This file is infected');
+      if (!file.uploadedAt || file.scanStatus !== 'clean') throw new AppError('FILE_NOT_READY');
+      return send(ctx, reply, file, `private, max-age=${maxAge}`);
+    },
+  );
+
+  app.get<{ Params: { uuid: string } }>('/api/v1/files/public/:uuid', { schema: { hide: true } }, async (request, reply) => {
+    const { uuid } = request.params;
+    const notFound = new AppError('NOT_FOUND', 'No such image');
+    if (!UUID.test(uuid)) throw notFound;
+    const [row] = await db
+      .select({ file: files, active: practices.active, logoUrl: practices.logoUrl, profilePhoto: practices.profilePhoto })
+      .from(files)
+      .innerJoin(practices, eq(practices.id, files.ownerId))
+      .where(eq(files.uuid, uuid));
+    const path = publicImagePath(uuid);
+    // Branding is public only for active practices, as GET /practice/{uuid}/branding is.
+    const current = row && row.active && row.file.ownerKind === 'PRACTICE' && (row.logoUrl === path || row.profilePhoto === path);
+    if (!row || !current || row.file.deletedAt || row.file.scanStatus !== 'clean') throw notFound;
+    // Every new image gets a new address, so caches may keep this one.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return send(ctx, reply, row.file, 'public, max-age=86400');
+  });
+}

@@ -1,0 +1,152 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FileOwnerKind, FileView } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { AuditAction } from '../../platform/audit/audit.js';
+import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import { authorizePractice } from '../../platform/access/index.js';
+import { authorizeFile } from '../../platform/access/files.js';
+import { AppError } from '../../platform/errors.js';
+import { newStorageKey } from '../../platform/storage/index.js';
+import { signFileLink, type LinkSigner } from '../../platform/storage/signed-urls.js';
+import { judgeDescriptor } from './file-kinds.js';
+import { files, type FilePurpose } from './files.table.js';
+
+export type FileRow = typeof files.$inferSelect;
+
+/** The descriptor of spec 3 §3; branding images may leave the type out. */
+export interface UploadDescriptor {
+  name: string;
+  size: number;
+  type?: string;
+  header: string;
+  hash: string;
+}
+
+export const uploadPath = (uuid: string) => `/api/v1/files/upload/${uuid}`;
+export const downloadPath = (uuid: string) => `/api/v1/files/download/${uuid}`;
+/** Where a practice's logo or profile photo is served to anyone (branding is public). */
+export const publicImagePath = (uuid: string) => `/api/v1/files/public/${uuid}`;
+/** The file a practice's logo or photo URL names, when it is one of ours. */
+export const publicImageUuid = (url: string | null) => url?.match(/^\/api\/v1\/files\/public\/([0-9a-f-]{36})$/)?.[1];
+
+// 'file' is not yet one of the audit areas; this is the one place that names its actions.
+export const fileAudit = (verb: 'uploaded' | 'deleted' | 'refused'): AuditAction => `file.${verb}`;
+
+export const linkSigner = (ctx: AppContext): LinkSigner => ({
+  secret: ctx.secrets.sessionSecret, publicUrl: ctx.config.publicUrl, ttlMs: ctx.config.fileLinkTtlMs,
+});
+
+/** A file as clients see it; the download link is signed and short-lived, and only clean files get one. */
+export function fileViewOf(ctx: AppContext, row: FileRow): FileView {
+  const deleted = row.deletedAt !== null;
+  const downloadable = !deleted && row.uploadedAt !== null && row.scanStatus === 'clean';
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type || row.declaredType,
+    size: row.size,
+    scanStatus: row.scanStatus,
+    status: row.uploadedAt ? 'uploaded' : 'uploading',
+    downloadUrl: downloadable ? signFileLink(linkSigner(ctx), 'GET', downloadPath(row.uuid), row.uuid) : null,
+    deleted,
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+export async function loadFile(ctx: AppContext, id: number): Promise<FileRow> {
+  const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
+  if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such file');
+  return row;
+}
+
+export interface NewUpload {
+  practiceId: number;
+  ownerKind: FileOwnerKind;
+  ownerId: number;
+  purpose?: FilePurpose;
+  descriptor: UploadDescriptor;
+}
+
+/**
+ * Records a file about to be uploaded and signs its upload link. The caller's access to what will
+ * own the file is checked by whoever calls this, before.
+ */
+export async function recordUpload(ctx: AppContext, caller: SessionCaller, upload: NewUpload, client?: ClientInfo) {
+  const { descriptor: d } = upload;
+  const refusal = judgeDescriptor({ type: d.type ?? '', name: d.name, header: d.header }, upload.purpose !== undefined);
+  if (refusal) {
+    await ctx.audit.record({
+      action: fileAudit('refused'), actorUserId: caller.user.id, targetType: 'practice', targetId: upload.practiceId,
+      ip: client?.ip, userAgent: client?.userAgent, details: { reason: 'type', declaredType: d.type ?? '', header: d.header },
+    });
+    throw new AppError('BAD_REQUEST', refusal, [{ path: ['body', 'type'], message: refusal }]);
+  }
+  const [row] = await ctx.db
+    .insert(files)
+    .values({
+      practiceId: upload.practiceId, ownerKind: upload.ownerKind, ownerId: upload.ownerId, purpose: upload.purpose ?? null,
+      uploadedBy: caller.user.id, name: d.name, declaredType: d.type ?? '', size: d.size, md5: d.hash,
+      header: d.header.toLowerCase(), storageKey: newStorageKey(),
+    })
+    .returning();
+  return { id: row!.id, uploadUrl: signFileLink(linkSigner(ctx), 'PUT', uploadPath(row!.uuid), row!.uuid) };
+}
+
+/** Files: describing an upload, listing, status and deletion (the bytes' routes are in upload.ts and download.ts). */
+export function createFilesService(ctx: AppContext) {
+  const { db, audit } = ctx;
+
+  return {
+    /** A practice's document or attachment; any member may add one. */
+    async create(caller: SessionCaller, body: UploadDescriptor & { practiceId: number }, client: ClientInfo) {
+      await authorizePractice(db, caller, body.practiceId, 'practice.view');
+      const { practiceId, ...descriptor } = body;
+      return recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, descriptor }, client);
+    },
+
+    /** The files among `ids` the caller may see, in the order asked; the others are left out. */
+    async list(caller: Caller, ids: number[]): Promise<FileView[]> {
+      const rows = await db.select().from(files).where(inArray(files.id, [...new Set(ids)]));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const visible: FileView[] = [];
+      for (const id of new Set(ids)) {
+        const row = byId.get(id);
+        if (!row) continue;
+        try {
+          await authorizeFile(db, caller, row, 'view');
+        } catch (error) {
+          if (error instanceof AppError && (error.code === 'OBJECT_NOT_FOUND' || error.code === 'FORBIDDEN')) continue;
+          throw error;
+        }
+        visible.push(fileViewOf(ctx, row));
+      }
+      return visible;
+    },
+
+    async status(caller: Caller, id: number) {
+      const row = await loadFile(ctx, id);
+      await authorizeFile(db, caller, row, 'view');
+      return { status: row.scanStatus, type: row.type || row.declaredType };
+    },
+
+    /** The bytes go at once; the row stays so that messages and referrals show the file as expired. */
+    async remove(caller: Caller, id: number, client: ClientInfo) {
+      const row = await loadFile(ctx, id);
+      await authorizeFile(db, caller, row, 'delete');
+      if (row.deletedAt) return;
+      const now = new Date();
+      const [deleted] = await db
+        .update(files)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(files.id, id), isNull(files.deletedAt)))
+        .returning({ id: files.id });
+      if (!deleted) return;
+      await ctx.storage.remove(row.storageKey);
+      await audit.record({
+        action: fileAudit('deleted'), actorUserId: caller.user.id, targetType: 'file', targetId: id, ip: client.ip,
+        userAgent: client.userAgent, details: { practiceId: row.practiceId, ownerKind: row.ownerKind, ownerId: row.ownerId, name: row.name },
+      });
+    },
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;

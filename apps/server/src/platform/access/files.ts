@@ -1,0 +1,66 @@
+import type { FileOwnerKind, Role } from '@referwell/contracts';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../auth/sessions.js';
+import { AppError } from '../errors.js';
+import { authorizePractice, visiblePracticesOf } from './index.js';
+import { PRACTICE_RULES } from './rules.js';
+
+/** What the access check needs of a file row. */
+export interface FileAccessFacts {
+  ownerKind: FileOwnerKind;
+  ownerId: number | null;
+  practiceId: number | null;
+  uploadedBy: number | null;
+}
+
+export type FileAction = 'view' | 'delete';
+
+/** Whether a file exists is itself private: callers who may not see it get the same answer as for a missing one. */
+const notFound = () => new AppError('OBJECT_NOT_FOUND', 'No such file');
+
+/** Practice admins may delete any of the practice's files; the closest rule is editing the practice. */
+const ADMIN_ROLES: readonly Role[] = PRACTICE_RULES['practice.edit'].roles;
+
+async function seesPractice(db: Db, caller: Caller, practiceId: number | null): Promise<Role[]> {
+  if (practiceId === null) throw notFound();
+  try {
+    return await authorizePractice(db, caller, practiceId, 'practice.view');
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'FORBIDDEN') throw notFound();
+    throw error;
+  }
+}
+
+/**
+ * Who may see or delete a file, decided by what owns it. Throws 456 for callers who may not see it
+ * and 403 for those who see it but may not delete it.
+ */
+export async function authorizeFile(db: Db, caller: Caller, file: FileAccessFacts, action: FileAction): Promise<void> {
+  switch (file.ownerKind) {
+    case 'PRACTICE': {
+      const held = await seesPractice(db, caller, file.ownerId);
+      if (action === 'delete' && file.uploadedBy !== caller.user.id && !held.some((r) => ADMIN_ROLES.includes(r))) {
+        throw new AppError('FORBIDDEN', 'Only the person who uploaded this file or a practice admin can delete it');
+      }
+      return;
+    }
+    case 'USER': {
+      if (file.ownerId === null || caller.apiKey) throw notFound();
+      if (caller.user.id === file.ownerId) return;
+      try {
+        await visiblePracticesOf(db, caller, file.ownerId);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'FORBIDDEN') throw notFound();
+        throw error;
+      }
+      if (action === 'delete') throw new AppError('FORBIDDEN', 'Only its owner can delete this file');
+      return;
+    }
+    // Referral, chat and patient files get their rule with those areas (who may see the referral,
+    // the chat's members, the patient's practice); until then nobody reaches them.
+    case 'REFERRAL':
+    case 'CHAT':
+    case 'PATIENT':
+      throw new AppError('FORBIDDEN', 'Files of this kind are not available yet');
+  }
+}

@@ -1,0 +1,69 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { newStorageKey } from './index.js';
+import { createLocalStorage } from './local.js';
+
+const fresh = () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'rw-storage-'));
+  return { root, storage: createLocalStorage(root) };
+};
+
+/** Every file under `dir`, relative. */
+const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+
+describe('local storage', () => {
+  it('writes, reads, tells whether a key exists and removes it', async () => {
+    const { root, storage } = fresh();
+    const key = newStorageKey();
+    expect(key).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+    expect(key.slice(0, 2)).toBe(key.slice(3, 5));
+    await storage.write(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]));
+    expect(readFileSync(path.join(root, key), 'utf8')).toBe('hello world');
+    expect(await text(storage.read(key))).toBe('hello world');
+    expect(await storage.exists(key)).toBe(true);
+    await storage.remove(key);
+    expect(await storage.exists(key)).toBe(false);
+    await storage.remove(key);
+  });
+
+  it('leaves nothing behind when the source fails part-way', async () => {
+    const { root, storage } = fresh();
+    const key = newStorageKey();
+    async function* failing() {
+      yield Buffer.alloc(100_000, 1);
+      throw new Error('client went away');
+    }
+    await expect(storage.write(key, Readable.from(failing()))).rejects.toThrow('client went away');
+    expect(await storage.exists(key)).toBe(false);
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it('keeps the old bytes readable until a new write of the key completes', async () => {
+    const { storage } = fresh();
+    const key = newStorageKey();
+    await storage.write(key, Readable.from([Buffer.from('first')]));
+    async function* failing() {
+      yield Buffer.from('sec');
+      throw new Error('stop');
+    }
+    await expect(storage.write(key, Readable.from(failing()))).rejects.toThrow('stop');
+    expect(await text(storage.read(key))).toBe('first');
+  });
+
+  it('refuses keys it did not make, so no name ever becomes a path', async () => {
+    const { storage } = fresh();
+    for (const key of ['../secrets.json', 'ab/../../etc/passwd', '/etc/passwd', 'report.pdf', 'ab/report.pdf']) {
+      await expect(storage.write(key, Readable.from([Buffer.from('x')]))).rejects.toThrow('not a storage key');
+      expect(() => storage.read(key)).toThrow('not a storage key');
+    }
+  });
+
+  it('reading a missing key fails the stream', async () => {
+    const { storage } = fresh();
+    await expect(text(storage.read(newStorageKey()))).rejects.toThrow(/ENOENT/);
+  });
+});
