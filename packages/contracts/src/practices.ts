@@ -4,7 +4,7 @@ import { BillingBasis, LocationKind, PracticeType, Role } from './enums.js';
 import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, paged, requiredField } from './common.js';
 import { GATES_VERSION, PAGE_SIZE } from './constants.js';
 import { PracticeSummary } from './users.js';
-import { FileDescriptor } from './files.js';
+import { FileDescriptor, UploadLink } from './files.js';
 
 /** Practice calls (spec 1 §7 Practices, spec 2 §7 Practice-level). */
 
@@ -268,7 +268,6 @@ export const UploadDescriptor = FileDescriptor.pick({ name: true, header: true, 
   size: z.number(requiredField('File size is required')).int().min(1, 'The file is empty').max(MAX_IMAGE_BYTES, 'Images must be at most 10 MB'),
   type: FileDescriptor.shape.type.optional(),
 });
-export const UploadLink = z.object({ uploadUrl: z.string(), fileId: z.number().int() });
 
 export const createPractice = endpoint({
   method: 'POST', path: '/api/v1/practices', summary: 'Create a practice; the creator becomes its admin',

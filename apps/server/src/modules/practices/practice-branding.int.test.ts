@@ -38,10 +38,10 @@ const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(
 async function uploadImage(client: TestClient, url: string, body: Record<string, unknown>, bytes = PNG) {
   const res = await client.post(url, { ...image(bytes), ...body });
   expect(res.statusCode, res.body).toBe(200);
-  const link = res.json<{ uploadUrl: string; fileId: number }>();
-  expect(Object.keys(link).sort()).toEqual(['fileId', 'uploadUrl']);
+  const link = res.json<{ uploadUrl: string; id: number }>();
+  expect(Object.keys(link).sort()).toEqual(['id', 'uploadUrl']);
   expect((await put(t.app, link.uploadUrl, bytes)).statusCode).toBe(200);
-  return link.fileId;
+  return link.id;
 }
 
 describe('POST /api/v1/practice/{id}/logo', () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { practicesApi, type PracticeSummary, type Role } from '@referwell/contracts';
+import { practicesApi, type PracticeSummary, type Role, type filesApi } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
@@ -17,9 +17,7 @@ import { publicImagePath, publicImageUuid, recordUpload } from '../files/files.s
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
 type UploadBody = z.output<typeof practicesApi.UploadDescriptor>;
-type UploadLink = z.output<typeof practicesApi.UploadLink>;
 
-const toUploadLink = ({ id, uploadUrl }: { id: number; uploadUrl: string }): UploadLink => ({ uploadUrl, fileId: id });
 
 /** How many recent practices the list shows. */
 const RECENT_LIMIT = 30;
@@ -178,23 +176,23 @@ export function createPracticeProfileService(ctx: AppContext) {
     },
 
     /** An upload link for a new logo; it replaces the current one once scanned clean. */
-    async logoUpload(caller: SessionCaller, practiceId: number, file: UploadBody): Promise<UploadLink> {
+    async logoUpload(caller: SessionCaller, practiceId: number, file: UploadBody): Promise<filesApi.UploadLink> {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
-      return toUploadLink(await recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'LOGO', descriptor: file }));
+      return recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'LOGO', descriptor: file });
     },
 
-    async practicePhotoUpload(caller: SessionCaller, body: UploadBody & { practiceId: number }): Promise<UploadLink> {
+    async practicePhotoUpload(caller: SessionCaller, body: UploadBody & { practiceId: number }): Promise<filesApi.UploadLink> {
       const { practiceId, ...descriptor } = body;
       await authorizePractice(db, caller, practiceId, 'practice.edit');
-      return toUploadLink(await recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'PRACTICE_PHOTO', descriptor }));
+      return recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'PRACTICE_PHOTO', descriptor });
     },
 
     /** The user's own photo, uploaded in the context of one of their practices. */
-    async userPhotoUpload(caller: SessionCaller, userId: number, body: UploadBody & { practiceId: number }): Promise<UploadLink> {
+    async userPhotoUpload(caller: SessionCaller, userId: number, body: UploadBody & { practiceId: number }): Promise<filesApi.UploadLink> {
       assertSelf(caller, userId);
       const { practiceId, ...descriptor } = body;
       await authorizePractice(db, caller, practiceId, 'practice.view');
-      return toUploadLink(await recordUpload(ctx, caller, { practiceId, ownerKind: 'USER', ownerId: userId, purpose: 'USER_PHOTO', descriptor }));
+      return recordUpload(ctx, caller, { practiceId, ownerKind: 'USER', ownerId: userId, purpose: 'USER_PHOTO', descriptor });
     },
   };
 }

@@ -1,3 +1,4 @@
+import '../../test/enableFilePond';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
@@ -149,12 +150,11 @@ describe('practice profile', { timeout: 20_000 }, () => {
     expect(server.find('GET', '/api/v1/npi')[0]!.query.get('npiIdentifier')).toBe('1234567890');
   });
 
-  it('offers logo upload only once file uploads exist', async () => {
+  it('shows the logo and offers admins an upload of a new one', async () => {
     const server = practiceServer(['ADMIN'], {}, practiceFixture({ logoUrl: 'https://cdn.test/logo.png' }));
     renderApp('/practice/settings');
-    expect(await screen.findByRole('button', { name: 'Upload logo' })).toBeDisabled();
-    expect(screen.getByText('Logo upload arrives with file uploads.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute('src', 'https://cdn.test/logo.png');
+    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute('src', 'https://cdn.test/logo.png');
+    expect(await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP logo/)).toHaveAttribute('type', 'file');
     expect(server.find('POST', '/api/v1/practice/1/logo')).toHaveLength(0);
   });
 
@@ -166,6 +166,6 @@ describe('practice profile', { timeout: 20_000 }, () => {
     expect(screen.getByText('1 River Road, Springfield')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Upload logo' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Drop a PNG, JPEG, GIF or WebP logo/)).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,7 @@
+import '../../test/enableFilePond';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-
-// FilePond decides once, when loaded, whether the browser can run it; jsdom lacks CSS.supports.
-vi.hoisted(() => {
-  Object.defineProperty(window, 'CSS', { configurable: true, value: { supports: () => true } });
-});
 
 import { fakeServer } from '../../test/fakeServer';
 import { renderWithProviders } from '../../test/renderApp';

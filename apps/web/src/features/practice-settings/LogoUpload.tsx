@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Alert, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { filesApi, practicesApi } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import { fetchScanStatus, UploadPanel, type UploadPanelProps } from '../../ui/files';
+import { practiceSettingsKeys } from './queries';
+import type { Practice } from './types';
+
+/**
+ * The practice logo, and for admins an upload panel. The server makes a clean upload the logo
+ * once the virus scan passes, so after an upload the scan is followed until it ends.
+ */
+export function LogoUpload({ practice, editable }: { practice: Practice; editable: boolean }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<number | null>(null);
+  // A new panel after each finished upload, so removing a used file from it cannot delete the logo.
+  const [panelKey, setPanelKey] = useState(0);
+
+  const scan = useQuery({
+    queryKey: ['logo-scan', pending],
+    queryFn: async () => {
+      const status = await fetchScanStatus(pending!);
+      if (status.status === 'clean') await queryClient.invalidateQueries({ queryKey: practiceSettingsKeys.practice(practice.id) });
+      return status;
+    },
+    enabled: pending !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'scanning' || !query.state.data ? filesApi.SCAN_POLL_MS : false),
+  });
+
+  const createLink: NonNullable<UploadPanelProps['createLink']> = (descriptor, signal) =>
+    call(practicesApi.logoUpload, { params: { id: practice.id }, body: descriptor, signal });
+
+  const status = pending === null ? null : (scan.data?.status ?? 'scanning');
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group wrap="wrap" align="flex-start" gap="lg">
+        <Avatar src={practice.logoUrl} alt={`${practice.name} logo`} size="xl" radius="md" color="teal">
+          {practice.logoUrl ? null : <Text size="xs" ta="center">No logo</Text>}
+        </Avatar>
+        {editable && (
+          <Stack gap="xs" style={{ flex: '1 1 260px' }} miw={0}>
+            <UploadPanel
+              key={panelKey}
+              createLink={createLink}
+              label="Drop a PNG, JPEG, GIF or WebP logo (at most 10 MB) or"
+              onUploaded={(fileId) => {
+                setPending(fileId);
+                setPanelKey((k) => k + 1);
+              }}
+            />
+            <div role="status" aria-live="polite">
+              {status === 'scanning' && <Text size="sm">Checking the new logo for viruses; it appears here once it is clean.</Text>}
+              {status === 'clean' && <Text size="sm">The new logo is in place.</Text>}
+            </div>
+            {status === 'infected' && (
+              <Alert color="red" variant="light" role="alert">
+                Virus detected: the file was deleted and the logo was not changed.
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </Group>
+    </Paper>
+  );
+}
