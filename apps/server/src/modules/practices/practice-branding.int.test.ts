@@ -105,7 +105,7 @@ describe('POST /api/v1/practice/{id}/logo', () => {
     }
     // A PNG header on something else is refused when the bytes arrive.
     const fake = padded(PNG.subarray(0, 4), 300);
-    const { uploadUrl, fileId } = (await client.post(url, image(fake))).json();
+    const { uploadUrl, id: fileId } = (await client.post(url, image(fake))).json();
     const refused = await put(t.app, uploadUrl, fake);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Use a PNG, JPEG, GIF or WebP image');
