@@ -200,7 +200,7 @@ describe('files owned by a user', () => {
   it('are seen by the user and colleagues sharing a practice; only the user deletes', async () => {
     const res = await staff.post(`/api/v1/user/${team.staff.id}/profilePhoto`, { practiceId: team.practice.id, name: 'me.png', size: PNG.length, header: '89504e47', hash: md5(PNG) });
     expect(res.statusCode, res.body).toBe(200);
-    const { fileId } = res.json<{ fileId: number }>();
+    const { id: fileId } = res.json<{ id: number }>();
     expect(await fileRow(fileId)).toMatchObject({ ownerKind: 'USER', ownerId: team.staff.id, purpose: 'USER_PHOTO' });
     expect((await provider.get(`/api/v1/files?ids=${fileId}`)).json()).toHaveLength(1);
     expect((await outsider.get(`/api/v1/files?ids=${fileId}`)).json()).toEqual([]);
