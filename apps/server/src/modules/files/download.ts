@@ -10,8 +10,6 @@ import { files } from './files.table.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A 4xx the catalogue has no code for; the error handler answers it with its own status. */
-
 /**
  * The name as a Content-Disposition filename: control characters, path separators and quotes
  * removed, and RFC 5987-encoded (with a plain ASCII fallback) so any name is safe in the header.

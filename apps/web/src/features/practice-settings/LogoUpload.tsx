@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { filesApi, practicesApi } from '@referwell/contracts';
@@ -14,7 +14,8 @@ import type { Practice } from './types';
 export function LogoUpload({ practice, editable }: { practice: Practice; editable: boolean }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<number | null>(null);
-  // A new panel after each finished upload, so removing a used file from it cannot delete the logo.
+  // A new panel once a scan has ended, so removing a used file from it cannot delete the logo. Not
+  // sooner: unmounting the panel while its upload is still finishing would cancel (and delete) it.
   const [panelKey, setPanelKey] = useState(0);
 
   const scan = useQuery({
@@ -32,6 +33,9 @@ export function LogoUpload({ practice, editable }: { practice: Practice; editabl
     call(practicesApi.logoUpload, { params: { id: practice.id }, body: descriptor, signal });
 
   const status = pending === null ? null : (scan.data?.status ?? 'scanning');
+  useEffect(() => {
+    if (status === 'clean' || status === 'infected') setPanelKey((k) => k + 1);
+  }, [status]);
   return (
     <Paper withBorder radius="md" p="md">
       <Group wrap="wrap" align="flex-start" gap="lg">
@@ -44,10 +48,7 @@ export function LogoUpload({ practice, editable }: { practice: Practice; editabl
               key={panelKey}
               createLink={createLink}
               label="Drop a PNG, JPEG, GIF or WebP logo (at most 10 MB) or"
-              onUploaded={(fileId) => {
-                setPending(fileId);
-                setPanelKey((k) => k + 1);
-              }}
+              onUploaded={(fileId) => setPending(fileId)}
             />
             <div role="status" aria-live="polite">
               {status === 'scanning' && <Text size="sm">Checking the new logo for viruses; it appears here once it is clean.</Text>}

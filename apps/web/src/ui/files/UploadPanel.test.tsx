@@ -57,6 +57,23 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
     await waitFor(() => expect(server.find('DELETE', '/api/v1/file/12')).toHaveLength(1));
   });
 
+  it('keeps a finished upload when the panel goes away (the parent has used it)', async () => {
+    const server = fakeServer({
+      'POST /api/v1/files': () => ({ id: 15, uploadUrl: '/up/15' }),
+      'DELETE /api/v1/file/:id': () => ({ ok: true }),
+    });
+    const onUploaded = vi.fn();
+    const user = userEvent.setup();
+    const view = renderWithProviders(<UploadPanel practiceId={4} onUploaded={onUploaded} />);
+    await user.upload(await screen.findByLabelText(/browse/i), new File(['%PDF-1.7'], 'kept.pdf', { type: 'application/pdf' }));
+    (await FakeXhr.next()).respond(200);
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(15, expect.any(File)));
+
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.find('DELETE', '/api/v1/file/15')).toHaveLength(0);
+  });
+
   it('cancels an upload in flight and deletes the file it created', async () => {
     const server = fakeServer({
       'POST /api/v1/files': () => ({ id: 13, uploadUrl: '/up/13' }),

@@ -78,10 +78,12 @@ export function UploadPanel(props: UploadPanelProps) {
   const server = useMemo(() => {
     const process: ProcessFn = (_field, file, _metadata, load, error, progress, abort) => {
       let aborted = false;
+      let finished = false;
       session
         .upload(file as File, (loaded, total) => progress(true, loaded, total))
         .then(({ id }) => {
           if (aborted || !mounted.current) return;
+          finished = true;
           latest.current.onUploaded?.(id, file as File);
           load(String(id));
         })
@@ -90,7 +92,10 @@ export function UploadPanel(props: UploadPanelProps) {
           error(failure instanceof UploadError ? failure.message : UPLOAD_ERRORS.upload);
         });
       return {
+        // FilePond also calls this when it is destroyed; a finished upload belongs to the parent
+        // by then (removing it from the panel is what deletes it, through onremovefile).
         abort: () => {
+          if (finished) return;
           aborted = true;
           session.cancel(file);
           abort();
