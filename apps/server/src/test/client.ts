@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { outboxMessages } from '../platform/delivery/outbox.table.js';
+import { TEST_PASSWORD } from './factories.js';
 
 /**
  * A browser-like client over app.inject: it keeps cookies and sends the XSRF cookie back as the
@@ -57,6 +58,18 @@ export class TestClient {
     }
     return res;
   }
+}
+
+/**
+ * A client signed in as a factory user (password TEST_PASSWORD): on the provider web app, or
+ * through `app` with bearer tokens; `ip` sets the client address (for per-IP limits).
+ */
+export async function signedInAs(server: FastifyInstance, user: { email: string | null }, options: { app?: string; ip?: string } = {}) {
+  const client = new TestClient(server);
+  if (options.ip) client.ip = options.ip;
+  const res = await client.signIn(user.email!, TEST_PASSWORD, options.app);
+  if (res.statusCode !== 200) throw new Error(`Signing in ${user.email} failed: ${res.statusCode} ${res.body}`);
+  return client;
 }
 
 /** The newest message sent to an address or number, from the development outbox. */

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { TestClient } from '../../test/client.js';
-import { TEST_PASSWORD, createUser } from '../../test/factories.js';
+import { TestClient, signedInAs } from '../../test/client.js';
+import { createUser } from '../../test/factories.js';
 import { createLinkPreviewsService } from './link-previews.service.js';
 import { linkPreviews } from './link-previews.table.js';
 
@@ -71,11 +71,7 @@ const server = createServer((req, res) => {
 let origin = '';
 
 async function signedIn(t: TestApp, ip = '127.0.0.1') {
-  const user = await createUser(t.db);
-  const client = new TestClient(t.app);
-  client.ip = ip;
-  expect((await client.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
+  return signedInAs(t.app, await createUser(t.db), { ip });
 }
 
 const previewOf = (client: TestClient, url: string) => client.get(`/api/v1/link-preview?url=${encodeURIComponent(url)}`);

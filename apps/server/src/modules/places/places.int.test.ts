@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { TestClient } from '../../test/client.js';
-import { TEST_PASSWORD, createUser } from '../../test/factories.js';
+import { TestClient, signedInAs } from '../../test/client.js';
+import { createUser } from '../../test/factories.js';
 import { GeocoderUnavailableError } from '../../platform/geocoder/geocoder.js';
 import { createNominatimGeocoder } from '../../platform/geocoder/nominatim.js';
 
@@ -45,11 +45,7 @@ const WILLIS_TOWER = {
 };
 
 async function signedIn(t: TestApp, ip = '127.0.0.1') {
-  const user = await createUser(t.db);
-  const client = new TestClient(t.app);
-  client.ip = ip;
-  expect((await client.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
+  return signedInAs(t.app, await createUser(t.db), { ip });
 }
 
 describe('offline (no GEOCODER_URL)', () => {

@@ -1,10 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import type { ApiKeyPermission } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
-import { TestClient } from '../../test/client.js';
-import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
+import { TestClient, signedInAs } from '../../test/client.js';
+import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { apiKeys } from '../api-keys/api-keys.table.js';
@@ -33,11 +32,8 @@ export async function practiceWithTeam(db: Db) {
 }
 
 /** A client signed in as the user: on the web by default, or with bearer tokens through another app. */
-export async function signedIn(app: TestApp['app'], user: { email: string | null }, through = 'PROVIDER_WEB') {
-  const client = new TestClient(app);
-  const res = await client.signIn(user.email!, TEST_PASSWORD, through);
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
+export function signedIn(app: TestApp['app'], user: { email: string | null }, through = 'PROVIDER_WEB') {
+  return signedInAs(app, user, { app: through });
 }
 
 /** A key row of the practice, as the API keys module would store it; returns a client calling with it. */

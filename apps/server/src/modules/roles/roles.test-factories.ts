@@ -1,10 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import type { ApiKeyPermission, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
-import { TestClient } from '../../test/client.js';
-import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
+import { signedInAs } from '../../test/client.js';
+import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { apiKeys } from '../api-keys/api-keys.table.js';
@@ -17,11 +16,8 @@ import type { users } from '../users/users.table.js';
 type UserRow = typeof users.$inferSelect;
 
 /** Signed in on the provider web app; patients, who cannot use it, through the mobile app with a bearer token. */
-export async function signedIn(t: TestApp, user: UserRow) {
-  const client = new TestClient(t.app);
-  const res = await client.signIn(user.email!, TEST_PASSWORD, user.kind === 'PATIENT' ? 'MOBILE' : 'PROVIDER_WEB');
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
+export function signedIn(t: TestApp, user: UserRow) {
+  return signedInAs(t.app, user, { app: user.kind === 'PATIENT' ? 'MOBILE' : 'PROVIDER_WEB' });
 }
 
 /** A user with roles in a practice, signed in on the web. */
