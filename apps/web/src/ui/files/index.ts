@@ -40,3 +40,13 @@ export { parseVideoUrl, parseVimeoUrl, parseYouTubeUrl, type VideoEmbed } from '
 export { useScanPolling } from './useScanPolling';
 export { useFileViews, fileViewsKey } from './useFileViews';
 export { SWIPE_THRESHOLD_PX, useSwipe } from './useSwipe';
+export { CONTENT_DESCRIPTION_MAX, ContentCard, THUMBNAIL_MAX_RETRIES, THUMBNAIL_RETRY_MS, type ContentCardProps } from './ContentCard';
+export {
+  absoluteHttpUrl,
+  LINK_PREVIEW_STALE_MS,
+  LinkPreviewCard,
+  linkPreviewKey,
+  safeLinkUrl,
+  useLinkPreview,
+  type LinkPreviewCardProps,
+} from './LinkPreviewCard';
