@@ -1,11 +1,12 @@
 import type { BodyOf, invitesApi, Role, signupApi } from '@referwell/contracts';
+import { personName } from '../../lib/names';
 import { roleLabel } from '../practices/roles';
 
 type InviteView = invitesApi.InviteView;
 type SignupRole = BodyOf<typeof signupApi.providerSignup>['role'];
 
 export function inviterName(invite: InviteView): string | null {
-  return invite.inviter ? `${invite.inviter.firstName} ${invite.inviter.lastName}`.trim() : null;
+  return invite.inviter ? personName(invite.inviter) : null;
 }
 
 /** What the invite is to, as a phrase: "Riverside Clinic", "the Cardiology network of Riverside Clinic". */

@@ -6,10 +6,11 @@ import { networksApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { personName } from '../../lib/names';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { practicesQuery } from '../practices/practicesQuery';
 import { ListPagination } from '../../ui/ListPagination';
-import { personName, useNetworkChange } from './networkQueries';
+import { useNetworkChange } from './networkQueries';
 import { useProviderCandidates, type Candidate } from './useProviderCandidates';
 
 const SEARCH_DELAY_MS = 300;

@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { networksApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
+import { personName } from '../../lib/names';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { personName, useNetworkChange } from './networkQueries';
+import { useNetworkChange } from './networkQueries';
 
 type Removal = { kind: 'practice'; practice: PracticeSummary } | { kind: 'provider'; userId: number; name: string };
 

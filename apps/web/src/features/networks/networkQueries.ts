@@ -18,10 +18,6 @@ export function practiceNetworksQuery(practiceId: number) {
   });
 }
 
-export function personName(person: { firstName: string; lastName: string }) {
-  return `${person.firstName} ${person.lastName}`.trim();
-}
-
 /**
  * A change to one network: the answer replaces it in the practice's list at once, then the list is
  * fetched again (a removal may also change the other networks).

@@ -4,9 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { directoryApi, Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
+import { personName } from '../../lib/names';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ListPagination } from '../../ui/ListPagination';
-import { personName } from '../networks/networkQueries';
 import { roleLabel } from '../practices/roles';
 
 const SEARCH_DELAY_MS = 300;

@@ -6,10 +6,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { organisationsApi, PAGE_SIZE, rolesApi, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { personName } from '../../lib/names';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPagination } from '../../ui/ListPagination';
-import { personName } from '../networks/networkQueries';
 import { roleLabel } from '../practices/roles';
 import { AddMemberForm } from './AddMemberForm';
 import { MemberRow } from './MemberRow';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { directoryApi, type searchApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { personName } from '../../lib/names';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { practiceSummaryQuery } from '../join/joinQueries';
 
@@ -133,7 +134,7 @@ function PersonDialog({ userId, title, onClose, onClosed }: DialogProps & { user
     );
   }
 
-  const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : (title ?? 'Profile');
+  const name = profile.data ? personName(profile.data) : (title ?? 'Profile');
   return (
     <Modal
       opened={userId !== null}

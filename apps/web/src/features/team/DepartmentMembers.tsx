@@ -6,8 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { departmentsApi, PRACTICE_USER_SEARCH_MIN, practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { personName } from '../../lib/names';
 import { ErrorState, LoadingState } from '../../ui/States';
-import { personName, teamKeys } from './teamQueries';
+import { teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 
 /** As many members as one request may bring; the search narrows the choice in larger practices. */

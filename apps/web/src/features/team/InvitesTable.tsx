@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { invitesApi } from '@referwell/contracts';
 import { formatDate } from '../../lib/dates';
+import { personName } from '../../lib/names';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { roleLabel } from '../practices/roles';
-import { personName } from './teamQueries';
 
 type Invite = invitesApi.Invite;
 

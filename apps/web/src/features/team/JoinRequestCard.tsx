@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { joinRequestsApi } from '@referwell/contracts';
+import { personName } from '../../lib/names';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { personName } from './teamQueries';
 
 type JoinRequest = joinRequestsApi.JoinRequest;
 

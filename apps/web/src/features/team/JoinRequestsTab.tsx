@@ -5,10 +5,11 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { joinRequestsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { personName } from '../../lib/names';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { JoinRequestCard } from './JoinRequestCard';
-import { personName, refreshTeam, teamKeys } from './teamQueries';
+import { refreshTeam, teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 
 type JoinRequest = joinRequestsApi.JoinRequest;

@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import type { practicesApi, Role } from '@referwell/contracts';
+import { personName } from '../../lib/names';
 import { roleLabel } from '../practices/roles';
 import { isAdmin, type TeamScope } from './teamAccess';
-import { personName } from './teamQueries';
 import { useMemberChange } from './useMemberChange';
 
 type Member = practicesApi.PracticeUser;

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PRACTICE_USER_SEARCH_MIN, practicesApi, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
+import { personName } from '../../lib/names';
 import { roleLabel } from '../practices/roles';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -11,7 +12,7 @@ import { LeavePracticeButton } from './LeavePracticeButton';
 import { ListPagination } from '../../ui/ListPagination';
 import { MembersTable } from './MembersTable';
 import { canManageTeam, type TeamScope } from './teamAccess';
-import { personName, teamKeys } from './teamQueries';
+import { teamKeys } from './teamQueries';
 import { useMemberChange } from './useMemberChange';
 
 type Member = practicesApi.PracticeUser;

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { practicesApi, Role } from '@referwell/contracts';
+import { personName } from '../../lib/names';
 import { roleLabel } from '../practices/roles';
 import { MemberActions } from './MemberActions';
-import { personName } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 
 type Member = practicesApi.PracticeUser;

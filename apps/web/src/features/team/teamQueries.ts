@@ -16,7 +16,3 @@ export const teamKeys = {
 export function refreshTeam(queryClient: QueryClient, practiceId: number) {
   return queryClient.invalidateQueries({ queryKey: teamKeys.all(practiceId) });
 }
-
-export function personName(person: { firstName: string; lastName: string; title?: string | null }) {
-  return `${person.firstName} ${person.lastName}`.trim();
-}

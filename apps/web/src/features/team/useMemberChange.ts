@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { practicesApi, rolesApi, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { personName } from '../../lib/names';
 import { currentUserQuery } from '../auth/currentUser';
 import { roleLabel } from '../practices/roles';
-import { personName, refreshTeam } from './teamQueries';
+import { refreshTeam } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 
 type Member = practicesApi.PracticeUser;
