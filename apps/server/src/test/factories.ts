@@ -1,6 +1,9 @@
-import type { Role } from '@referwell/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { ApiKeyPermission, Role } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../platform/auth/crypto.js';
+import { issueApiKeySecret } from '../platform/auth/api-keys.js';
+import { apiKeys } from '../modules/api-keys/api-keys.table.js';
 import { practiceMembers, practices } from '../modules/practices/practices.table.js';
 import { users } from '../modules/users/users.table.js';
 
@@ -37,4 +40,20 @@ export async function createPractice(db: Db, values: Partial<typeof practices.$i
 
 export async function addMember(db: Db, practiceId: number, userId: number, role: Role = 'PROVIDER') {
   await db.insert(practiceMembers).values({ practiceId, userId, role });
+}
+
+/** The roles a user holds in a practice, sorted. */
+export async function practiceRoles(db: Db, practiceId: number, userId: number) {
+  const rows = await db
+    .select({ role: practiceMembers.role })
+    .from(practiceMembers)
+    .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
+  return rows.map((r) => r.role).sort();
+}
+
+/** An API key of the practice, stored as the API keys module stores it; returns the secret to send. */
+export async function insertApiKey(db: Db, practiceId: number, createdBy: number, permissions: ApiKeyPermission[], activated = true) {
+  const key = issueApiKeySecret();
+  await db.insert(apiKeys).values({ practiceId, prefix: key.prefix, secretHash: key.secretHash, permissions, activated, createdBy });
+  return key.secret;
 }

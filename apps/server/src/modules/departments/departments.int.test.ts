@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { addMember, createPractice } from '../../test/factories.js';
-import { apiKeyOf, audited, team } from '../roles/roles.test-factories.js';
+import { addMember, createPractice, insertApiKey } from '../../test/factories.js';
+import { audited, team } from '../roles/roles.test-factories.js';
 import { departmentMembers, departments } from './departments.table.js';
 
 let t: TestApp;
@@ -190,7 +190,7 @@ describe('GET /api/v1/practice/:id/departments', () => {
     expect(res.json()[1]).not.toHaveProperty('users');
 
     const integration = new TestClient(t.app);
-    integration.apiKey = await apiKeyOf(t.db, practice.id, admin.user.id, ['PRACTICE_READ']);
+    integration.apiKey = await insertApiKey(t.db, practice.id, admin.user.id, ['PRACTICE_READ']);
     expect((await integration.get(`/api/v1/practice/${practice.id}/departments`)).json()[1].id).toBe(department.id);
   });
 
@@ -198,7 +198,7 @@ describe('GET /api/v1/practice/:id/departments', () => {
     const { practice, otherPractice, outsider } = await withDepartment();
     expect((await outsider.client.get(`/api/v1/practice/${practice.id}/departments`)).statusCode).toBe(403);
     const foreign = new TestClient(t.app);
-    foreign.apiKey = await apiKeyOf(t.db, otherPractice.id, outsider.user.id, ['PRACTICE_READ']);
+    foreign.apiKey = await insertApiKey(t.db, otherPractice.id, outsider.user.id, ['PRACTICE_READ']);
     expect((await foreign.get(`/api/v1/practice/${practice.id}/departments`)).statusCode).toBe(403);
     expect((await new TestClient(t.app).get(`/api/v1/practice/${practice.id}/departments`)).statusCode).toBe(401);
   });

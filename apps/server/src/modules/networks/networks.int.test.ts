@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { addMember, createPractice } from '../../test/factories.js';
-import { apiKeyOf, audited, member, team } from '../roles/roles.test-factories.js';
+import { addMember, createPractice, insertApiKey } from '../../test/factories.js';
+import { audited, member, team } from '../roles/roles.test-factories.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
 
 let t: TestApp;
@@ -296,7 +296,7 @@ describe('GET /api/v1/practice/:id/networks', () => {
     expect(res.json()[3]).toMatchObject({ practice: { id: otherPractice.id }, practices: [{ id: practice.id }] });
 
     const integration = new TestClient(t.app);
-    integration.apiKey = await apiKeyOf(t.db, practice.id, admin.user.id, ['PRACTICE_READ']);
+    integration.apiKey = await insertApiKey(t.db, practice.id, admin.user.id, ['PRACTICE_READ']);
     expect((await integration.get(`/api/v1/practice/${practice.id}/networks`)).json()).toHaveLength(4);
   });
 
@@ -304,7 +304,7 @@ describe('GET /api/v1/practice/:id/networks', () => {
     const { practice, otherPractice, outsider } = await withNetworks();
     expect((await outsider.client.get(`/api/v1/practice/${practice.id}/networks`)).statusCode).toBe(403);
     const foreign = new TestClient(t.app);
-    foreign.apiKey = await apiKeyOf(t.db, otherPractice.id, outsider.user.id, ['PRACTICE_READ']);
+    foreign.apiKey = await insertApiKey(t.db, otherPractice.id, outsider.user.id, ['PRACTICE_READ']);
     expect((await foreign.get(`/api/v1/practice/${practice.id}/networks`)).statusCode).toBe(403);
     expect((await new TestClient(t.app).get(`/api/v1/practice/${practice.id}/networks`)).statusCode).toBe(401);
   });

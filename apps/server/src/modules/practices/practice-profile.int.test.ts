@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { createUser } from '../../test/factories.js';
+import { createUser, practiceRoles } from '../../test/factories.js';
 import { users } from '../users/users.table.js';
 import { practiceTags, practices } from './practices.table.js';
-import { lastAudit, practiceRow, practiceWithTeam, rolesOf, signedIn } from './practices.test-factories.js';
+import { lastAudit, practiceRow, practiceWithTeam, signedIn } from './practices.test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('POST /api/v1/practices', () => {
       timezone: 'America/New_York', country: 'US', billingBasis: 'PRACTICE',
     });
     expect(body.gates).toMatchObject({ referrals: true, chat: true });
-    expect(await rolesOf(t.db, body.id, creator.id)).toEqual(['ADMIN', 'PROVIDER']);
+    expect(await practiceRoles(t.db, body.id, creator.id)).toEqual(['ADMIN', 'PROVIDER']);
     expect((await userRow(creator.id)).currentPracticeId).toBe(body.id);
     const audit = await lastAudit(t.db, 'practice.created', body.id);
     expect(audit).toMatchObject({ actorUserId: creator.id, targetType: 'practice' });
@@ -46,7 +46,7 @@ describe('POST /api/v1/practices', () => {
     const res = await client.post('/api/v1/practices', { name: 'Solo', type: 'INDIVIDUAL' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ type: 'INDIVIDUAL', isIndividual: true, address: null, phoneNumber: null });
-    expect(await rolesOf(t.db, res.json().id, staff.id)).toEqual(['ADMIN']);
+    expect(await practiceRoles(t.db, res.json().id, staff.id)).toEqual(['ADMIN']);
     expect((await userRow(staff.id)).currentPracticeId).toBe(practice.id);
   });
 

@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { addMember, createUser } from '../../test/factories.js';
+import { addMember, createUser, practiceRoles } from '../../test/factories.js';
 import { userSettings, users } from '../users/users.table.js';
 import { departmentMembers, departments } from '../departments/departments.table.js';
 import { networkProviders, networks } from '../networks/networks.table.js';
 import { practiceMembers } from './practices.table.js';
-import { lastAudit, practiceWithTeam, rolesOf, signedIn } from './practices.test-factories.js';
+import { lastAudit, practiceWithTeam, signedIn } from './practices.test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe('PUT /api/v1/practice/{id}/addAdmin and removeAdmin', () => {
     expect(res.json().message).toBe('This person is not a member of the practice');
     expect((await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: team.outsider.id })).statusCode).toBe(456);
     expect((await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, {})).statusCode).toBe(400);
-    expect(await rolesOf(t.db, team.practice.id, team.outsider.id)).toEqual([]);
+    expect(await practiceRoles(t.db, team.practice.id, team.outsider.id)).toEqual([]);
   });
 
   it('refuses providers and staff, outsiders and anonymous callers, changing nothing', async () => {
@@ -156,7 +156,7 @@ describe('PUT /api/v1/practice/{id}/removeUser', () => {
     const res = await client.put(`/api/v1/practice/${practice.id}/removeUser`, { userId: provider.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    expect(await rolesOf(t.db, practice.id, provider.id)).toEqual([]);
+    expect(await practiceRoles(t.db, practice.id, provider.id)).toEqual([]);
     expect(await t.db.select().from(departmentMembers).where(eq(departmentMembers.userId, provider.id))).toEqual([]);
     expect(await t.db.select().from(networkProviders).where(eq(networkProviders.userId, provider.id))).toEqual([]);
     expect((await t.db.select().from(users).where(eq(users.id, provider.id)))[0]!.currentPracticeId).toBeNull();
@@ -197,7 +197,7 @@ describe('GET /api/v1/practice/{id}/leave', () => {
     const client = await signedIn(t.app, team.staff);
     const res = await leave(client, team.practice.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await rolesOf(t.db, team.practice.id, team.staff.id)).toEqual([]);
+    expect(await practiceRoles(t.db, team.practice.id, team.staff.id)).toEqual([]);
     expect((await t.db.select().from(users).where(eq(users.id, team.staff.id)))[0]!.currentPracticeId).toBeNull();
     expect(await lastAudit(t.db, 'practice.member_left', team.practice.id)).toMatchObject({ actorUserId: team.staff.id });
   });
@@ -221,6 +221,6 @@ describe('GET /api/v1/practice/{id}/leave', () => {
     const team = await practiceWithTeam(t.db);
     const mobile = await signedIn(t.app, team.provider, 'PROVIDER_MOBILE');
     expect((await mobile.get(`/api/v1/practice/${team.practice.id}/leave`)).statusCode).toBe(200);
-    expect(await rolesOf(t.db, team.practice.id, team.provider.id)).toEqual([]);
+    expect(await practiceRoles(t.db, team.practice.id, team.provider.id)).toEqual([]);
   });
 });

@@ -3,11 +3,9 @@ import type { ApiKeyPermission } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
 import { TestClient, signedInAs } from '../../test/client.js';
-import { addMember, createPractice, createUser } from '../../test/factories.js';
-import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
+import { addMember, createPractice, createUser, insertApiKey } from '../../test/factories.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { apiKeys } from '../api-keys/api-keys.table.js';
-import { practiceMembers, practices } from './practices.table.js';
+import { practices } from './practices.table.js';
 
 let seq = 0;
 
@@ -41,10 +39,8 @@ export async function apiKeyClient(
   app: TestApp['app'], db: Db, practiceId: number, createdBy: number,
   permissions: ApiKeyPermission[], activated = true,
 ) {
-  const key = issueApiKeySecret();
-  await db.insert(apiKeys).values({ practiceId, prefix: key.prefix, secretHash: key.secretHash, permissions, activated, createdBy });
   const client = new TestClient(app);
-  client.apiKey = key.secret;
+  client.apiKey = await insertApiKey(db, practiceId, createdBy, permissions, activated);
   return client;
 }
 
@@ -57,14 +53,6 @@ export async function lastAudit(db: Db, action: string, practiceId?: number) {
     .orderBy(desc(auditEvents.id))
     .limit(1);
   return row;
-}
-
-export async function rolesOf(db: Db, practiceId: number, userId: number) {
-  const rows = await db
-    .select({ role: practiceMembers.role })
-    .from(practiceMembers)
-    .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
-  return rows.map((r) => r.role).sort();
 }
 
 export async function practiceRow(db: Db, practiceId: number) {

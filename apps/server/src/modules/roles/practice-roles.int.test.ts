@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { addMember, createPractice, createUser } from '../../test/factories.js';
+import { addMember, createPractice, createUser, insertApiKey, practiceRoles } from '../../test/factories.js';
 import { departmentMembers, departments } from '../departments/departments.table.js';
 import { networkProviders, networks } from '../networks/networks.table.js';
 import { users } from '../users/users.table.js';
-import { apiKeyOf, audited, member, practiceRoles, team } from './roles.test-factories.js';
+import { audited, member, team } from './roles.test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,11 +63,11 @@ describe('GET /api/v1/roles/practice/:practiceId', () => {
   it('answers an integration whose key may read users, and only in its practice', async () => {
     const { practice, otherPractice, admin } = await team(t);
     const reader = new TestClient(t.app);
-    reader.apiKey = await apiKeyOf(t.db, practice.id, admin.user.id, ['USERS_READ']);
+    reader.apiKey = await insertApiKey(t.db, practice.id, admin.user.id, ['USERS_READ']);
     expect((await reader.get(url(practice.id))).json().count).toBe(3);
     expect((await reader.get(url(otherPractice.id))).statusCode).toBe(403);
     const noPermission = new TestClient(t.app);
-    noPermission.apiKey = await apiKeyOf(t.db, practice.id, admin.user.id, ['PRACTICE_READ']);
+    noPermission.apiKey = await insertApiKey(t.db, practice.id, admin.user.id, ['PRACTICE_READ']);
     expect((await noPermission.get(url(practice.id))).statusCode).toBe(403);
   });
 });

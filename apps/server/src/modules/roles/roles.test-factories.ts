@@ -1,14 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ApiKeyPermission, Role } from '@referwell/contracts';
+import type { Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
 import { signedInAs } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
-import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { apiKeys } from '../api-keys/api-keys.table.js';
 import { organisationMembers, organisations } from '../organisations/organisations.table.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import { practices } from '../practices/practices.table.js';
 import type { users } from '../users/users.table.js';
 
 /** Factories shared by the tests of roles, departments, networks, organisations and the directory. */
@@ -54,19 +52,6 @@ export async function addOrganisationMember(db: Db, organisationId: number, user
 
 export async function joinOrganisation(db: Db, practiceId: number, organisationId: number | null) {
   await db.update(practices).set({ organisationId }).where(eq(practices.id, practiceId));
-}
-
-/** An API key of the practice; returns the secret to send. */
-export async function apiKeyOf(db: Db, practiceId: number, createdBy: number, permissions: ApiKeyPermission[], activated = true) {
-  const key = issueApiKeySecret();
-  await db.insert(apiKeys).values({ practiceId, prefix: key.prefix, secretHash: key.secretHash, permissions, activated, createdBy });
-  return key.secret;
-}
-
-export async function practiceRoles(db: Db, practiceId: number, userId: number) {
-  const rows = await db.select({ role: practiceMembers.role }).from(practiceMembers)
-    .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
-  return rows.map((r) => r.role).sort();
 }
 
 export async function organisationRoles(db: Db, organisationId: number, userId: number) {

@@ -4,7 +4,7 @@ import * as contracts from '@referwell/contracts';
 import type { Endpoint } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
+import { TEST_PASSWORD, addMember, createPractice, createUser, insertApiKey } from '../../test/factories.js';
 import { sampleFromSchema } from '../../test/sample-from-schema.js';
 import { issueApiKeySecret } from '../auth/api-keys.js';
 import { randomToken, sha256 } from '../auth/crypto.js';
@@ -86,11 +86,7 @@ async function createOutsider() {
   for (const role of ['ADMIN', 'PROVIDER'] as const) await addMember(db, practice.id, user.id, role);
   const [organisation] = await db.insert(schema.organisations).values({ name: 'Outsider Org' }).returning();
   await db.insert(schema.organisationMembers).values({ organisationId: organisation!.id, userId: user.id, role: 'ADMIN' });
-  const key = issueApiKeySecret();
-  await db.insert(schema.apiKeys).values({
-    practiceId: practice.id, prefix: key.prefix, secretHash: key.secretHash, permissions: [...contracts.ApiKeyPermission.options], createdBy: user.id,
-  });
-  outsiderKey = key.secret;
+  outsiderKey = await insertApiKey(db, practice.id, user.id, [...contracts.ApiKeyPermission.options]);
   const client = new TestClient(t.app);
   const res = await client.signIn(user.email!, TEST_PASSWORD);
   expect(res.statusCode, res.body).toBe(200);
