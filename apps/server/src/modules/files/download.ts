@@ -27,8 +27,10 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
  */
 const policyFor = (type: string) => (type === MIME_OF.pdf ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; sandbox");
 
+/** Streams the bytes from storage (local disk or the bucket alike), so these headers always apply. */
 async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheControl: string) {
   if (!(await ctx.storage.exists(file.storageKey))) throw new AppError('NOT_FOUND', 'Sorry this file has expired');
+  const bytes = await ctx.storage.read(file.storageKey);
   return reply
     .header('content-type', file.type)
     .header('content-length', String(file.size))
@@ -36,7 +38,7 @@ async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheCo
     .header('content-disposition', contentDisposition(opensInline(file.type) ? 'inline' : 'attachment', file.name))
     .header('content-security-policy', policyFor(file.type))
     .header('cache-control', cacheControl)
-    .send(ctx.storage.read(file.storageKey));
+    .send(bytes);
 }
 
 /**

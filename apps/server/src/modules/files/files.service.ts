@@ -8,6 +8,7 @@ import { authorizeFile } from '../../platform/access/files.js';
 import { AppError } from '../../platform/errors.js';
 import { newStorageKey } from '../../platform/storage/index.js';
 import { signFileLink, type LinkSigner } from '../../platform/storage/signed-urls.js';
+import { enqueuePurge, lateUploadDeadline, type UploadFinaliser } from './direct-uploads.js';
 import { judgeDescriptor } from './file-kinds.js';
 import { files, type FilePurpose } from './files.table.js';
 
@@ -29,8 +30,8 @@ export const publicImagePath = (uuid: string) => `/api/v1/files/public/${uuid}`;
 /** The file a practice's logo or photo URL names, when it is one of ours. */
 export const publicImageUuid = (url: string | null) => url?.match(/^\/api\/v1\/files\/public\/([0-9a-f-]{36})$/)?.[1];
 
-// 'file' is not yet one of the audit areas; this is the one place that names its actions.
-export const fileAudit = (verb: 'uploaded' | 'deleted' | 'refused'): AuditAction => `file.${verb}`;
+/** The one place that names the audited file actions (scan verdicts are named in scanning/). */
+export const fileAudit = (verb: 'uploaded' | 'deleted' | 'refused' | 'expired'): AuditAction => `file.${verb}`;
 
 export const linkSigner = (ctx: AppContext): LinkSigner => ({
   secret: ctx.secrets.sessionSecret, publicUrl: ctx.config.publicUrl, ttlMs: ctx.config.fileLinkTtlMs,
@@ -68,8 +69,9 @@ export interface NewUpload {
 }
 
 /**
- * Records a file about to be uploaded and signs its upload link. The caller's access to what will
- * own the file is checked by whoever calls this, before.
+ * Records a file about to be uploaded and signs its upload link: a presigned PUT to the bucket
+ * when the store takes uploads directly (S3), else the server's own upload route. The caller's
+ * access to what will own the file is checked by whoever calls this, before.
  */
 export async function recordUpload(ctx: AppContext, caller: SessionCaller, upload: NewUpload, client?: ClientInfo) {
   const { descriptor: d } = upload;
@@ -89,11 +91,19 @@ export async function recordUpload(ctx: AppContext, caller: SessionCaller, uploa
       header: d.header.toLowerCase(), storageKey: newStorageKey(),
     })
     .returning();
-  return { id: row!.id, uploadUrl: signFileLink(linkSigner(ctx), 'PUT', uploadPath(row!.uuid), row!.uuid) };
+  const file = row!;
+  const uploadUrl = ctx.storage.presignUpload
+    ? await ctx.storage.presignUpload(file.storageKey, { md5: file.md5, size: file.size }, ctx.config.fileLinkTtlMs)
+    : signFileLink(linkSigner(ctx), 'PUT', uploadPath(file.uuid), file.uuid);
+  return { id: file.id, uploadUrl };
 }
 
-/** Files: describing an upload, listing, status and deletion (the bytes' routes are in upload.ts and download.ts). */
-export function createFilesService(ctx: AppContext) {
+/**
+ * Files: describing an upload, listing, status and deletion (the bytes' routes are in upload.ts and
+ * download.ts). Reading a file's list entry or status finalises it when its bytes went straight
+ * to the bucket and have arrived (direct-uploads.ts).
+ */
+export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) {
   const { db, audit } = ctx;
 
   return {
@@ -108,7 +118,7 @@ export function createFilesService(ctx: AppContext) {
     async list(caller: Caller, ids: number[]): Promise<FileView[]> {
       const rows = await db.select().from(files).where(inArray(files.id, [...new Set(ids)]));
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const visible: FileView[] = [];
+      const visible: FileRow[] = [];
       for (const id of new Set(ids)) {
         const row = byId.get(id);
         if (!row) continue;
@@ -118,15 +128,16 @@ export function createFilesService(ctx: AppContext) {
           if (error instanceof AppError && (error.code === 'OBJECT_NOT_FOUND' || error.code === 'FORBIDDEN')) continue;
           throw error;
         }
-        visible.push(fileViewOf(ctx, row));
+        visible.push(row);
       }
-      return visible;
+      return (await finaliser.settle(visible, 'read')).map((row) => fileViewOf(ctx, row));
     },
 
     async status(caller: Caller, id: number) {
-      const row = await loadFile(ctx, id);
-      await authorizeFile(db, caller, row, 'view');
-      return { status: row.scanStatus, type: row.type || row.declaredType };
+      const found = await loadFile(ctx, id);
+      await authorizeFile(db, caller, found, 'view');
+      const [row] = await finaliser.settle([found], 'read');
+      return { status: row!.scanStatus, type: row!.type || row!.declaredType };
     },
 
     /** The bytes go at once; the row stays so that messages and referrals show the file as expired. */
@@ -142,6 +153,8 @@ export function createFilesService(ctx: AppContext) {
         .returning({ id: files.id });
       if (!deleted) return;
       await ctx.storage.remove(row.storageKey);
+      const deadline = lateUploadDeadline(ctx, row);
+      if (deadline) await enqueuePurge(ctx.jobs, id, deadline);
       await audit.record({
         action: fileAudit('deleted'), actorUserId: caller.user.id, targetType: 'file', targetId: id, ip: client.ip,
         userAgent: client.userAgent, details: { practiceId: row.practiceId, ownerKind: row.ownerKind, ownerId: row.ownerId, name: row.name },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { linkPreviewsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -15,6 +15,23 @@ export const PREVIEW_FRESH_MS = 24 * 60 * 60_000;
 export const FAILURE_FRESH_MS = 10 * 60_000;
 
 export const PREVIEW_USER_AGENT = 'ReferwellBot/1.0 (+link previews)';
+
+/**
+ * Deletes cached previews no lookup would use any more: older than PREVIEW_FRESH_MS, or failures
+ * older than FAILURE_FRESH_MS. The daily `link-previews.expire` job; answers how many went.
+ */
+export async function deleteStalePreviews(db: AppContext['db'], now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(linkPreviews)
+    .where(
+      or(
+        lt(linkPreviews.fetchedAt, new Date(now - PREVIEW_FRESH_MS)),
+        and(sql`${linkPreviews.data}->>'ok' = 'false'`, lt(linkPreviews.fetchedAt, new Date(now - FAILURE_FRESH_MS))),
+      ),
+    )
+    .returning({ urlHash: linkPreviews.urlHash });
+  return deleted.length;
+}
 
 /** What the link_previews row holds. */
 interface CachedPreview {

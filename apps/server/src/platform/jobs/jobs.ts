@@ -26,6 +26,13 @@ export interface JobKindOptions {
 export interface Jobs {
   enqueue(kind: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<number>;
   register(kind: string, handler: JobHandler, options?: JobKindOptions): void;
+  /**
+   * Registers `kind` to run every `intervalMs` on exactly one instance: a worker that starts (or
+   * drains) makes sure one pending run exists (a unique index keeps it to one across instances
+   * and restarts), and each run, once done or given up, schedules the next `intervalMs` later.
+   * The handler gets an empty payload. Failures are retried like any job.
+   */
+  every(kind: string, intervalMs: number, handler: JobHandler, options?: JobKindOptions): void;
   /** Starts polling for due jobs (main.ts and tests that want a worker). */
   start(): void;
   /** Stops polling and waits for running handlers. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { freshDatabase } from '../../test/harness.js';
 import { openPostgres, type Database } from '../../db/client.js';
 import { jobs } from './jobs.table.js';
@@ -22,6 +22,15 @@ const row = async (id: number) => (await database.db.select().from(jobs).where(e
 /** Makes every waiting job due now, as if its retry delay had passed. */
 const timePasses = () => database.db.update(jobs).set({ runAt: sql`now()` }).where(sql`done_at is null`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** On PostgreSQL a second instance has its own connection pool; PGlite has one connection to share. */
+async function secondInstance(): Promise<Database | undefined> {
+  if (database.driver !== 'postgres') return undefined;
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${result.rows[0]!.name}`;
+  return openPostgres(url.toString(), { max: 4 });
+}
 
 async function until(check: () => Promise<boolean> | boolean, ms = 5_000) {
   const end = Date.now() + ms;
@@ -224,14 +233,7 @@ describe('job queue', () => {
   });
 
   it('two queues over one database run each job exactly once', async () => {
-    // On PostgreSQL the second queue is a second instance: its own connection pool.
-    let other: Database | undefined;
-    if (database.driver === 'postgres') {
-      const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${result.rows[0]!.name}`;
-      other = await openPostgres(url.toString(), { max: 4 });
-    }
+    const other = await secondInstance();
     try {
       const ran: { id: number; by: string }[] = [];
       const make = (db: Database['db'], by: string) => {
@@ -258,5 +260,91 @@ describe('job queue', () => {
     } finally {
       await other?.close();
     }
+  });
+});
+
+describe('recurring jobs', () => {
+  const pending = (kind: string) => database.db.select().from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
+
+  it('run on one of two instances per interval, with one pending run however many schedule it', async () => {
+    const other = await secondInstance();
+    try {
+      const runs: string[] = [];
+      const make = (db: Database['db'], by: string) => {
+        const queue = createJobs(db, quietLog());
+        queue.every('test.tick', 60_000, async (payload) => {
+          expect(payload).toEqual({});
+          runs.push(by);
+        });
+        return queue;
+      };
+      const a = make(database.db, 'a');
+      const b = make((other ?? database).db, 'b');
+
+      await Promise.all([a.drain(), b.drain()]);
+      expect(runs).toHaveLength(1);
+      let [next] = await pending('test.tick');
+      expect(await pending('test.tick')).toHaveLength(1);
+      expect(next).toMatchObject({ everyMs: 60_000, attempts: 0 });
+      expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(55_000);
+      expect(await Promise.all([a.drain(), b.drain()])).toEqual([0, 0]);
+
+      await timePasses();
+      await Promise.all([a.drain(), b.drain()]);
+      expect(runs).toHaveLength(2);
+      expect(await pending('test.tick')).toHaveLength(1);
+
+      // A restart, or a third instance, finds the pending run and adds none.
+      const restarted = make(database.db, 'c');
+      expect(await restarted.drain()).toBe(0);
+      [next] = await pending('test.tick');
+      expect(await pending('test.tick')).toHaveLength(1);
+      expect(next!.runAt.getTime()).toBeGreaterThan(Date.now());
+      expect((await database.db.select().from(jobs).where(eq(jobs.kind, 'test.tick'))).filter((j) => j.doneAt)).toHaveLength(2);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('retries a failing run; one given up still schedules the next', async () => {
+    const queue = createJobs(database.db, quietLog());
+    let failures = 0;
+    queue.every('test.fragile', 3_600_000, async () => {
+      failures += 1;
+      throw new Error('store unreachable');
+    }, { maxAttempts: 2 });
+    await queue.drain();
+    const [first] = await pending('test.fragile');
+    expect(first).toMatchObject({ attempts: 1, lastError: 'store unreachable' });
+    await timePasses();
+    await queue.drain();
+    expect(failures).toBe(2);
+    expect((await row(first!.id))).toMatchObject({ attempts: 2, doneAt: expect.any(Date) });
+    const [next] = await pending('test.fragile');
+    expect(next).toMatchObject({ attempts: 0, lastError: null, everyMs: 3_600_000 });
+    expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(3_500_000);
+  });
+
+  it('is scheduled by a worker that starts, and leaves one-off jobs of its kind alone', async () => {
+    const queue = createJobs(database.db, quietLog(), { pollMs: 50 });
+    const runs: unknown[] = [];
+    queue.every('test.started', 60_000, async (payload) => {
+      runs.push(payload);
+    });
+    // A one-off run of the same kind (as tests and operators enqueue) neither counts nor blocks.
+    await queue.enqueue('test.started', { now: true });
+    queue.start();
+    try {
+      await until(() => runs.length === 2);
+    } finally {
+      await queue.stop();
+    }
+    expect(runs).toContainEqual({ now: true });
+    expect(await pending('test.started')).toMatchObject([{ everyMs: 60_000 }]);
+  });
+
+  it('refuses an interval below a second', () => {
+    const queue = createJobs(database.db, quietLog());
+    expect(() => queue.every('test.busy', 10, async () => {})).toThrow('cannot recur every 10 ms');
   });
 });

@@ -21,9 +21,9 @@ describe('local storage', () => {
     const key = newStorageKey();
     expect(key).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(key.slice(0, 2)).toBe(key.slice(3, 5));
-    await storage.write(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]));
+    await storage.write(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]), 11);
     expect(readFileSync(path.join(root, key), 'utf8')).toBe('hello world');
-    expect(await text(storage.read(key))).toBe('hello world');
+    expect(await text(await storage.read(key))).toBe('hello world');
     expect(await storage.exists(key)).toBe(true);
     await storage.remove(key);
     expect(await storage.exists(key)).toBe(false);
@@ -37,33 +37,41 @@ describe('local storage', () => {
       yield Buffer.alloc(100_000, 1);
       throw new Error('client went away');
     }
-    await expect(storage.write(key, Readable.from(failing()))).rejects.toThrow('client went away');
+    await expect(storage.write(key, Readable.from(failing()), 200_000)).rejects.toThrow('client went away');
     expect(await storage.exists(key)).toBe(false);
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it('keeps nothing when the source yields another size than promised', async () => {
+    const { root, storage } = fresh();
+    const key = newStorageKey();
+    await expect(storage.write(key, Readable.from([Buffer.from('short')]), 6)).rejects.toThrow('expected 6 bytes, got 5');
+    await expect(storage.write(key, Readable.from([Buffer.from('longer')]), 5)).rejects.toThrow('expected 5 bytes, got 6');
     expect(filesUnder(root)).toEqual([]);
   });
 
   it('keeps the old bytes readable until a new write of the key completes', async () => {
     const { storage } = fresh();
     const key = newStorageKey();
-    await storage.write(key, Readable.from([Buffer.from('first')]));
+    await storage.write(key, Readable.from([Buffer.from('first')]), 5);
     async function* failing() {
       yield Buffer.from('sec');
       throw new Error('stop');
     }
-    await expect(storage.write(key, Readable.from(failing()))).rejects.toThrow('stop');
-    expect(await text(storage.read(key))).toBe('first');
+    await expect(storage.write(key, Readable.from(failing()), 6)).rejects.toThrow('stop');
+    expect(await text(await storage.read(key))).toBe('first');
   });
 
   it('refuses keys it did not make, so no name ever becomes a path', async () => {
     const { storage } = fresh();
     for (const key of ['../secrets.json', 'ab/../../etc/passwd', '/etc/passwd', 'report.pdf', 'ab/report.pdf']) {
-      await expect(storage.write(key, Readable.from([Buffer.from('x')]))).rejects.toThrow('not a storage key');
-      expect(() => storage.read(key)).toThrow('not a storage key');
+      await expect(storage.write(key, Readable.from([Buffer.from('x')]), 1)).rejects.toThrow('not a storage key');
+      await expect(storage.read(key)).rejects.toThrow('not a storage key');
     }
   });
 
-  it('reading a missing key fails the stream', async () => {
+  it('rejects reading a missing key', async () => {
     const { storage } = fresh();
-    await expect(text(storage.read(newStorageKey()))).rejects.toThrow(/ENOENT/);
+    await expect(storage.read(newStorageKey())).rejects.toThrow(/ENOENT/);
   });
 });

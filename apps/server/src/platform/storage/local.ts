@@ -1,32 +1,33 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, open, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { assertStorageKey } from './keys.js';
 import type { FileStorage } from './storage.js';
-
-/** Keys are made by the server (`newStorageKey`); anything else is refused rather than resolved. */
-const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 
 /**
  * Files on local disk under `root`, one file per key. A write goes to a temporary file beside its
  * target and is renamed into place only once every byte arrived, so readers never see half a file
- * and a refused or aborted upload leaves nothing.
+ * and a refused or aborted upload leaves nothing. Clients upload through the server's own signed
+ * route (no `presignUpload`).
  */
 export function createLocalStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key)}`);
+    assertStorageKey(key);
     return path.join(root, key);
   };
 
   return {
-    async write(key, source: Readable) {
+    async write(key, source: Readable, size) {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
       try {
-        await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+        const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+        await pipeline(source, out);
+        if (out.bytesWritten !== size) throw new Error(`expected ${size} bytes, got ${out.bytesWritten}`);
         await rename(temp, target);
       } catch (error) {
         source.destroy();
@@ -35,8 +36,10 @@ export function createLocalStorage(root: string): FileStorage {
       }
     },
 
-    read(key) {
-      return createReadStream(pathOf(key));
+    async read(key) {
+      // Opened first, so a missing file rejects here rather than failing the stream later.
+      const handle = await open(pathOf(key));
+      return handle.createReadStream();
     },
 
     async remove(key) {

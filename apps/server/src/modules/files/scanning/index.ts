@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
+import type { UploadFinaliser } from '../direct-uploads.js';
 import { createScanService, FILE_SCAN_JOB, type ScanService } from './scanning.service.js';
 import { registerScanCallbackRoute } from './scanning.routes.js';
 
@@ -22,8 +23,8 @@ export function registerScanJob(jobs: Jobs, service: ScanService, log: FastifyBa
 }
 
 /** Virus scanning of stored files: the scan job and the callback of event-driven scanners. */
-export function registerScanning(app: FastifyInstance, ctx: AppContext) {
-  const service = createScanService(ctx, ctx.scanner);
+export function registerScanning(app: FastifyInstance, ctx: AppContext, finaliser: UploadFinaliser) {
+  const service = createScanService(ctx, ctx.scanner, finaliser);
   registerScanJob(ctx.jobs, service, ctx.log);
   registerScanCallbackRoute(app, ctx, service);
 }

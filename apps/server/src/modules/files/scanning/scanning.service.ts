@@ -5,6 +5,7 @@ import type { AuditAction } from '../../../platform/audit/audit.js';
 import { FILE_SCANNED } from '../../../platform/events/bus.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Scanner } from '../../../platform/scanner/index.js';
+import type { UploadFinaliser } from '../direct-uploads.js';
 import { files } from '../files.table.js';
 
 export const FILE_SCAN_JOB = 'file.scan';
@@ -23,7 +24,7 @@ export type ScanDeps = Pick<AppContext, 'db' | 'storage' | 'bus' | 'audit' | 'lo
  * overrules an earlier `clean` (a later scan with newer signatures), never the other way round.
  * Infected bytes are removed at once, and each change is audited and published as FILE_SCANNED.
  */
-export function createScanService(ctx: ScanDeps, scanner: Scanner) {
+export function createScanService(ctx: ScanDeps, scanner: Scanner, finaliser?: UploadFinaliser) {
   const { db, storage, bus, audit, log } = ctx;
 
   /** Records a verdict; false when it changes nothing (already decided, or the file is deleted). */
@@ -63,15 +64,25 @@ export function createScanService(ctx: ScanDeps, scanner: Scanner) {
         return;
       }
       if (file.scanStatus === 'clean') return;
-      const verdict = await scanner.scan(storage.read(file.storageKey));
+      const verdict = await scanner.scan(await storage.read(file.storageKey));
       await record(file, verdict, 'scanner');
     },
 
-    /** POST /files/scan-callback: the same outcome, by storage key; repeating it changes nothing. */
+    /**
+     * POST /files/scan-callback: the same outcome, by storage key; repeating it changes nothing.
+     * An event-driven scanner may report on an object uploaded straight to the bucket before
+     * anyone asked after it: the file is finalised first (verified, or refused and deleted). A
+     * verdict on bytes that never became an upload is ignored; our own scan follows the upload.
+     */
     async applyCallback(key: string, status: Verdict['status']) {
-      const [file] = await db.select().from(files).where(eq(files.storageKey, key));
-      if (!file) throw new AppError('OBJECT_NOT_FOUND', 'No file has this key');
-      if (file.deletedAt) return;
+      const [found] = await db.select().from(files).where(eq(files.storageKey, key));
+      if (!found) throw new AppError('OBJECT_NOT_FOUND', 'No file has this key');
+      const [file] = finaliser ? await finaliser.settle([found], 'scan-callback') : [found];
+      if (!file || file.deletedAt) return;
+      if (!file.uploadedAt) {
+        log.info({ fileId: file.id, status }, 'scan callback for a file that is not uploaded: ignored');
+        return;
+      }
       const changed = await record(file, { status }, 'callback');
       // Already infected: a repeat may be the retry of a removal that failed.
       if (!changed && status === 'infected') await storage.remove(file.storageKey);

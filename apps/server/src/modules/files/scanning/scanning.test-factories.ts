@@ -23,7 +23,7 @@ export const CLEAN_PDF = Buffer.from(
 /** An uploaded file waiting for its scan: bytes in `storage`, a `files` row in `scanning`. */
 export async function storeFile(db: Db, storage: FileStorage, bytes: Buffer, type = 'application/pdf') {
   const storageKey = newStorageKey();
-  await storage.write(storageKey, Readable.from([bytes]));
+  await storage.write(storageKey, Readable.from([bytes]), bytes.length);
   const [file] = await db
     .insert(files)
     .values({
