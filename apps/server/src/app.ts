@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,10 +16,11 @@ import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
 import { createSessionStore } from './platform/auth/sessions.js';
 import { createApiKeyResolver } from './platform/auth/api-keys.js';
 import { createDelivery } from './platform/delivery/delivery.js';
-import { createLocalBus } from './platform/events/bus.js';
+import { createLocalBus, type EventBus } from './platform/events/bus.js';
 import { createJobs } from './platform/jobs/queue.js';
-import { createStorage } from './platform/storage/index.js';
+import { createStorage, directUploadOrigin } from './platform/storage/index.js';
 import { createScanner } from './platform/scanner/scanner.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import { authModule } from './modules/auth/index.js';
 import { usersModule } from './modules/users/index.js';
 import { signupModule } from './modules/signup/index.js';
@@ -39,6 +41,10 @@ import { placesModule } from './modules/places/index.js';
 import { searchModule } from './modules/search/index.js';
 import { filesModule } from './modules/files/index.js';
 import { linkPreviewsModule } from './modules/link-previews/index.js';
+import { eventsModule } from './modules/events/index.js';
+import { referralsModule } from './modules/referrals/index.js';
+import { referralCommentsModule } from './modules/referral-comments/index.js';
+import { patientsModule } from './modules/patients/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -46,10 +52,14 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass secrets to skip key generation; otherwise they come from config and DATA_DIR. */
   secrets?: Secrets;
+  /** Tests pass a clock they move by hand. */
+  clock?: Clock;
+  /** Tests pass a bus they listen on. */
+  bus?: EventBus;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call it with app.inject. */
-export async function buildApp({ config, database, logger = false, secrets }: AppDeps) {
+export async function buildApp({ config, database, logger = false, secrets, clock = systemClock, bus = createLocalBus() }: AppDeps) {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
@@ -72,13 +82,16 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
         mediaSrc: ["'self'", 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The upload panel PUTs straight to the bucket when files live in S3.
+        connectSrc: ["'self'", ...[directUploadOrigin(config)].filter((o) => o !== undefined)],
         upgradeInsecureRequests: secure ? [] : null,
       },
     },
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // Socket messages are small JSON; anything bigger is a mistake or an attack.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Referwell API', version: '1.0.0', description: 'Generated from packages/contracts.' },
@@ -109,7 +122,8 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
     storage: createStorage(config),
     scanner: createScanner(config, app.log),
     jobs: createJobs(db, app.log),
-    bus: createLocalBus(),
+    bus,
+    clock,
     log: app.log,
   };
   // Only a listening server works the job queue; tests build the app without listening and drain it.
@@ -138,6 +152,10 @@ export async function buildApp({ config, database, logger = false, secrets }: Ap
   searchModule(app, ctx);
   filesModule(app, ctx);
   linkPreviewsModule(app, ctx);
+  eventsModule(app, ctx);
+  patientsModule(app, ctx);
+  referralsModule(app, ctx);
+  referralCommentsModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }

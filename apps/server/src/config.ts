@@ -6,6 +6,7 @@ import { DEFAULT_SESSION_IDLE_MINUTES, DEFAULT_SESSION_MAX_HOURS } from '@referw
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+const optionalText = z.string().optional().transform((v) => v || undefined);
 
 /**
  * Variables production cannot run without. Checked apart from the schema so that they are listed
@@ -52,6 +53,20 @@ const Env = z
     SCAN_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** How long signed upload and download links stay valid. */
     FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** S3-compatible file storage (presigned PUTs); without S3_BUCKET files live under DATA_DIR/files. */
+    S3_BUCKET: optionalText.pipe(
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens').optional(),
+    ),
+    S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1')),
+    /** For S3-compatible servers (MinIO, Ceph, R2 …); AWS itself needs none. */
+    S3_ENDPOINT: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+    /** Both or neither: without them the AWS default credential chain applies (environment, instance role). */
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Path-style addressing (`endpoint/bucket/key`); default true with S3_ENDPOINT, false on AWS. */
+    S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
+    /** How often an open events socket's session is checked again (and the connection pinged). */
+    SOCKET_CHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
     /** Hosts link previews may fetch even when they resolve to private addresses (tests, intranets). */
     LINK_PREVIEW_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   });
@@ -65,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (env.NODE_ENV === 'production') {
     for (const key of REQUIRED_IN_PRODUCTION) if (!env[key]) lines.push(`  ${key}: is required in production`);
   }
+  lines.push(...s3Inconsistencies(env));
   if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   const c = parsed.data;
   return {
@@ -98,5 +114,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     scanCallbackSecret: c.SCAN_CALLBACK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_SECONDS * 1000,
     linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
+    socketCheckMs: c.SOCKET_CHECK_SECONDS * 1000,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          endpoint: c.S3_ENDPOINT,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE === undefined ? c.S3_ENDPOINT !== undefined : c.S3_FORCE_PATH_STYLE === 'true',
+          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : undefined,
   };
+}
+
+/** S3 variables that make no sense together: a half-configured store must not fall back to local disk silently. */
+function s3Inconsistencies(env: NodeJS.ProcessEnv): string[] {
+  const set = (key: string) => Boolean(env[key]);
+  const lines: string[] = [];
+  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter(set);
+  if (!set('S3_BUCKET') && others.length) lines.push(`  S3_BUCKET: is required when ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} set`);
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+    lines.push(set('S3_ACCESS_KEY_ID') ? '  S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID' : '  S3_ACCESS_KEY_ID: is required with S3_SECRET_ACCESS_KEY');
+  }
+  return lines;
 }

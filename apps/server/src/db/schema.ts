@@ -15,3 +15,7 @@ export * from '../modules/auth/auth.table.js';
 export * from '../platform/audit/audit.table.js';
 export * from '../platform/delivery/outbox.table.js';
 export * from '../platform/jobs/jobs.table.js';
+export * from '../modules/patients/patients.table.js';
+export * from '../modules/referrals/referrals.table.js';
+export * from '../modules/referral-comments/referral-comments.table.js';
+export * from '../modules/analytics/analytics.table.js';

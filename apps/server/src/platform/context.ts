@@ -11,6 +11,7 @@ import type { EventBus } from './events/bus.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { FileStorage } from './storage/storage.js';
 import type { Scanner } from './scanner/scanner.js';
+import type { Clock } from './clock.js';
 
 /** The shared parts every module is built from; made once in buildApp. */
 export interface AppContext {
@@ -28,5 +29,6 @@ export interface AppContext {
   scanner: Scanner;
   jobs: Jobs;
   bus: EventBus;
+  clock: Clock;
   log: FastifyBaseLogger;
 }

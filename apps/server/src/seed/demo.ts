@@ -7,6 +7,8 @@ import { organisationMembers, organisations } from '../modules/organisations/org
 import { networkPractices, networkProviders, networks } from '../modules/networks/networks.table.js';
 import { departmentMembers, departments } from '../modules/departments/departments.table.js';
 import { insurances, providerSpecialities, specialities, userInsurances } from '../modules/catalogues/catalogues.table.js';
+import { patients } from '../modules/patients/patients.table.js';
+import { patientSearchText } from '../modules/patients/patient-records.js';
 import { users } from '../modules/users/users.table.js';
 
 export const DEMO_PASSWORD = 'referwell-demo';
@@ -101,6 +103,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         { userId: id('provider@lakeside.test'), practiceId: lakeside!.id, insuranceId: p.id },
       ]));
     }
+
+    // Riverside's patients: one lives in Chicago, near enough to Lakeside for a specialty referral.
+    const demoPatients = [
+      {
+        firstName: 'Maria', lastName: 'Lopez', phoneNumber: '+13125550177', email: 'maria.lopez@example.test', dateOfBirth: '1984-03-09',
+        gender: 'FEMALE' as const, address: 'Chicago, IL 60611', latitude: 41.8949, longitude: -87.6201,
+      },
+      {
+        firstName: 'John', lastName: 'Carter', phoneNumber: '+12175550163', email: null, dateOfBirth: '1957-11-23',
+        gender: 'MALE' as const, address: 'Springfield, IL 62701', latitude: 39.8, longitude: -89.65,
+      },
+    ];
+    await tx.insert(patients).values(demoPatients.map((p) => ({
+      ...p, practiceId: riverside!.id, insuranceId: payers[0]?.id ?? null, search: patientSearchText(p), createdBy: id('provider@riverside.test'),
+    })));
   });
   return true;
 }

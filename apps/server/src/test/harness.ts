@@ -7,6 +7,8 @@ import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { buildApp } from '../app.js';
 import { loadSecrets, type Secrets } from '../platform/auth/secrets.js';
+import type { Clock } from '../platform/clock.js';
+import type { EventBus } from '../platform/events/bus.js';
 
 let secrets: Secrets | undefined;
 /** One RSA key pair per test process: generating it per file would only slow the suite. */
@@ -48,7 +50,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The whole server on a fresh database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; bus?: EventBus } = {}) {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     WEB_DIST: path.join(tmpdir(), 'rw-no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, secrets: testSecrets() });
+  const app = await buildApp({ config, database, secrets: testSecrets(), clock: options.clock, bus: options.bus });
   await app.ready();
   return {
     app,

@@ -4,6 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../lib/queryClient';
 import { resetSession } from '../lib/session';
+import { FakeWebSocket } from './fakeWebSocket';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no match" and "no size".
 const { getComputedStyle } = window;
@@ -31,12 +32,16 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Screens keep the events socket open; in tests no server answers it (see FakeWebSocket).
+window.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
+
 // Modules keep one session, one query cache and one notification list; each test starts afresh.
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   resetSession();
+  FakeWebSocket.instances = [];
   queryClient.clear();
   notifications.clean();
   document.cookie.split(';').forEach((pair) => {

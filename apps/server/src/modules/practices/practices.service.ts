@@ -11,7 +11,20 @@ export type PracticeRow = typeof practices.$inferSelect;
 type Practice = practicesApi.Practice;
 type PracticeTag = practicesApi.PracticeTag;
 
-export function toPracticeSummary(p: PracticeRow): PracticeSummary {
+/** The columns a PracticeSummary is made of: select these, not whole rows, for long lists. */
+export const practiceSummaryColumns = {
+  id: practices.id,
+  uuid: practices.uuid,
+  name: practices.name,
+  logoUrl: practices.logoUrl,
+  type: practices.type,
+  address: practices.address,
+  colorScheme: practices.colorScheme,
+  phoneNumber: practices.phoneNumber,
+  alternativeScheduleLink: practices.alternativeScheduleLink,
+};
+
+export function toPracticeSummary(p: Pick<PracticeRow, keyof typeof practiceSummaryColumns>): PracticeSummary {
   return {
     id: p.id,
     uuid: p.uuid,

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
 import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
+import { insertPatient } from '../patients/patients.test-factories.js';
+import { lastAudit } from '../practices/practices.test-factories.js';
 
 type Results = { results: searchApi.SearchResult[] };
 
@@ -94,14 +96,35 @@ describe('GET /api/v1/search', () => {
     expect(ids(await search('query=gregory&types=PROVIDER'), 'PROVIDER')).toEqual([]);
   });
 
-  it('searches every type by default, in the spec’s order, with no patients until there are patients', async () => {
+  it('searches every type by default, in the spec’s order', async () => {
+    const patient = await insertPatient(t.db, w.riverside.id, { firstName: 'Hopeful', lastName: 'Patient' });
     const results = await search('query=hop');
     const types = results.map((r) => r.type);
-    expect(types.indexOf('USER')).toBeLessThan(types.indexOf('PROVIDER'));
+    expect(types.indexOf('USER')).toBeLessThan(types.indexOf('PATIENT'));
+    expect(types.indexOf('PATIENT')).toBeLessThan(types.indexOf('PROVIDER'));
     expect(ids(results, 'USER').sort()).toEqual([w.colleague.id, w.lakeProvider.id].sort());
-    expect(ids(results, 'PATIENT')).toEqual([]);
-    expect(ids(await search('query=grace&types=PATIENT'), 'PATIENT')).toEqual([]);
+    expect(ids(results, 'PATIENT')).toEqual([patient.id]);
     expect((await search('query=river&types=practice,PRACTICE')).map((r) => r.type)).toEqual(['PRACTICE']);
+  });
+
+  it('finds patients of the caller’s practices only, by name or phone, with date of birth and practice; audited', async () => {
+    const mine = await insertPatient(t.db, w.riverside.id, { firstName: 'Hope', lastName: 'Patterson', dateOfBirth: '1980-02-03', phoneNumber: '+12025550180' });
+    const lake = await insertPatient(t.db, w.lakeside.id, { firstName: 'Harry', lastName: 'Patterson', phoneNumber: '+12025550181' });
+    await insertPatient(t.db, w.far.id, { firstName: 'Paula', lastName: 'Patterson', phoneNumber: '+12025550182' });
+    const results = await search('query=patterson&types=PATIENT');
+    expect(results.sort((a, b) => a.id - b.id)).toEqual([
+      { type: 'PATIENT', id: mine.id, title: 'Hope Patterson', subtitle: 'DOB 02/03/1980 · Riverside Family Medicine', practiceId: w.riverside.id },
+      { type: 'PATIENT', id: lake.id, title: 'Harry Patterson', subtitle: 'Lakeside Orthopedics', practiceId: w.lakeside.id },
+    ]);
+    expect(await lastAudit(t.db, 'patient.searched')).toMatchObject({
+      actorUserId: w.me.id, ip: '127.0.0.1', userAgent: 'vitest-browser',
+      details: { query: 'patterson', practiceIds: [w.riverside.id, w.lakeside.id].sort((a, b) => a - b), count: 2 },
+    });
+    expect(ids(await search(`query=patterson&types=PATIENT&practiceId=${w.lakeside.id}`), 'PATIENT')).toEqual([lake.id]);
+    expect(ids(await search(`query=${encodeURIComponent('(202) 555-0180')}&types=PATIENT`), 'PATIENT')).toEqual([mine.id]);
+    expect(ids(await search('query=hope%20patt&types=PATIENT&strict=true'), 'PATIENT')).toEqual([mine.id]);
+    expect(ids(await search('query=atterson&types=PATIENT&strict=true'), 'PATIENT')).toEqual([]);
+    expect(ids(await search('query=paula&types=PATIENT'), 'PATIENT')).toEqual([]);
   });
 
   it('is strict on request: names starting with the query, no near misses', async () => {

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import { searchApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import type { Caller } from '../../platform/auth/sessions.js';
-import { authorizePractice, practiceIdsOf } from '../../platform/access/index.js';
+import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import { authorizePractice, canInPractice, practiceIdsOf } from '../../platform/access/index.js';
 import { practiceMembers, practices } from '../practices/practices.table.js';
+import { patients } from '../patients/patients.table.js';
+import { dobFromStorage, patientMatch } from '../patients/patient-records.js';
 import { users } from '../users/users.table.js';
 import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
 import { textMatch } from './text-match.js';
@@ -31,10 +33,11 @@ const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean
  * - USER: colleagues — members of the practices the caller belongs to (of `practiceId` only, when given);
  * - PRACTICE: active practices, which every practice may refer to;
  * - PROVIDER: providers holding the PROVIDER role in an active practice, discoverable for referrals;
- * - PATIENT: nothing yet — patients arrive with the referrals issue.
+ * - PATIENT: patients of the practices where the caller may see patients (of `practiceId` only),
+ *   with their date of birth and practice; audited like every read of patients.
  */
 export function createSearchService(ctx: AppContext) {
-  const { db } = ctx;
+  const { db, audit } = ctx;
 
   async function practiceNames(ids: number[]) {
     if (!ids.length) return new Map<number, string>();
@@ -98,13 +101,36 @@ export function createSearchService(ctx: AppContext) {
     return rows.map((r) => ({ type: 'PRACTICE', id: r.id, title: r.name, subtitle: r.address, practiceId: r.id }));
   }
 
+  async function patientsMatching(caller: Caller, input: SearchInput, client: ClientInfo): Promise<SearchResult[]> {
+    const mine = input.practiceId !== undefined ? [input.practiceId] : await practiceIdsOf(db, caller.user.id);
+    const allowed = await Promise.all(mine.map((id) => canInPractice(db, caller, id, 'patients.view')));
+    const scope = mine.filter((_, i) => allowed[i]);
+    if (!scope.length) return [];
+    const match = patientMatch(input.query, input.strict);
+    const rows = await db
+      .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, dateOfBirth: patients.dateOfBirth, practiceId: patients.practiceId })
+      .from(patients)
+      .where(and(inArray(patients.practiceId, scope), match.where))
+      .orderBy(desc(match.rank), asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+      .limit(LIMIT);
+    await audit.record({
+      action: 'patient.searched', actorUserId: caller.user.id, ip: client.ip, userAgent: client.userAgent,
+      details: { query: input.query, practiceIds: scope, count: rows.length, patientIds: rows.map((r) => r.id) },
+    });
+    const names = await practiceNames([...new Set(rows.map((r) => r.practiceId))]);
+    return rows.map((r) => {
+      const dob = dobFromStorage(r.dateOfBirth);
+      return { type: 'PATIENT', id: r.id, title: fullName(r), subtitle: joined(dob && `DOB ${dob}`, names.get(r.practiceId)), practiceId: r.practiceId };
+    });
+  }
+
   return {
-    async search(caller: Caller, input: SearchInput): Promise<{ results: SearchResult[] }> {
+    async search(caller: Caller, input: SearchInput, client: ClientInfo): Promise<{ results: SearchResult[] }> {
       if (input.practiceId !== undefined) await authorizePractice(db, caller, input.practiceId, 'team.view');
       const byType: Record<SearchType, () => Promise<SearchResult[]>> = {
         USER: () => colleagues(caller, input),
         PRACTICE: () => practicesMatching(input),
-        PATIENT: async () => [],
+        PATIENT: () => patientsMatching(caller, input, client),
         PROVIDER: () => providers(input),
       };
       const groups = await Promise.all(input.types.map((type) => byType[type]()));

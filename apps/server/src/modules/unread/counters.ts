@@ -1,3 +1,4 @@
+import { unreadReferrals } from '../referrals/referrals-unread.js';
 import type { Db } from '../../db/client.js';
 
 /** The counts one area contributes to a practice's unread summary; missing counts are zero. */
@@ -14,4 +15,4 @@ export interface UnreadCounts {
  */
 export type UnreadCounter = (db: Db, userId: number, practiceIds: readonly number[]) => Promise<Map<number, Partial<UnreadCounts>>>;
 
-export const unreadCounters: readonly UnreadCounter[] = [];
+export const unreadCounters: readonly UnreadCounter[] = [unreadReferrals];

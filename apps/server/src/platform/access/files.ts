@@ -4,6 +4,7 @@ import type { Caller } from '../auth/sessions.js';
 import { AppError } from '../errors.js';
 import { authorizePractice, visiblePracticesOf } from './index.js';
 import { PRACTICE_RULES } from './rules.js';
+import { callerSeesReferral } from './referrals.js';
 
 /** What the access check needs of a file row. */
 export interface FileAccessFacts {
@@ -56,9 +57,14 @@ export async function authorizeFile(db: Db, caller: Caller, file: FileAccessFact
       if (action === 'delete') throw new AppError('FORBIDDEN', 'Only its owner can delete this file');
       return;
     }
-    // Referral, chat and patient files get their rule with those areas (who may see the referral,
-    // the chat's members, the patient's practice); until then nobody reaches them.
-    case 'REFERRAL':
+    case 'REFERRAL': {
+      if (file.ownerId === null || !(await callerSeesReferral(db, caller, file.ownerId))) throw notFound();
+      // Attachments stay with the referral's record; only their uploader may take one back.
+      if (action === 'delete' && file.uploadedBy !== caller.user.id) throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
+      return;
+    }
+    // Chat and patient files get their rule with those areas (the chat's members, the patient's
+    // practice); until then nobody reaches them.
     case 'CHAT':
     case 'PATIENT':
       throw new AppError('FORBIDDEN', 'Files of this kind are not available yet');

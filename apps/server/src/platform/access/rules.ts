@@ -29,6 +29,10 @@ export const PRACTICE_RULES = {
   'networks.manage': { roles: ADMINS, apiKey: 'PRACTICE_WRITE', describes: 'create, order and change the practice’s networks' },
   'contacts.manage': { roles: ALL_ROLES, describes: 'add and remove practice contacts, open chats with practices' },
   'apiKeys.manage': { roles: ['ADMIN'], describes: 'create, list and deactivate API keys' },
+  'patients.view': { roles: ALL_ROLES, apiKey: 'PATIENTS_READ', describes: 'see the practice’s patients and their referrals' },
+  'patients.manage': { roles: ALL_ROLES, apiKey: 'PATIENTS_WRITE', describes: 'add and edit the practice’s patients' },
+  'referrals.view': { roles: ALL_ROLES, apiKey: 'REFERRALS_READ', describes: 'see the referrals the practice sent or was offered, their comments and notes' },
+  'referrals.manage': { roles: ALL_ROLES, apiKey: 'REFERRALS_WRITE', describes: 'send, accept, reject, reschedule, cancel, archive and tag referrals, comment and write notes' },
 } as const satisfies Record<string, Rule>;
 export type PracticeAction = keyof typeof PRACTICE_RULES;
 

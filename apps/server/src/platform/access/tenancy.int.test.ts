@@ -9,10 +9,12 @@ import { sampleFromSchema } from '../../test/sample-from-schema.js';
 import { issueApiKeySecret } from '../auth/api-keys.js';
 import { randomToken, sha256 } from '../auth/crypto.js';
 import * as schema from '../../db/schema.js';
+import { insertReferral } from '../../modules/referrals/referrals.test-factories.js';
 
 /**
  * The tenancy guarantee, checked for every route at once: each route that names a practice,
- * organisation, network, department, user, invite, key, join request or file is called by a signed-in
+ * organisation, network, department, user, invite, key, join request, file, patient, referral or
+ * note is called by a signed-in
  * admin of another practice, by an anonymous caller, by a deactivated key of the victim practice
  * and by a fully-permitted key of another practice, with ids of the victim's objects. Each must
  * answer 401, 403, 404 or 456 and leave every table as it was. Routes are read from the contracts and
@@ -75,7 +77,15 @@ async function createVictim() {
     practiceId: practice.id, ownerKind: 'PRACTICE', ownerId: practice.id, uploadedBy: admin.id, name: 'victim.pdf', size: 10,
     md5: '1B2M2Y8AsgTpgAmY7PhCfg==', header: '25504446', storageKey: 'ab/ab000000-0000-4000-8000-000000000000',
   }).returning();
-  return { practice, admin, provider, organisation: organisation!, network: network!, department: department!, tag: tag!, property: property!, invite: invite!, joinRequest: joinRequest!, apiKey: apiKey!, file: file! };
+  // A referral the victim practice sent to a third practice, with a comment and a note.
+  const receiver = await createPractice(db, { name: 'Victim Partner' });
+  const { referral, patient } = await insertReferral(db, { senderPracticeId: practice.id, fromUserId: provider.id, offeredTo: [receiver.id] });
+  const [comment] = await db.insert(schema.referralComments).values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Hello' }).returning();
+  const [note] = await db.insert(schema.referralNotes).values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Internal' }).returning();
+  return {
+    practice, admin, provider, organisation: organisation!, network: network!, department: department!, tag: tag!, property: property!,
+    invite: invite!, joinRequest: joinRequest!, apiKey: apiKey!, file: file!, referral, patient, comment: comment!, note: note!,
+  };
 }
 
 /** An admin of another practice, organisation and network, signed in; and a full key of that practice. */
@@ -117,6 +127,8 @@ function victimValueFor(path: string, param: string): string | number | undefine
     tagId: victim.tag.id,
     role: 'ADMIN',
     code: 'not-the-invite-code',
+    // The referral lists: the practice is named in the query.
+    type: 'inbox',
   };
   if (param in byName) return byName[param];
   const segments = path.split('/');
@@ -133,6 +145,10 @@ function victimValueFor(path: string, param: string): string | number | undefine
     practicejoinrequest: victim.joinRequest.id,
     file: victim.file.id,
     practices: victim.practice.id,
+    patient: victim.patient.id,
+    referral: victim.referral.id,
+    referrals: victim.referral.id,
+    note: victim.note.id,
   };
   return before ? byResource[before] : undefined;
 }
@@ -150,11 +166,28 @@ function victimFields() {
     departmentId: victim.department.id,
     definitionId: victim.property.id,
     inviteIds: [victim.invite.id],
+    referralId: victim.referral.id,
+    patientId: victim.patient.id,
+    parentId: victim.comment.id,
+    practice: victim.practice.id,
+    provider: victim.provider.id,
+    fromUserId: victim.provider.id,
+    // A BASIC referral's target, so the sampled POST /referrals passes validation and reaches the access check.
+    targetPracticeId: victim.practice.id,
+    // An appointment that ends after it starts, so rescheduling samples pass validation.
+    start: 1_800_000_000_000,
+    end: 1_800_003_600_000,
+    files: [victim.file.id],
+    tags: [victim.tag.id],
+    usersMentioned: [victim.provider.id],
     code: 'not-the-invite-code',
     email: 'sample@example.test',
   };
 }
-const TENANT_FIELDS = new Set(Object.keys({ practiceId: 0, practiceIds: 0, organisationId: 0, orgId: 0, userId: 0, searchid: 0, networkId: 0, departmentId: 0, definitionId: 0, inviteIds: 0 }));
+const TENANT_FIELDS = new Set(Object.keys({
+  practiceId: 0, practiceIds: 0, organisationId: 0, orgId: 0, userId: 0, searchid: 0, networkId: 0, departmentId: 0, definitionId: 0,
+  inviteIds: 0, referralId: 0, patientId: 0, practice: 0,
+}));
 
 function fieldsOf(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;

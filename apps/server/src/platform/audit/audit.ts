@@ -14,7 +14,9 @@ type AuditArea =
   | 'invite'
   | 'join_request'
   | 'api_key'
-  | 'file';
+  | 'file'
+  | 'patient'
+  | 'referral';
 export type AuditAction = `${AuditArea}.${string}`;
 
 export interface AuditEntry {

@@ -91,8 +91,12 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
       return { kind: 'token' as const, session: session!, accessToken: token, refreshToken: await issueRefreshToken(session!.id) };
     },
 
-    /** The caller behind a token, or null when it is unknown, revoked, idle too long or expired. */
-    async resolve(token: string, via: SessionCaller['via']): Promise<SessionCaller | null> {
+    /**
+     * The caller behind a token, or null when it is unknown, revoked, idle too long or expired.
+     * `touch: false` checks without counting as activity: an open socket must not keep an idle web
+     * session alive.
+     */
+    async resolve(token: string, via: SessionCaller['via'], { touch = true } = {}): Promise<SessionCaller | null> {
       const [row] = await sessionByToken.execute({ hash: sha256(token) });
       if (!row) return null;
       const { session, user } = row;
@@ -104,7 +108,7 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
         return null;
       }
       if (session.kind === 'token' && (session.accessExpiresAt?.getTime() ?? 0) <= now) return null;
-      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      if (touch && now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         session.lastSeenAt = new Date(now);
         await db.update(sessions).set({ lastSeenAt: session.lastSeenAt }).where(eq(sessions.id, session.id));
       }

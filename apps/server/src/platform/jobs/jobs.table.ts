@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Durable background work (scans, later reminders and referral tiers). Workers claim due rows with
@@ -17,7 +17,13 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Set on the runs of a recurring kind (`Jobs.every`): each schedules the next this much later. */
+    everyMs: integer('every_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`),
+    // At most one pending run per recurring kind, however many instances schedule it.
+    uniqueIndex('jobs_recurring_kind_idx').on(t.kind).where(sql`${t.doneAt} is null and ${t.everyMs} is not null`),
+  ],
 );

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Anchor, Stack, Tabs } from '@mantine/core';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Stack, Tabs } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import type { PracticeMembership, User } from '@referwell/contracts';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
-import { EmptyMessage } from '../../ui/States';
+import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { DepartmentsTab } from './DepartmentsTab';
 import { InviteForm } from './InviteForm';
 import { JoinRequestsTab } from './JoinRequestsTab';
@@ -19,19 +19,7 @@ export function TeamPage() {
   const membership = useSession((session) => session.currentPractice);
   const user = useSession((session) => session.currentUser);
 
-  if (!membership || !user) {
-    return (
-      <Stack gap="lg">
-        <PageHeader title="Team" description="The people of your practice." />
-        <EmptyMessage title="You are not working in a practice yet">
-          <Anchor component={Link} to="/practices/join">
-            Find a practice to join
-          </Anchor>{' '}
-          or ask a practice administrator to invite you.
-        </EmptyMessage>
-      </Stack>
-    );
-  }
+  if (!membership || !user) return <NoPracticeMessage title="Team" description="The people of your practice." />;
   // Keyed by practice: filters and pages chosen in one practice mean nothing in the next.
   return <TeamTabs key={membership.practice.id} membership={membership} user={user} />;
 }

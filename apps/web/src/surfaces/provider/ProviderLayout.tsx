@@ -3,12 +3,14 @@ import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import { IdleWarning } from '../../features/auth/IdleWarning';
+import { EventsSocket } from '../../features/events/EventsSocket';
 import { PracticeSwitcher } from '../../features/practices/PracticeSwitcher';
 import { GlobalSearch } from '../../features/search/GlobalSearch';
 import { UserMenu } from './UserMenu';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home' },
+  { to: '/referrals', label: 'Referrals' },
   { to: '/practice/team', label: 'Team' },
   { to: '/practice/networks', label: 'Networks' },
   { to: '/practice/settings', label: 'Practice settings' },
@@ -75,6 +77,7 @@ export function ProviderLayout() {
         <Outlet />
       </AppShell.Main>
       <IdleWarning />
+      <EventsSocket />
     </AppShell>
   );
 }

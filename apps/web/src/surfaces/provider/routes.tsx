@@ -10,6 +10,9 @@ import { NetworksPage } from '../../features/networks/NetworksPage';
 import { OrganisationsPage } from '../../features/organisations/OrganisationsPage';
 import { PracticeSettingsPage } from '../../features/practice-settings/PracticeSettingsPage';
 import { TeamPage } from '../../features/team/TeamPage';
+import { NewReferralPage } from '../../features/referrals/NewReferralPage';
+import { ReferralDetailPage } from '../../features/referrals/ReferralDetailPage';
+import { ReferralsPage } from '../../features/referrals/ReferralsPage';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { ProviderLayout } from './ProviderLayout';
@@ -44,6 +47,9 @@ export const providerRoutes: RouteObject[] = [
           { path: '/practice/networks', element: <NetworksPage /> },
           { path: '/organisations/:organisationId?', element: <OrganisationsPage /> },
           { path: '/practices/join', element: <JoinPracticePage /> },
+          { path: '/referrals/new', element: <NewReferralPage /> },
+          { path: '/referrals/view/:referralId', element: <ReferralDetailPage /> },
+          { path: '/referrals/:type?', element: <ReferralsPage /> },
         ],
       },
     ],

@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "every_ms" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_recurring_kind_idx" ON "jobs" USING btree ("kind") WHERE "jobs"."done_at" is null and "jobs"."every_ms" is not null;

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { addMember, createPractice, createUser } from '../../test/factories.js';
+import { signedIn } from '../practices/practices.test-factories.js';
+import type { TestClient } from '../../test/client.js';
+import { REFERRAL_CHANGED, createLocalBus } from '../../platform/events/bus.js';
+import { insertReferral } from '../referrals/referrals.test-factories.js';
+
+let t: TestApp;
+let base: string;
+const bus = createLocalBus();
+beforeAll(async () => {
+  t = await createTestApp({ SOCKET_CHECK_SECONDS: '1' }, { bus });
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = address.replace(/^http/, 'ws');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A socket of the signed-in client, collecting what it is pushed. */
+function open(client: TestClient | null, headers: Record<string, string> = {}) {
+  const cookie = client ? `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}` : undefined;
+  const socket = new WebSocket(`${base}${eventsApi.EVENTS_SOCKET_PATH}?type=EVENTS&sdkVersion=1`, {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
+  const received: eventsApi.PushedMessage[] = [];
+  socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const until = async (test: (m: eventsApi.PushedMessage) => boolean) => {
+    for (let i = 0; i < 100; i += 1) {
+      const found = received.find(test);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`not received; got ${JSON.stringify(received)}`);
+  };
+  const subscribe = async () => {
+    await opened;
+    socket.send(JSON.stringify({ event: 'post', data: { url: eventsApi.SUBSCRIBE_URL } }));
+    await until((m) => m.event === 'SUBSCRIBED');
+  };
+  return { socket, received, opened, closed, until, subscribe };
+}
+
+async function member() {
+  const practice = await createPractice(t.db);
+  const user = await createUser(t.db);
+  await addMember(t.db, practice.id, user.id, 'PROVIDER');
+  return { practice, user, client: await signedIn(t.app, user) };
+}
+
+describe('the events socket', () => {
+  it('pushes a referral offer to the members of the practice offered it, and tells the sender when it is accepted', async () => {
+    const sender = await member();
+    const receiver = await member();
+    const bystander = await member();
+    const [s, r, b] = [open(sender.client), open(receiver.client), open(bystander.client)];
+    await Promise.all([s.subscribe(), r.subscribe(), b.subscribe()]);
+    const { referral } = await insertReferral(t.db, { senderPracticeId: sender.practice.id, fromUserId: sender.user.id, offeredTo: [receiver.practice.id] });
+
+    await bus.publish(REFERRAL_CHANGED, { referralId: referral.id, kind: 'OFFERED', practiceIds: [receiver.practice.id] });
+    const offered = await r.until((m) => m.event === REFERRAL_CHANGED);
+    expect(offered.data).toEqual({
+      updateUnreads: true, practiceId: receiver.practice.id, referral: { id: referral.id, kind: 'OFFERED' },
+      notification: { type: 'info', title: 'New referral', text: 'A referral is waiting for your practice', link: `/referrals/view/${referral.id}` },
+    });
+
+    await bus.publish(REFERRAL_CHANGED, { referralId: referral.id, kind: 'ACCEPTED', practiceIds: [sender.practice.id] });
+    const accepted = await s.until((m) => m.event === REFERRAL_CHANGED);
+    expect(accepted.data.notification).toMatchObject({ title: 'Referral accepted', text: 'Your referral was accepted' });
+    expect(b.received.filter((m) => m.event === REFERRAL_CHANGED)).toEqual([]);
+    for (const x of [s, r, b]) x.socket.close();
+  });
+
+  it('pushes nothing before SUBSCRIBE and answers unknown messages with an error', async () => {
+    const receiver = await member();
+    const sender = await member();
+    const r = open(receiver.client);
+    await r.opened;
+    const { referral } = await insertReferral(t.db, { senderPracticeId: sender.practice.id, fromUserId: sender.user.id, offeredTo: [receiver.practice.id] });
+    await bus.publish(REFERRAL_CHANGED, { referralId: referral.id, kind: 'OFFERED', practiceIds: [receiver.practice.id] });
+    r.socket.send('hello');
+    await r.until((m) => m.event === 'ERROR');
+    expect(r.received.some((m) => m.event === REFERRAL_CHANGED)).toBe(false);
+    r.socket.close();
+  });
+
+  it('refuses anonymous handshakes and other sites\' pages', async () => {
+    await expect(open(null).opened).rejects.toThrow('refused 401');
+    const someone = await member();
+    await expect(open(someone.client, { origin: 'https://evil.example' }).opened).rejects.toThrow('refused 403');
+    const own = open(someone.client, { origin: 'http://localhost:3000' });
+    await own.opened;
+    own.socket.close();
+  });
+
+  it('closes with 4000 once the session behind it ends', async () => {
+    const someone = await member();
+    const s = open(someone.client);
+    await s.subscribe();
+    await someone.client.put('/api/v1/auth/logout');
+    expect(await s.closed).toBe(eventsApi.SOCKET_UNAUTHORIZED);
+  });
+});

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionCaller } from '../../platform/auth/sessions.js';
+import { practiceIdsOf } from '../../platform/access/index.js';
+import { AppError } from '../../platform/errors.js';
+import { pushSources, type Push } from './push-sources.js';
+
+interface Connection {
+  socket: WebSocket;
+  userId: number;
+  token: string;
+  via: SessionCaller['via'];
+  practiceIds: Set<number>;
+  subscribed: boolean;
+  alive: boolean;
+}
+
+/** The token a socket authenticates with: the session cookie (web), else `?token=` (mobile, bearer). */
+function credentialsOf(request: FastifyRequest): { token: string; via: SessionCaller['via'] } | null {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) return { token: cookie, via: 'cookie' };
+  const token = (request.query as Record<string, unknown>).token;
+  return typeof token === 'string' && token ? { token, via: 'bearer' } : null;
+}
+
+/**
+ * Browsers send an Origin on the handshake; only the app's own pages may open the socket with the
+ * user's cookie (cross-site WebSocket hijacking). Native apps send none and need a bearer token.
+ */
+function originAllowed(ctx: AppContext, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  const own = `${request.protocol}://${request.headers.host}`;
+  return origin === own || origin === new URL(ctx.config.publicUrl).origin;
+}
+
+/**
+ * GET /api/v1/socket — the provider app's events socket. A signed-in user connects, sends
+ * SUBSCRIBE, and then hears what happens in their practices (pushSources). The session is checked
+ * again every SOCKET_CHECK_SECONDS without counting as activity; a session that ended closes the socket
+ * with 4000.
+ */
+export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
+  const connections = new Set<Connection>();
+
+  async function deliver(pushes: Push[]) {
+    for (const { practiceId, message } of pushes) {
+      const text = JSON.stringify(message);
+      for (const c of connections) if (c.subscribed && c.practiceIds.has(practiceId)) c.socket.send(text);
+    }
+  }
+  for (const source of pushSources) {
+    ctx.bus.subscribe(source.topic, (payload) => {
+      source.toPushes(ctx.db, payload).then(deliver, (err: unknown) => ctx.log.error({ err, topic: source.topic }, 'push not delivered'));
+    });
+  }
+
+  async function recheck(c: Connection) {
+    if (!c.alive) {
+      c.socket.terminate();
+      return;
+    }
+    c.alive = false;
+    c.socket.ping();
+    const caller = await ctx.sessions.resolve(c.token, c.via, { touch: false });
+    if (!caller) {
+      c.socket.close(eventsApi.SOCKET_UNAUTHORIZED, 'Session ended');
+      return;
+    }
+    c.practiceIds = new Set(await practiceIdsOf(ctx.db, c.userId));
+  }
+  const timer = setInterval(() => {
+    for (const c of connections) recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'socket recheck failed'));
+  }, ctx.config.socketCheckMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  // Loaded before the upgrade, so a push that arrives right after SUBSCRIBE is not missed.
+  const practicesOfRequest = new WeakMap<FastifyRequest, number[]>();
+
+  app.register(async (scope) => {
+    scope.addHook('preValidation', async (request) => {
+      if (!originAllowed(ctx, request)) throw new AppError('FORBIDDEN', 'This origin may not open the events socket');
+      const credentials = credentialsOf(request);
+      const caller = credentials && (await ctx.sessions.resolve(credentials.token, credentials.via));
+      if (!caller) throw new AppError('UNAUTHORIZED');
+      request.caller = caller;
+      practicesOfRequest.set(request, await practiceIdsOf(ctx.db, caller.user.id));
+    });
+
+    scope.get(eventsApi.EVENTS_SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+      const credentials = credentialsOf(request)!;
+      const c: Connection = {
+        socket, userId: request.caller!.user.id, ...credentials, practiceIds: new Set(practicesOfRequest.get(request)),
+        subscribed: false, alive: true,
+      };
+      connections.add(c);
+      socket.on('pong', () => {
+        c.alive = true;
+      });
+      socket.on('close', () => connections.delete(c));
+      socket.on('message', (raw) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(raw));
+        } catch {
+          parsed = null;
+        }
+        if (!eventsApi.SubscribeMessage.safeParse(parsed).success) {
+          socket.send(JSON.stringify({ event: 'ERROR', data: { message: 'Unknown message' } }));
+          return;
+        }
+        c.subscribed = true;
+        socket.send(JSON.stringify({ event: 'SUBSCRIBED', data: { updateUnreads: true } } satisfies eventsApi.PushedMessage));
+      });
+    });
+  });
+}

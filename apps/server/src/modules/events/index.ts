@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerEventsSocket } from './events-socket.js';
+
+/** The provider app's events socket: what happens in a user's practices, as it happens. */
+export function eventsModule(app: FastifyInstance, ctx: AppContext) {
+  registerEventsSocket(app, ctx);
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { createPlaces } from '../places/index.js';
+import { registerPatientRoutes } from './patients.routes.js';
+import { createPatientsService } from './patients.service.js';
+
+/** Patients as practices keep them; a patient's referrals are served by the referrals module. */
+export function patientsModule(app: FastifyInstance, ctx: AppContext) {
+  registerPatientRoutes(app, ctx, createPatientsService(ctx, createPlaces(ctx)));
+}

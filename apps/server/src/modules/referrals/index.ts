@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { createReferralsService } from './referrals.service.js';
+import { createReferralResponses } from './referral-responses.service.js';
+import { registerReferralRoutes } from './referrals.routes.js';
+import { registerRouting, registerRoutingJobs } from './routing/index.js';
+
+/** Referrals: sending, the inbox, answers, and routing specialty referrals tier by tier. */
+export function referralsModule(app: FastifyInstance, ctx: AppContext) {
+  registerReferralRoutes(app, ctx, createReferralsService(ctx), createReferralResponses(ctx));
+  registerRouting(app, ctx);
+  registerRoutingJobs(ctx);
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { referralsApi } from '@referwell/contracts';
+import type { Db } from '../../db/client.js';
+import type { ReferralRow } from '../../platform/access/referrals.js';
+import { containsPattern } from '../directory/people.js';
+import { patients } from '../patients/patients.table.js';
+import { practices } from '../practices/practices.table.js';
+import { users } from '../users/users.table.js';
+import { specialities } from '../catalogues/catalogues.table.js';
+import { referralArchives, referralOffers, referrals } from './referrals.table.js';
+
+/** Referrals on offer to the practice right now. */
+const offeredTo = (practiceId: number) =>
+  and(
+    eq(referrals.status, 'OFFERED'),
+    inArray(
+      referrals.id,
+      sql`(select ${referralOffers.referralId} from ${referralOffers} where ${referralOffers.practiceId} = ${practiceId} and ${referralOffers.status} = 'OFFERED')`,
+    ),
+  )!;
+
+const archivedBy = (practiceId: number) =>
+  sql`(select ${referralArchives.referralId} from ${referralArchives} where ${referralArchives.practiceId} = ${practiceId})`;
+
+/** Everything the practice sees: what it sent, what it accepted, what is on offer to it. */
+export const seenBy = (practiceId: number): SQL =>
+  or(eq(referrals.practiceId, practiceId), eq(referrals.receivingPracticeId, practiceId), offeredTo(practiceId))!;
+
+/** The practice's list of each type. */
+export function listCondition(type: referralsApi.ReferralListType, practiceId: number): SQL {
+  switch (type) {
+    case 'inbox':
+      return and(or(eq(referrals.receivingPracticeId, practiceId), offeredTo(practiceId)), notInArray(referrals.id, archivedBy(practiceId)))!;
+    case 'sent':
+      return and(eq(referrals.practiceId, practiceId), notInArray(referrals.id, archivedBy(practiceId)))!;
+    case 'archived':
+      return and(seenBy(practiceId), inArray(referrals.id, archivedBy(practiceId)))!;
+  }
+}
+
+export interface ListFilters {
+  updatedSince?: number;
+  /** The referring or receiving provider. */
+  provider?: number;
+  patientName?: string;
+}
+
+const patientNameMatches = (text: string) =>
+  inArray(
+    referrals.patientId,
+    sql`(select ${patients.id} from ${patients} where lower(${patients.firstName} || ' ' || ${patients.lastName}) like ${containsPattern(text)})`,
+  );
+
+export function filterConditions(f: ListFilters): SQL[] {
+  const conditions: SQL[] = [];
+  // Clients hold milliseconds; PostgreSQL keeps microseconds, so compare at the clients' precision.
+  if (f.updatedSince !== undefined) conditions.push(sql`date_trunc('milliseconds', ${referrals.updatedAt}) > ${new Date(f.updatedSince)}`);
+  if (f.provider !== undefined) conditions.push(or(eq(referrals.fromUserId, f.provider), eq(referrals.receivingUserId, f.provider))!);
+  if (f.patientName) conditions.push(patientNameMatches(f.patientName));
+  return conditions;
+}
+
+export async function pageOf(db: Db, where: SQL, page: number, pageSize: number): Promise<{ rows: ReferralRow[]; count: number }> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(referrals).where(where).orderBy(desc(referrals.updatedAt), desc(referrals.id)).limit(pageSize).offset(page * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(referrals).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+/** Search matches the patient's name, either practice's name, either provider's name or the speciality. */
+export function searchCondition(text: string): SQL {
+  const pattern = containsPattern(text);
+  const practiceIds = sql`(select ${practices.id} from ${practices} where lower(${practices.name}) like ${pattern})`;
+  const userIds = sql`(select ${users.id} from ${users} where lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern})`;
+  const specialityIds = sql`(select ${specialities.id} from ${specialities} where ${specialities.search} like ${pattern})`;
+  return or(
+    patientNameMatches(text),
+    inArray(referrals.practiceId, practiceIds),
+    inArray(referrals.receivingPracticeId, practiceIds),
+    inArray(referrals.targetPracticeId, practiceIds),
+    inArray(referrals.fromUserId, userIds),
+    inArray(referrals.receivingUserId, userIds),
+    inArray(referrals.specialityId, specialityIds),
+  )!;
+}

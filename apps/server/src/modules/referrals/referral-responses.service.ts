@@ -1,0 +1,187 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { referralsApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../db/client.js';
+import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import { authorizePractice, rolesIn } from '../../platform/access/index.js';
+import { authorizeReferral, type ReferralParty, type ReferralRow } from '../../platform/access/referrals.js';
+import { AppError } from '../../platform/errors.js';
+import { patients } from '../patients/patients.table.js';
+import { recordAnalytics } from '../analytics/analytics.js';
+import { referralOffers, referrals } from './referrals.table.js';
+import { detailOf } from './referral-views.js';
+import { auditReferral, lockReferral, recordEvent } from './referral-records.js';
+import { assertAllowed } from './referral-rules.js';
+import { receiverRecordOf } from './referral-patients.js';
+import { advanceIfTierExhausted } from './routing/offers.js';
+import { queueReferralNotice } from './referral-notifications.js';
+
+type AcceptBody = z.output<typeof referralsApi.ReferralAccept>;
+type RescheduleBody = z.output<typeof referralsApi.ReferralReschedule>;
+
+function appointmentOf(a: Partial<RescheduleBody>): referralsApi.ReferralAppointment | null {
+  if (a.start === undefined || a.end === undefined) return null;
+  return {
+    start: a.start, end: a.end, departmentId: a.departmentId ?? null, appointmentLocation: a.appointmentLocation ?? null,
+    addressOverride: a.addressOverride ?? null, virtualLink: a.virtualLink ?? null, virtualAppointmentHost: a.virtualAppointmentHost ?? null,
+  };
+}
+
+async function assertProviderAt(db: Db, userId: number, practiceId: number) {
+  if (!(await rolesIn(db, userId, practiceId)).includes('PROVIDER')) {
+    const message = 'The provider named does not work at this practice';
+    throw new AppError('BAD_REQUEST', message, [{ path: ['body', 'recievingUserId'], message }]);
+  }
+}
+
+/**
+ * How the practice stands to a referral it wants to answer, read under the row lock: a practice
+ * whose offer went to someone else learns it was accepted (454), one whose offer ended is told so,
+ * and one that never saw it gets 456.
+ */
+async function offeredParty(tx: Db, referral: ReferralRow, practiceId: number): Promise<ReferralParty> {
+  if (referral.practiceId === practiceId) return 'SENDER';
+  const [offer] = await tx
+    .select({ status: referralOffers.status })
+    .from(referralOffers)
+    .where(and(eq(referralOffers.referralId, referral.id), eq(referralOffers.practiceId, practiceId)));
+  if (!offer) throw new AppError('OBJECT_NOT_FOUND', 'No such referral');
+  if (referral.status === 'ACCEPTED' || referral.status === 'RESCHEDULED') {
+    if (referral.receivingPracticeId === practiceId) return 'RECEIVER';
+    throw new AppError('REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted');
+  }
+  if (referral.status === 'OFFERED' && offer.status !== 'OFFERED') throw new AppError('BAD_REQUEST', 'The offer of this referral to your practice has ended');
+  return 'OFFERED';
+}
+
+/** Answers to a referral: accept (exactly once), reject, reschedule, cancel. Each locks the referral row first. */
+export function createReferralResponses(ctx: AppContext) {
+  const { db } = ctx;
+  const now = () => ctx.clock.now();
+
+  return {
+    async accept(caller: Caller, id: number, body: AcceptBody, client: ClientInfo) {
+      const { practiceId } = body;
+      await authorizePractice(db, caller, practiceId, 'referrals.manage');
+      if (body.recievingUserId !== undefined) await assertProviderAt(db, body.recievingUserId, practiceId);
+      const appointment = appointmentOf(body);
+      const referral = await db.transaction(async (tx) => {
+        const current = await lockReferral(tx, id);
+        assertAllowed('accept', current.status, await offeredParty(tx, current, practiceId));
+        const [patient] = await tx.select().from(patients).where(eq(patients.id, current.patientId));
+        const record = await receiverRecordOf(tx, patient!, practiceId);
+        // The provider asked for stays when they work here; otherwise the accepting provider takes it.
+        const asked = current.receivingUserId && (await rolesIn(tx, current.receivingUserId, practiceId)).includes('PROVIDER') ? current.receivingUserId : null;
+        const self = caller.apiKey ? null : (await rolesIn(tx, caller.user.id, practiceId)).includes('PROVIDER') ? caller.user.id : null;
+        const at = now();
+        const [row] = await tx
+          .update(referrals)
+          .set({
+            status: 'ACCEPTED', receivingPracticeId: practiceId, acceptedByUserId: caller.user.id,
+            receivingUserId: body.recievingUserId ?? asked ?? self, receiverPatientId: record.id, appointment,
+            tier: null, tierExpiresAt: null, updatedAt: at,
+          })
+          .where(eq(referrals.id, id))
+          .returning();
+        await tx
+          .update(referralOffers)
+          .set({ status: 'ACCEPTED', respondedAt: at, respondedBy: caller.user.id })
+          .where(and(eq(referralOffers.referralId, id), eq(referralOffers.practiceId, practiceId)));
+        const others = await tx
+          .update(referralOffers)
+          .set({ status: 'WITHDRAWN', respondedAt: at })
+          .where(and(eq(referralOffers.referralId, id), eq(referralOffers.status, 'OFFERED'), ne(referralOffers.practiceId, practiceId)))
+          .returning({ practiceId: referralOffers.practiceId });
+        await recordEvent(tx, id, 'ACCEPTED', caller.user.id, practiceId, { appointment });
+        await recordAnalytics(tx, { type: 'referral accepted', practiceId, userId: caller.user.id, details: { referralId: id, from: current.practiceId } });
+        const withdrawn = others.map((o) => o.practiceId);
+        await queueReferralNotice(ctx, tx, {
+          referralId: id, kind: 'ACCEPTED', practiceIds: [current.practiceId, ...withdrawn], emailPracticeIds: [current.practiceId], actorUserId: caller.user.id,
+        });
+        return row!;
+      });
+      await auditReferral(ctx, caller, client, 'accepted', id, practiceId, { appointment: appointment !== null });
+      return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, 'RECEIVER');
+    },
+
+    async reject(caller: Caller, id: number, body: { practiceId: number; reason?: string }, client: ClientInfo) {
+      const { practiceId } = body;
+      await authorizePractice(db, caller, practiceId, 'referrals.manage');
+      await db.transaction(async (tx) => {
+        const current = await lockReferral(tx, id);
+        assertAllowed('reject', current.status, await offeredParty(tx, current, practiceId));
+        const at = now();
+        await tx
+          .update(referralOffers)
+          .set({ status: 'REJECTED', respondedAt: at, respondedBy: caller.user.id, reason: body.reason ?? null })
+          .where(and(eq(referralOffers.referralId, id), eq(referralOffers.practiceId, practiceId)));
+        await recordEvent(tx, id, 'REJECTED', caller.user.id, practiceId, body.reason ? { reason: body.reason } : {});
+        await recordAnalytics(tx, { type: 'referral refused', practiceId, userId: caller.user.id, details: { referralId: id, from: current.practiceId } });
+        // The sender sees each decline live; only a BASIC referral's decline (its end) is e-mailed.
+        const basic = current.type === 'BASIC';
+        await queueReferralNotice(ctx, tx, {
+          referralId: id, kind: 'REJECTED', practiceIds: [current.practiceId], emailPracticeIds: basic ? [current.practiceId] : [], actorUserId: caller.user.id,
+        });
+        if (basic) {
+          await tx.update(referrals).set({ status: 'REJECTED', tier: null, updatedAt: at }).where(eq(referrals.id, id));
+          return;
+        }
+        // Declined by every practice of its tier, a specialty referral moves on at once.
+        await advanceIfTierExhausted(ctx, tx, current);
+      });
+      await auditReferral(ctx, caller, client, 'rejected', id, practiceId, { reason: body.reason ?? null });
+      return { ok: true as const };
+    },
+
+    async reschedule(caller: Caller, id: number, body: RescheduleBody, client: ClientInfo) {
+      const { practiceId } = body;
+      const { referral: seen, party } = await authorizeReferral(db, caller, id, practiceId, 'referrals.manage');
+      if (body.recievingUserId !== undefined && seen.receivingPracticeId) await assertProviderAt(db, body.recievingUserId, seen.receivingPracticeId);
+      const appointment = appointmentOf(body)!;
+      const referral = await db.transaction(async (tx) => {
+        const current = await lockReferral(tx, id);
+        assertAllowed('reschedule', current.status, party);
+        const [row] = await tx
+          .update(referrals)
+          .set({ status: 'RESCHEDULED', appointment, receivingUserId: body.recievingUserId ?? current.receivingUserId, updatedAt: now() })
+          .where(eq(referrals.id, id))
+          .returning();
+        await recordEvent(tx, id, 'RESCHEDULED', caller.user.id, practiceId, { appointment, previous: current.appointment });
+        const otherSide = party === 'SENDER' ? current.receivingPracticeId! : current.practiceId;
+        await queueReferralNotice(ctx, tx, { referralId: id, kind: 'RESCHEDULED', practiceIds: [otherSide], actorUserId: caller.user.id });
+        return row!;
+      });
+      await auditReferral(ctx, caller, client, 'rescheduled', id, practiceId);
+      return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, party);
+    },
+
+    async cancel(caller: Caller, id: number, body: { practiceId: number; reason?: string }, client: ClientInfo) {
+      const { practiceId } = body;
+      const { party } = await authorizeReferral(db, caller, id, practiceId, 'referrals.manage');
+      const referral = await db.transaction(async (tx) => {
+        const current = await lockReferral(tx, id);
+        assertAllowed('cancel', current.status, party);
+        const at = now();
+        const withdrawn = await tx
+          .update(referralOffers)
+          .set({ status: 'WITHDRAWN', respondedAt: at })
+          .where(and(eq(referralOffers.referralId, id), eq(referralOffers.status, 'OFFERED')))
+          .returning({ practiceId: referralOffers.practiceId });
+        const [row] = await tx
+          .update(referrals)
+          .set({ status: 'CANCELLED', tier: null, tierExpiresAt: null, updatedAt: at })
+          .where(eq(referrals.id, id))
+          .returning();
+        await recordEvent(tx, id, 'CANCELLED', caller.user.id, practiceId, body.reason ? { reason: body.reason } : {});
+        const receiver = current.receivingPracticeId ? [current.receivingPracticeId] : [];
+        const told = [...receiver, ...withdrawn.map((w) => w.practiceId)];
+        if (told.length) await queueReferralNotice(ctx, tx, { referralId: id, kind: 'CANCELLED', practiceIds: told, actorUserId: caller.user.id });
+        return row!;
+      });
+      await auditReferral(ctx, caller, client, 'cancelled', id, practiceId, { reason: body.reason ?? null });
+      return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, party);
+    },
+  };
+}
+export type ReferralResponses = ReturnType<typeof createReferralResponses>;

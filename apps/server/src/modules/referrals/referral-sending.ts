@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { referralsApi } from '@referwell/contracts';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/errors.js';
+import { rolesIn } from '../../platform/access/index.js';
+import { practices } from '../practices/practices.table.js';
+import { patients } from '../patients/patients.table.js';
+import { insurances, specialities } from '../catalogues/catalogues.table.js';
+
+/** POST /referrals' body after the contract's defaults. */
+export type ReferralRequest = z.output<typeof referralsApi.ReferralCreate>;
+
+const refuse = (field: string, message: string): never => {
+  throw new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
+};
+
+/**
+ * Checks what a new referral names, before anything is stored: the referring provider and the
+ * patient belong to the sending practice; a BASIC referral's practice (and provider) exist and are
+ * someone else; a SPECIALTY referral's speciality and insurance exist. Answers what to store.
+ */
+export async function resolveReferralRequest(db: Db, caller: Caller, body: ReferralRequest) {
+  const fromUserId = body.fromUserId ?? (caller.apiKey ? undefined : caller.user.id);
+  if (fromUserId === undefined) refuse('fromUserId', 'An integration must name the referring provider (fromUserId)');
+  if (!(await rolesIn(db, fromUserId!, body.practiceId)).length) refuse('fromUserId', 'The referring provider is not a member of this practice');
+
+  const [patient] = await db.select().from(patients).where(and(eq(patients.id, body.patientId), eq(patients.practiceId, body.practiceId)));
+  if (!patient) refuse('patientId', 'No such patient in this practice');
+
+  if (body.specialityId === undefined) {
+    const [target] = await db.select().from(practices).where(eq(practices.id, body.targetPracticeId!));
+    if (!target || !target.active) refuse('targetPracticeId', 'No such practice');
+    if (target!.id === body.practiceId) refuse('targetPracticeId', 'A practice cannot refer to itself');
+    if (body.recievingUserId !== undefined && !(await rolesIn(db, body.recievingUserId, target!.id)).includes('PROVIDER')) {
+      refuse('recievingUserId', `The provider asked for does not work at ${target!.name}`);
+    }
+    return { fromUserId: fromUserId!, patient: patient!, type: 'BASIC' as const, target: target! };
+  }
+
+  if (body.recievingUserId !== undefined) refuse('recievingUserId', 'A specialty referral is matched; leave out recievingUserId');
+  const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, body.specialityId));
+  if (!speciality) refuse('specialityId', 'No such speciality');
+  const insuranceId = body.insuranceId ?? patient!.insuranceId ?? undefined;
+  if (insuranceId !== undefined) {
+    const [insurance] = await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.id, insuranceId));
+    if (!insurance) refuse('insuranceId', 'No such insurance');
+  }
+  // Distances run from where the patient is to be seen: given, else their address, else the sender's.
+  const latitude = body.latitude ?? patient!.latitude ?? null;
+  const longitude = body.longitude ?? patient!.longitude ?? null;
+  return { fromUserId: fromUserId!, patient: patient!, type: 'SPECIALTY' as const, insuranceId: insuranceId ?? null, latitude, longitude };
+}

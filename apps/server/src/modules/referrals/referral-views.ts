@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { directoryApi, PracticeSummary, referralsApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../db/client.js';
+import type { ReferralParty, ReferralRow } from '../../platform/access/referrals.js';
+import { personColumns, toPersonSummary } from '../directory/people.js';
+import { practices, practiceTags } from '../practices/practices.table.js';
+import { toPracticeSummary, toPracticeTag } from '../practices/practices.service.js';
+import { users } from '../users/users.table.js';
+import { patients } from '../patients/patients.table.js';
+import { toPatientSummary } from '../patients/patient-records.js';
+import { insurances, specialities } from '../catalogues/catalogues.table.js';
+import { files } from '../files/files.table.js';
+import { fileViewOf } from '../files/files.service.js';
+import { referralArchives, referralEvents, referralTags, referralViews } from './referrals.table.js';
+import { actionsFor } from './referral-rules.js';
+
+/** Whose eyes a referral is shown through: the practice they act for and the user (viewed flag). */
+export interface Viewer {
+  practiceId: number;
+  userId: number;
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+const present = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
+
+async function peopleById(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, directoryApi.PersonSummary>();
+  const rows = await db.select(personColumns).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((u) => [u.id, toPersonSummary(u)]));
+}
+
+async function practicesById(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, PracticeSummary>();
+  const rows = await db.select().from(practices).where(inArray(practices.id, ids));
+  return new Map(rows.map((p) => [p.id, toPracticeSummary(p)]));
+}
+
+/** A removed account still appears on the referrals it touched. */
+const formerUser = (id: number | null): directoryApi.PersonSummary => ({
+  id: id ?? 0, uuid: '00000000-0000-0000-0000-000000000000', firstName: 'Former', lastName: 'user', title: null, kind: 'PROVIDER',
+});
+
+/** List rows as the viewer's practice sees them, in the order given; a handful of queries per page. */
+export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): Promise<referralsApi.ReferralSummary[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [people, practiceMap, patientRows, specialityRows, viewed, archived, tags] = await Promise.all([
+    peopleById(db, present(rows.flatMap((r) => [r.fromUserId, r.receivingUserId]))),
+    practicesById(db, present(rows.flatMap((r) => [r.practiceId, r.receivingPracticeId, r.targetPracticeId]))),
+    db.select().from(patients).where(inArray(patients.id, present(rows.map((r) => r.patientId)))),
+    (async () => {
+      const specialityIds = present(rows.map((r) => r.specialityId));
+      if (!specialityIds.length) return [];
+      return db.select({ id: specialities.id, name: specialities.name }).from(specialities).where(inArray(specialities.id, specialityIds));
+    })(),
+    db.select({ id: referralViews.referralId }).from(referralViews)
+      .where(and(inArray(referralViews.referralId, ids), eq(referralViews.userId, viewer.userId))),
+    db.select({ id: referralArchives.referralId }).from(referralArchives)
+      .where(and(inArray(referralArchives.referralId, ids), eq(referralArchives.practiceId, viewer.practiceId))),
+    db.select({ referralId: referralTags.referralId, tag: practiceTags }).from(referralTags)
+      .innerJoin(practiceTags, eq(practiceTags.id, referralTags.tagId))
+      .where(and(inArray(referralTags.referralId, ids), eq(practiceTags.practiceId, viewer.practiceId)))
+      .orderBy(asc(practiceTags.name)),
+  ]);
+  const patientMap = byId(patientRows);
+  const specialityMap = byId(specialityRows);
+  const viewedSet = new Set(viewed.map((v) => v.id));
+  const archivedSet = new Set(archived.map((a) => a.id));
+  return rows.map((r) => ({
+    id: r.id,
+    uuid: r.uuid,
+    type: r.type,
+    status: r.status,
+    practice: practiceMap.get(r.practiceId)!,
+    fromUser: (r.fromUserId && people.get(r.fromUserId)) || formerUser(r.fromUserId),
+    patient: toPatientSummary(patientMap.get(r.patientId)!),
+    receivingPractice: practiceMap.get(r.receivingPracticeId ?? r.targetPracticeId ?? -1) ?? null,
+    receivingUser: (r.receivingUserId && people.get(r.receivingUserId)) || null,
+    speciality: specialityMap.get(r.specialityId ?? -1) ?? null,
+    scheduleType: r.scheduleType,
+    viewed: viewedSet.has(r.id),
+    archived: archivedSet.has(r.id),
+    tags: tags.filter((t) => t.referralId === r.id).map((t) => toPracticeTag(t.tag)),
+    createdAt: r.createdAt.getTime(),
+    updatedAt: r.updatedAt.getTime(),
+  }));
+}
+
+async function timelineOf(db: Db, referralId: number): Promise<referralsApi.ReferralEvent[]> {
+  const events = await db.select().from(referralEvents).where(eq(referralEvents.referralId, referralId)).orderBy(asc(referralEvents.id));
+  const [people, practiceMap] = await Promise.all([
+    peopleById(db, present(events.map((e) => e.actorUserId))),
+    practicesById(db, present(events.map((e) => e.practiceId))),
+  ]);
+  return events.map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    actor: (e.actorUserId && people.get(e.actorUserId)) || null,
+    practice: (e.practiceId && practiceMap.get(e.practiceId)) || null,
+    details: e.details,
+    at: e.at.getTime(),
+  }));
+}
+
+/** The whole referral as the viewer's practice sees it, with what it may do next. */
+export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: Viewer, party: ReferralParty): Promise<referralsApi.ReferralDetail> {
+  const { db } = ctx;
+  const [[summary], attached, insurance, timeline] = await Promise.all([
+    summariesOf(db, [referral], viewer),
+    referral.fileIds.length ? db.select().from(files).where(inArray(files.id, referral.fileIds)) : Promise.resolve([]),
+    referral.insuranceId
+      ? db.select({ id: insurances.id, name: insurances.name }).from(insurances).where(eq(insurances.id, referral.insuranceId))
+      : Promise.resolve([]),
+    timelineOf(db, referral.id),
+  ]);
+  const fileMap = byId(attached);
+  return {
+    ...summary!,
+    notes: referral.notes,
+    files: referral.fileIds.flatMap((id) => (fileMap.has(id) ? [fileViewOf(ctx, fileMap.get(id)!)] : [])),
+    insurance: insurance[0] ?? null,
+    schedulePreferences: referral.schedulePreferences,
+    matchingDistance: referral.matchingDistance,
+    appointment: referral.appointment ?? null,
+    tier: referral.tier,
+    tierExpiresAt: referral.tierExpiresAt?.getTime() ?? null,
+    timeline,
+    actions: actionsFor(referral.status, party, summary!.archived),
+  };
+}

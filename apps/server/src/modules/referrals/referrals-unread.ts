@@ -1,0 +1,18 @@
+import { and, notInArray, sql } from 'drizzle-orm';
+import type { UnreadCounter } from '../unread/counters.js';
+import { referrals, referralViews } from './referrals.table.js';
+import { listCondition } from './referral-queries.js';
+
+/** Inbox referrals the user has not viewed, per practice. */
+export const unreadReferrals: UnreadCounter = async (db, userId, practiceIds) => {
+  const counts = new Map<number, { inboxItems: number }>();
+  const viewedByUser = sql`(select ${referralViews.referralId} from ${referralViews} where ${referralViews.userId} = ${userId})`;
+  for (const practiceId of practiceIds) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(referrals)
+      .where(and(listCondition('inbox', practiceId), notInArray(referrals.id, viewedByUser)));
+    counts.set(practiceId, { inboxItems: row?.n ?? 0 });
+  }
+  return counts;
+};

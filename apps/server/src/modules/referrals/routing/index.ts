@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { referralsApi } from '@referwell/contracts';
+import type { AppContext } from '../../../platform/context.js';
+import { route } from '../../../platform/http.js';
+import { registerReferralNotifications } from '../referral-notifications.js';
+import { createMatchCheck } from './match-check.js';
+import { expireTier, TIER_EXPIRED_JOB, type RoutingContext } from './offers.js';
+
+/** GET /referrals/matchCheck. */
+export function registerRouting(app: FastifyInstance, ctx: AppContext) {
+  const matchCheck = createMatchCheck(ctx.db);
+  route(app, ctx, referralsApi.matchCheck, ({ caller, query }) => matchCheck(caller, query));
+}
+
+const TierJob = z.object({ referralId: z.number().int(), tier: z.number().int() });
+
+/**
+ * The tier timeouts and the referral notices (bus and e-mail). Tier jobs retry without limit: a
+ * database outage must not strand a referral in a tier nobody answers.
+ */
+export function registerRoutingJobs(ctx: RoutingContext) {
+  ctx.jobs.register(TIER_EXPIRED_JOB, async (payload) => {
+    const job = TierJob.safeParse(payload);
+    if (!job.success) {
+      ctx.log.error({ payload }, `${TIER_EXPIRED_JOB} job not understood: dropped`);
+      return;
+    }
+    await expireTier(ctx, job.data.referralId, job.data.tier);
+  });
+  registerReferralNotifications(ctx);
+}

@@ -1,0 +1,230 @@
+import '../../test/enableFilePond';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { referralsApi } from '@referwell/contracts';
+import { reply } from '../../test/fakeServer';
+import { errorBody, lakeside } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { detail, jane, lee, patient, referralServer } from './referralFixtures';
+
+const CREATE = '/api/v1/referrals';
+const aetna = { id: 77, name: 'Aetna', payerId: '60054', searchable: true };
+
+const match: referralsApi.MatchCheckResult = {
+  radiusMiles: 25,
+  tiers: [
+    {
+      tier: 0,
+      kind: 'NETWORK',
+      timeLimitMinutes: 60,
+      candidates: [
+        {
+          practice: lakeside.practice,
+          providers: [lee],
+          distanceMiles: 4.24,
+          network: { id: 21, name: 'North County' },
+          reasons: ['Lee Harbor practises Cardiology', 'Accepts Aetna'],
+        },
+      ],
+    },
+  ],
+};
+
+function createServer(routes: Parameters<typeof referralServer>[0] = {}) {
+  return referralServer({
+    'GET /api/v1/patients': ({ query }) => {
+      const found = [jane, patient(42, 'Janet', 'Smith', { insurance: 77, insuranceName: 'Aetna' })].filter((p) =>
+        `${p.firstName} ${p.lastName}`.toLowerCase().includes(query.get('query')!.toLowerCase()),
+      );
+      return { data: found, count: found.length };
+    },
+    'GET /api/v1/practices': () => ({ data: [{ ...lakeside.practice, id: 1, name: 'Riverside Family Clinic' }, lakeside.practice], count: 2 }),
+    'GET /api/v1/specialities': () => ({
+      data: [{ id: 3, name: 'Cardiology', taxonomyCode: '207RC0000X', branch: 'Physicians', classification: 'Internal Medicine', specialization: 'Cardiovascular Disease', colloquial: ['cardiologist'] }],
+      count: 1,
+    }),
+    'GET /api/v1/insurance': () => ({ data: [aetna], count: 1 }),
+    'GET /api/v1/referrals/matchCheck': () => match,
+    'POST /api/v1/referrals': ({ body }) => reply(201, detail(90, { type: body.targetPracticeId ? 'BASIC' : 'SPECIALTY' })),
+    'GET /api/v1/referral/:id': () => detail(90),
+    'PUT /api/v1/referrals/:id/view': () => ({ ok: true }),
+    'GET /api/v1/referral/:id/comments': () => [],
+    'GET /api/v1/notes': () => [],
+    ...routes,
+  });
+}
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function choose(user: User, field: string, text: string, option: RegExp, container: HTMLElement = document.body) {
+  await user.type(within(container).getByRole('combobox', { name: field }), text);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function pickJane(user: User) {
+  await choose(user, 'Find a patient', 'ja', /Jane Doe/);
+  expect(await screen.findByRole('button', { name: 'Change patient' })).toBeInTheDocument();
+}
+
+describe('new referral', { timeout: 20_000 }, () => {
+  it('sends a basic referral to a chosen practice for an existing patient', async () => {
+    const server = createServer();
+    const { user, router } = renderApp('/referrals/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New referral' })).toBeInTheDocument();
+
+    await pickJane(user);
+    expect(screen.getByText('03/25/1980')).toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/patients')[0]!.query.get('practiceId')).toBe('1');
+    await user.click(screen.getByRole('radio', { name: /Basic/ }));
+    await user.type(screen.getByRole('combobox', { name: 'Practice' }), 'side');
+    // The sender is not offered as its own target.
+    await screen.findByRole('option', { name: /Lakeside Health/ });
+    expect(screen.queryByRole('option', { name: /Riverside/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: /Lakeside Health/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Please see soon');
+    expect(screen.getByLabelText(/Attach a file to the referral: drag & drop or browse/i)).toHaveAttribute('type', 'file');
+    expect(screen.queryByRole('region', { name: 'Who would receive it' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
+    expect(server.find('POST', CREATE)[0]!.body).toEqual({ practiceId: 1, patientId: 41, notes: 'Please see soon', files: [], targetPracticeId: 2 });
+    expect(await screen.findByText('Referral for Jane Doe sent')).toBeInTheDocument();
+  });
+
+  it('asks for the patient and the speciality before sending', async () => {
+    const server = createServer();
+    const { user } = renderApp('/referrals/new');
+    await user.click(await screen.findByRole('button', { name: 'Send referral' }));
+
+    expect(await screen.findByText('Choose or add the patient')).toBeInTheDocument();
+    expect(screen.getByText('Choose a speciality')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Speciality' })).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('radio', { name: /Basic/ }));
+    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+    expect(await screen.findByText('Choose the practice to refer to')).toBeInTheDocument();
+    expect(server.find('POST', CREATE)).toHaveLength(0);
+  });
+
+  it('adds a new patient on the spot, checking the date of birth and reporting a failure', async () => {
+    let fail = true;
+    const server = createServer({
+      'POST /api/v1/patient': ({ body }) =>
+        fail ? reply(500, errorBody(500, 'INTERNAL', 'Internal server error')) : reply(201, patient(43, body.firstName, body.lastName, { dateOfBirth: body.dateOfBirth })),
+    });
+    const { user } = renderApp('/referrals/new');
+    await user.click(await screen.findByRole('button', { name: 'New patient' }));
+    const form = screen.getByRole('form', { name: 'New patient' });
+
+    await user.type(within(form).getByRole('textbox', { name: 'Last name' }), 'Rowe');
+    await user.type(within(form).getByRole('textbox', { name: 'Phone' }), '+12025550199');
+    await user.type(within(form).getByRole('textbox', { name: 'Date of birth' }), '1990-07-14');
+    await user.click(within(form).getByRole('button', { name: 'Add patient' }));
+    expect(await within(form).findByText('Date of birth must be in the format MM/DD/YYYY')).toBeInTheDocument();
+    expect(within(form).getByText('First name is required')).toBeInTheDocument();
+    expect(server.find('POST', '/api/v1/patient')).toHaveLength(0);
+
+    await user.type(within(form).getByRole('textbox', { name: 'First name' }), 'Robin');
+    const dob = within(form).getByRole('textbox', { name: 'Date of birth' });
+    await user.clear(dob);
+    await user.type(dob, '07/14/1990');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Gender' }), 'Female');
+    await choose(user, 'Insurance', 'aet', /Aetna/, form);
+    await user.click(within(form).getByRole('button', { name: 'Add patient' }));
+    expect(await within(form).findByRole('alert', { name: 'Failed to create patient' })).toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(form).getByRole('button', { name: 'Add patient' }));
+    expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change patient' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New patient' })).not.toBeInTheDocument();
+    expect(server.find('POST', '/api/v1/patient').at(-1)!.body).toEqual({
+      practiceId: 1,
+      firstName: 'Robin',
+      lastName: 'Rowe',
+      phoneNumber: '+12025550199',
+      dateOfBirth: '07/14/1990',
+      gender: 'FEMALE',
+      insurance: 77,
+    });
+  });
+
+  it('previews the matching practices of a specialty referral and sends its preferences', async () => {
+    let tiers = match.tiers;
+    const server = createServer({ 'GET /api/v1/referrals/matchCheck': () => ({ ...match, tiers }) });
+    const { user } = renderApp('/referrals/new');
+    await screen.findByRole('heading', { level: 1, name: 'New referral' });
+
+    // Janet's own insurance is filled in for her.
+    await choose(user, 'Find a patient', 'janet', /Janet Smith/);
+    expect(screen.getByRole('combobox', { name: 'Insurance' })).toHaveValue('Aetna');
+    expect(screen.getByText('Choose a speciality to see which practices would receive the referral.')).toBeInTheDocument();
+    await choose(user, 'Speciality', 'card', /Cardiology/);
+
+    const preview = await screen.findByRole('region', { name: 'Who would receive it' });
+    expect(await within(preview).findByRole('region', { name: 'Tier 1: North County network' })).toBeInTheDocument();
+    expect(within(preview).getByText('Lakeside Health')).toBeInTheDocument();
+    expect(within(preview).getByText('4.2 miles away · Lee Harbor')).toBeInTheDocument();
+    expect(within(within(preview).getByRole('list', { name: 'Why Lakeside Health matches' })).getByText('Accepts Aetna')).toBeInTheDocument();
+    expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/matchCheck')[0]!.query)).toEqual({
+      practice: '1', speciality: '3', insurance: '77', scheduleType: 'NEXT', matchingDistance: 'NORMAL',
+    });
+
+    tiers = [];
+    await user.click(screen.getByRole('radio', { name: 'Far (50 miles)' }));
+    expect(await within(preview).findByText('No practice matches yet')).toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.get('matchingDistance')).toBe('FAR');
+
+    await user.click(screen.getByRole('radio', { name: /Patient preference/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Day 1' }), 'Wednesday');
+    await user.click(screen.getByRole('button', { name: 'Add a day' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time of day 2' }), 'Morning');
+    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+
+    await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
+    expect(server.find('POST', CREATE)[0]!.body).toEqual({
+      practiceId: 1,
+      patientId: 42,
+      notes: '',
+      files: [],
+      specialityId: 3,
+      insuranceId: 77,
+      scheduleType: 'PREFERENCE',
+      schedulePreferences: [
+        { day: 'WED', timeOfDay: 'ANY' },
+        { day: 'MON', timeOfDay: 'AM' },
+      ],
+      matchingDistance: 'FAR',
+    });
+  });
+
+  it('shows the server’s message, else the status code, else “Unknown error occurred”', async () => {
+    let answer: () => Response = () => reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'), issues: [{ path: ['body', 'targetPracticeId'], message: 'That practice does not take referrals' }] });
+    const server = createServer({ 'POST /api/v1/referrals': () => answer() });
+    const { user } = renderApp('/referrals/new');
+    await screen.findByRole('heading', { level: 1, name: 'New referral' });
+    await pickJane(user);
+    await user.click(screen.getByRole('radio', { name: /Basic/ }));
+    await choose(user, 'Practice', 'lake', /Lakeside Health/);
+    const send = screen.getByRole('button', { name: 'Send referral' });
+    const form = screen.getByRole('form', { name: 'Referral' });
+
+    await user.click(send);
+    expect(await screen.findByText('That practice does not take referrals')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Practice' })).toHaveAttribute('aria-invalid', 'true');
+
+    answer = () => reply(403, errorBody(403, 'FORBIDDEN', 'You may not send referrals for this practice'));
+    await user.click(send);
+    expect(await within(form).findByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('You may not send referrals for this practice');
+
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
+    await user.click(send);
+    await waitFor(() => expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('Request failed with status code 502'));
+
+    server.fetch.mockImplementation(async (input: RequestInfo | URL) => {
+      if (String(input).includes(CREATE)) throw new TypeError('Failed to fetch');
+      return reply(404, errorBody(404, 'NOT_FOUND', 'Not found'));
+    });
+    await user.click(send);
+    await waitFor(() => expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('Unknown error occurred'));
+  });
+});

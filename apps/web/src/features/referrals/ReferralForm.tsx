@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Radio, Stack, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { referralsApi } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import { Section } from '../../ui/Section';
+import { findInsurances, findSpecialities } from '../patients/catalogueSearch';
+import type { Patient } from '../patients/patientQueries';
+import { SearchSelect } from '../patients/SearchSelect';
+import { AttachmentsField } from './AttachmentsField';
+import { MatchPreview, type MatchParams } from './MatchPreview';
+import { findPractices } from './practiceSearch';
+import { referralFailure, toReferralBody, type ReferralCreateBody, type ReferralFormValues } from './referralForm';
+import { referralPaths } from './referralPaths';
+import { refreshReferrals, type ReferralScope } from './referralQueries';
+import { ScheduleFields } from './ScheduleFields';
+
+interface ReferralFormProps {
+  scope: ReferralScope;
+  form: UseFormReturnType<ReferralFormValues>;
+  patient: Patient | null;
+  /** Sending without a patient: the patient section says so. */
+  onMissingPatient: () => void;
+}
+
+function matchParams(scope: ReferralScope, patient: Patient | null, values: ReferralFormValues): MatchParams | null {
+  if (values.type !== 'SPECIALTY' || !values.speciality) return null;
+  const place = patient?.latitude != null && patient.longitude != null ? { latitude: patient.latitude, longitude: patient.longitude } : {};
+  return {
+    practice: scope.practiceId,
+    speciality: values.speciality.id,
+    insurance: values.insurance?.id,
+    scheduleType: values.scheduleType,
+    matchingDistance: values.matchingDistance,
+    ...place,
+  };
+}
+
+/** What the referral asks for and where it goes; the patient is chosen above it. */
+export function ReferralForm({ scope, form, patient, onMissingPatient }: ReferralFormProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const send = useMutation({
+    mutationFn: (body: ReferralCreateBody) => call(referralsApi.createReferral, { body }),
+    onSuccess: (referral) => {
+      void refreshReferrals(queryClient, scope.practiceId, referral);
+      notifications.show({ color: 'teal', message: `Referral for ${referral.patient.firstName} ${referral.patient.lastName} sent` });
+      navigate(referralPaths.detail(referral.id));
+    },
+    onError: (error) => {
+      const { fieldErrors, message } = referralFailure(error);
+      form.setErrors(fieldErrors);
+      setFailure(message);
+    },
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      if (!patient) return onMissingPatient();
+      send.mutate(toReferralBody(scope.practiceId, patient, values));
+    },
+    () => {
+      if (!patient) onMissingPatient();
+    },
+  );
+  const { values } = form;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Referral">
+      <Stack gap="lg">
+        <Section title="Referral">
+          <Stack gap="md">
+            <Radio.Group label="Kind of referral" {...form.getInputProps('type')}>
+              <Stack gap="xs" mt="xs">
+                <Radio value="SPECIALTY" label="Specialty" description="Matched to practices by speciality, insurance and distance" />
+                <Radio value="BASIC" label="Basic" description="Sent to one practice you choose" />
+              </Stack>
+            </Radio.Group>
+            {values.type === 'BASIC' ? (
+              <SearchSelect
+                label="Practice"
+                required
+                placeholder="Search practices by name"
+                queryKey={['referrals', scope.practiceId, 'practiceSearch']}
+                search={(query, signal) => findPractices(scope.practiceId, query, signal)}
+                nothingFound="No practice matches"
+                value={values.practice}
+                onChange={(option) => form.setFieldValue('practice', option)}
+                error={form.errors.practice}
+              />
+            ) : (
+              <>
+                <SearchSelect
+                  label="Speciality"
+                  required
+                  placeholder="Cardiology, ENT, physical therapist…"
+                  queryKey={['catalogues', 'specialities']}
+                  search={findSpecialities}
+                  nothingFound="No speciality matches"
+                  value={values.speciality}
+                  onChange={(option) => form.setFieldValue('speciality', option)}
+                  error={form.errors.speciality}
+                />
+                <SearchSelect
+                  label="Insurance"
+                  placeholder="Search insurance payers"
+                  description="Only practices whose providers accept it are matched"
+                  queryKey={['catalogues', 'insurances']}
+                  search={findInsurances}
+                  nothingFound="No insurance payer matches"
+                  value={values.insurance}
+                  onChange={(option) => form.setFieldValue('insurance', option)}
+                  error={form.errors.insurance}
+                />
+                <ScheduleFields
+                  scheduleType={values.scheduleType}
+                  onScheduleTypeChange={(value) => form.setFieldValue('scheduleType', value)}
+                  preferences={values.schedulePreferences}
+                  onPreferencesChange={(value) => form.setFieldValue('schedulePreferences', value)}
+                  preferencesError={form.errors.schedulePreferences as string | undefined}
+                  distance={values.matchingDistance}
+                  onDistanceChange={(value) => form.setFieldValue('matchingDistance', value)}
+                />
+              </>
+            )}
+          </Stack>
+        </Section>
+        <Section title="Notes and attachments" description="Seen by every practice the referral is offered to.">
+          <Stack gap="md">
+            <Textarea label="Notes" rows={4} resize="vertical" {...form.getInputProps('notes')} />
+            <AttachmentsField
+              practiceId={scope.practiceId}
+              label="Attachments"
+              uploadLabel="Attach a file to the referral: drag & drop or"
+              value={values.files}
+              onChange={(ids) => form.setFieldValue('files', ids)}
+              onUploadingChange={setUploading}
+              error={form.errors.files as string | undefined}
+            />
+          </Stack>
+        </Section>
+        {values.type === 'SPECIALTY' && <MatchPreview params={matchParams(scope, patient, values)} />}
+        {failure && (
+          <Alert color="red" role="alert" variant="light" title="Could not send the referral">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={send.isPending} disabled={uploading}>
+            Send referral
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { referralCommentsApi, type BodyOf } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import { referralKeys, type ReferralScope } from './referralQueries';
+
+export type ReferralComment = referralCommentsApi.ReferralComment;
+export type Note = referralCommentsApi.Note;
+
+export function commentsQuery(practiceId: number, referralId: number) {
+  return queryOptions({
+    queryKey: referralKeys.comments(practiceId, referralId),
+    queryFn: ({ signal }) => call(referralCommentsApi.listReferralComments, { params: { id: referralId }, query: { practiceId }, signal }),
+  });
+}
+
+export function notesQuery(practiceId: number, referralId: number) {
+  return queryOptions({
+    queryKey: referralKeys.notes(practiceId, referralId),
+    queryFn: ({ signal }) => call(referralCommentsApi.listNotes, { query: { referralId, practiceId }, signal }),
+  });
+}
+
+/** People of the practice who can see the referral, by name, for @mention suggestions. */
+export function mentionsQuery(practiceId: number, referralId: number, query: string) {
+  return queryOptions({
+    queryKey: [...referralKeys.mentions(practiceId, referralId), query],
+    queryFn: ({ signal }) =>
+      call(referralCommentsApi.noteMentions, { query: { referralId, practiceId, query: query || undefined }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+export type CommentBody = Omit<BodyOf<typeof referralCommentsApi.createReferralComment>, 'practiceId'>;
+
+export function useCreateComment(scope: ReferralScope, referralId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CommentBody) =>
+      call(referralCommentsApi.createReferralComment, { params: { id: referralId }, body: { ...body, practiceId: scope.practiceId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referralKeys.comments(scope.practiceId, referralId) }),
+  });
+}
+
+export interface NoteBody {
+  message: string;
+  files?: number[];
+  usersMentioned: number[];
+}
+
+/** Creating, editing and deleting notes, each refreshing the referral's notes. */
+export function useNoteChanges(scope: ReferralScope, referralId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: referralKeys.notes(scope.practiceId, referralId) });
+  return {
+    create: useMutation({
+      mutationFn: (body: NoteBody) => call(referralCommentsApi.createNote, { body: { ...body, referralId, practiceId: scope.practiceId } }),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...body }: NoteBody & { id: number }) => call(referralCommentsApi.updateNote, { params: { id }, body }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call(referralCommentsApi.deleteNote, { params: { id } }),
+      onSuccess,
+    }),
+  };
+}

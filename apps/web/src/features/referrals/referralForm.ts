@@ -1,0 +1,92 @@
+import { referralsApi, type BodyOf, type PracticeSummary } from '@referwell/contracts';
+import { isApiError, NETWORK_ERROR } from '../../lib/api';
+import { serverFieldErrors } from '../../lib/errors';
+import type { NamedOption } from '../patients/catalogueSearch';
+import type { Patient } from '../patients/patientQueries';
+import type { SearchOption } from '../patients/SearchSelect';
+
+export type ReferralCreateBody = BodyOf<typeof referralsApi.createReferral>;
+
+export interface ReferralFormValues {
+  type: referralsApi.ReferralType;
+  practice: SearchOption<PracticeSummary> | null;
+  speciality: NamedOption | null;
+  insurance: NamedOption | null;
+  scheduleType: referralsApi.ScheduleType;
+  schedulePreferences: referralsApi.SchedulePreference[];
+  matchingDistance: referralsApi.ReferralDistance;
+  notes: string;
+  files: number[];
+}
+
+export const INITIAL_REFERRAL: ReferralFormValues = {
+  type: 'SPECIALTY',
+  practice: null,
+  speciality: null,
+  insurance: null,
+  scheduleType: 'NEXT',
+  schedulePreferences: [],
+  matchingDistance: 'NORMAL',
+  notes: '',
+  files: [],
+};
+
+export function validateReferral(values: ReferralFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (values.type === 'BASIC' && !values.practice) errors.practice = 'Choose the practice to refer to';
+  if (values.type === 'SPECIALTY') {
+    if (!values.speciality) errors.speciality = 'Choose a speciality';
+    if (values.scheduleType === 'PREFERENCE' && values.schedulePreferences.length === 0) {
+      errors.schedulePreferences = 'Add at least one day and time of day';
+    }
+  }
+  if (values.notes.trim().length > referralsApi.REFERRAL_TEXT_MAX) {
+    errors.notes = `Notes must be at most ${referralsApi.REFERRAL_TEXT_MAX} characters`;
+  }
+  return errors;
+}
+
+export function toReferralBody(practiceId: number, patient: Patient, values: ReferralFormValues): ReferralCreateBody {
+  const common = { practiceId, patientId: patient.id, notes: values.notes.trim(), files: values.files };
+  if (values.type === 'BASIC') return { ...common, targetPracticeId: values.practice!.id };
+  return {
+    ...common,
+    specialityId: values.speciality!.id,
+    insuranceId: values.insurance?.id,
+    scheduleType: values.scheduleType,
+    schedulePreferences: values.scheduleType === 'PREFERENCE' ? values.schedulePreferences : [],
+    matchingDistance: values.matchingDistance,
+  };
+}
+
+/** The body's names for what the form calls by the thing chosen. */
+const SERVER_FIELDS: Record<string, keyof ReferralFormValues> = {
+  targetPracticeId: 'practice',
+  specialityId: 'speciality',
+  insuranceId: 'insurance',
+  scheduleType: 'scheduleType',
+  schedulePreferences: 'schedulePreferences',
+  matchingDistance: 'matchingDistance',
+  notes: 'notes',
+  files: 'files',
+};
+
+/**
+ * Spec 1 §8: a failed referral shows the server's message, else its status code, else 'Unknown
+ * error occurred'. Validation issues about a field go on that field.
+ */
+export function referralFailure(error: unknown): { fieldErrors: Record<string, string>; message: string | null } {
+  if (isApiError(error) && error.issues.length > 0) {
+    const { fieldErrors, message } = serverFieldErrors(error, Object.keys(SERVER_FIELDS));
+    const renamed = Object.fromEntries(Object.entries(fieldErrors).map(([path, text]) => [SERVER_FIELDS[path]!, text]));
+    return { fieldErrors: renamed, message };
+  }
+  return { fieldErrors: {}, message: referralFailureText(error) };
+}
+
+export function referralFailureText(error: unknown): string {
+  if (!isApiError(error) || error.code === NETWORK_ERROR || error.status === 0) return 'Unknown error occurred';
+  // Without an error body (a proxy's page, say) all there is to say is the status.
+  if (error.code === `HTTP_${error.status}`) return `Request failed with status code ${error.status}`;
+  return error.message;
+}
