@@ -55,6 +55,17 @@ export const listReferralComments = endpoint({
   tags, auth: 'user', apiKey: true, params: IdParams, query: z.object({ practiceId: Id }), response: z.array(ReferralComment),
 });
 
+/** Enough to pick someone from while typing an @mention. */
+export const MENTION_SUGGESTIONS_MAX = 20;
+
+export const referralMentions = endpoint({
+  method: 'GET', path: '/api/v1/referral/:id/mentions',
+  summary: `People at every practice that sees the referral, by name (at most ${MENTION_SUGGESTIONS_MAX}), for @mentions in comments`,
+  tags, auth: 'user', apiKey: true, params: IdParams,
+  query: z.object({ practiceId: Id, query: z.string().trim().max(100).optional() }),
+  response: z.array(PersonSummary),
+});
+
 export const Note = z.object({
   id: z.number().int(),
   referralId: z.number().int(),

@@ -24,6 +24,17 @@ export function toTeamMember(u: PersonRow & { email: string | null }): rolesApi.
   return { ...toPersonSummary(u), email: u.email };
 }
 
+/** Stands in for someone whose account is gone, so referrals and discussions keep their shape. */
+export const FORMER_USER: directoryApi.PersonSummary = {
+  id: 0, uuid: '00000000-0000-0000-0000-000000000000', firstName: 'Former', lastName: 'user', title: null, kind: 'PROVIDER',
+};
+
+/** The person of `id` among those loaded, or FORMER_USER. */
+export const personOr = (byId: Map<number, directoryApi.PersonSummary>, id: number | null) => (id !== null && byId.get(id)) || FORMER_USER;
+
+/** "First Last", as e-mails and search results name a person. */
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
 /** People by name, the way lists sort them. */
 export const byName = [users.lastName, users.firstName, users.id] as const;
 

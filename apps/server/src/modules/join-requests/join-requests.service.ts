@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { practiceMembers, practices } from '../practices/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
 import { users } from '../users/users.table.js';
+import { fullName } from '../directory/people.js';
 import { practiceJoinRequests } from './join-requests.table.js';
 
 type RequestRow = typeof practiceJoinRequests.$inferSelect;
@@ -32,7 +33,6 @@ export function toJoinRequest(row: RequestRow, practice: PracticeRow, requester:
   };
 }
 
-const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
 /** Asking to join a practice, and its admins' answers. */
 export function createJoinRequestsService(ctx: AppContext) {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { referralCommentsApi } from '@referwell/contracts';
+import { referralCommentsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
 import { authorizeReferral } from '../../platform/access/referrals.js';
@@ -7,14 +7,12 @@ import { AppError } from '../../platform/errors.js';
 import { checkPracticeUploads } from '../referrals/referral-files.js';
 import { auditReferral } from '../referrals/referral-records.js';
 import { referralNotes } from './referral-comments.table.js';
-import { assertMentionable, peopleById, personOr, practiceMembersNamed } from './people.js';
+import { personOr } from '../directory/people.js';
+import { assertMentionable, peopleById, practiceMembersNamed } from './people.js';
 import { enqueueNotices, NOTE_NOTIFY_JOB } from './notifications.js';
 import { distinct, fileViewsById, pick } from './views.js';
 
 type NoteRow = typeof referralNotes.$inferSelect;
-
-/** Enough to pick someone from while typing an @mention. */
-const MENTION_SUGGESTIONS = 20;
 
 const notMember = (name: string) => `${name} is not a member of this practice`;
 
@@ -91,7 +89,7 @@ export function createNotesService(ctx: AppContext) {
     /** A note is read only inside its practice, so only that practice's members can be mentioned in it. */
     async mentions(caller: SessionCaller, q: { referralId: number; practiceId: number; query?: string }) {
       await authorizeReferral(db, caller, q.referralId, q.practiceId, 'referrals.view');
-      return practiceMembersNamed(db, q.practiceId, q.query || undefined, MENTION_SUGGESTIONS);
+      return practiceMembersNamed(db, [q.practiceId], q.query || undefined, referralCommentsApi.MENTION_SUGGESTIONS_MAX);
     },
 
     /** Files and mentions left out stay as they were; people newly mentioned are told. */

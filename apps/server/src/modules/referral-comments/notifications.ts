@@ -8,7 +8,8 @@ import { referrals } from '../referrals/referrals.table.js';
 import { referralPath } from '../referrals/referral-push.js';
 import { users } from '../users/users.table.js';
 import { referralComments, referralNotes } from './referral-comments.table.js';
-import { fullName, membersOf } from './people.js';
+import { fullName } from '../directory/people.js';
+import { membersOf } from './people.js';
 
 /** One e-mail to one person about one comment or note: a retry resends only that e-mail. */
 export const COMMENT_NOTIFY_JOB = 'referral.comment-notify';

@@ -3,20 +3,11 @@ import type { directoryApi, ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
-import { byName, nameContains, personColumns, toPersonSummary } from '../directory/people.js';
+import { byName, fullName, nameContains, personColumns, toPersonSummary } from '../directory/people.js';
 import { visibleTo } from '../directory/visibility.js';
 import { practiceMembers } from '../practices/practices.table.js';
 import { users } from '../users/users.table.js';
 import { distinct } from './views.js';
-
-/** Stands in for an author whose account is gone, so the discussion keeps its shape. */
-const FORMER_USER: directoryApi.PersonSummary = {
-  id: 0, uuid: '00000000-0000-0000-0000-000000000000', firstName: 'Former', lastName: 'user', title: null, kind: 'PROVIDER',
-};
-
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
-
-export const personOr = (byId: Map<number, directoryApi.PersonSummary>, id: number | null) => (id !== null && byId.get(id)) || FORMER_USER;
 
 /** The people behind the given id lists, by id. */
 export async function peopleById(db: Db, idLists: readonly (readonly (number | null)[])[]): Promise<Map<number, directoryApi.PersonSummary>> {
@@ -62,12 +53,14 @@ export async function assertMentionable(
   throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
 }
 
-/** Members of the practice whose name contains `query`, by name. */
-export async function practiceMembersNamed(db: Db, practiceId: number, query: string | undefined, limit: number): Promise<directoryApi.PersonSummary[]> {
+/** Members of any of the practices whose name contains `query`, each once, by name. */
+export async function practiceMembersNamed(
+  db: Db, practiceIds: readonly number[], query: string | undefined, limit: number,
+): Promise<directoryApi.PersonSummary[]> {
   const rows = await db
     .select(personColumns)
     .from(users)
-    .where(and(inPractices(db, [practiceId]), query ? nameContains(query) : undefined))
+    .where(and(inPractices(db, practiceIds), query ? nameContains(query) : undefined))
     .orderBy(...byName.map((c) => asc(c)))
     .limit(limit);
   return rows.map(toPersonSummary);

@@ -10,6 +10,7 @@ export function registerReferralCommentRoutes(app: FastifyInstance, ctx: AppCont
   route(app, ctx, api.createReferralComment, ({ caller, params, body, request }) => comments.create(caller, params.id, body, clientOf(request)));
   route(app, ctx, api.listReferralComments, ({ caller, params, query, request }) =>
     comments.list(caller, params.id, query.practiceId, clientOf(request)));
+  route(app, ctx, api.referralMentions, ({ caller, params, query, request }) => comments.mentions(caller, params.id, query, clientOf(request)));
 
   route(app, ctx, api.createNote, ({ caller, body, request }) => notes.create(caller, body, clientOf(request)));
   route(app, ctx, api.listNotes, ({ caller, query, request }) => notes.list(caller, query, clientOf(request)));

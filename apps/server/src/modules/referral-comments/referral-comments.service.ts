@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { referralCommentsApi } from '@referwell/contracts';
+import { referralCommentsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import { authorizeReferral, practicesSeeingReferral } from '../../platform/access/referrals.js';
@@ -12,7 +12,8 @@ import { attachToReferral } from '../referrals/referral-files.js';
 import { auditReferral } from '../referrals/referral-records.js';
 import { referrals } from '../referrals/referrals.table.js';
 import { referralComments } from './referral-comments.table.js';
-import { assertMentionable, memberIdsOf, peopleById, personOr } from './people.js';
+import { personOr } from '../directory/people.js';
+import { assertMentionable, memberIdsOf, peopleById, practiceMembersNamed } from './people.js';
 import { COMMENT_NOTIFY_JOB, enqueueNotices } from './notifications.js';
 import { distinct, fileViewsById, pick } from './views.js';
 
@@ -101,6 +102,19 @@ export function createReferralCommentsService(ctx: AppContext) {
       const rows = await db.select().from(referralComments).where(eq(referralComments.referralId, referralId)).orderBy(asc(referralComments.id));
       await auditReferral(ctx, caller, client, 'comments_listed', referralId, practiceId, { count: rows.length });
       return views(rows);
+    },
+
+    /**
+     * Everyone a comment may mention: the members of every practice that sees the referral now,
+     * as the create call checks them. Listing names of another practice's people is a read of
+     * the referral, so it is audited like one.
+     */
+    async mentions(caller: Caller, referralId: number, q: { practiceId: number; query?: string }, client: ClientInfo) {
+      const { referral } = await authorizeReferral(db, caller, referralId, q.practiceId, 'referrals.view');
+      const seeing = await practicesSeeingReferral(db, referral);
+      const people = await practiceMembersNamed(db, seeing, q.query || undefined, referralCommentsApi.MENTION_SUGGESTIONS_MAX);
+      await auditReferral(ctx, caller, client, 'mentions_listed', referralId, q.practiceId, { query: q.query ?? null, count: people.length });
+      return people;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { ReferralRow } from '../../platform/access/referrals.js';
@@ -9,18 +9,24 @@ import { users } from '../users/users.table.js';
 import { specialities } from '../catalogues/catalogues.table.js';
 import { referralArchives, referralOffers, referrals } from './referrals.table.js';
 
-/** Referrals on offer to the practice right now. */
+/**
+ * Referrals on offer to the practice right now. The offered ids come as an array so that the
+ * planner fetches those rows by primary key; with `id in (subquery)` it read every OFFERED
+ * referral on the platform and filtered them (README, Benchmarks).
+ */
 const offeredTo = (practiceId: number) =>
   and(
     eq(referrals.status, 'OFFERED'),
-    inArray(
-      referrals.id,
-      sql`(select ${referralOffers.referralId} from ${referralOffers} where ${referralOffers.practiceId} = ${practiceId} and ${referralOffers.status} = 'OFFERED')`,
-    ),
+    sql`${referrals.id} = any(array(select ${referralOffers.referralId} from ${referralOffers}
+      where ${referralOffers.practiceId} = ${practiceId} and ${referralOffers.status} = 'OFFERED'))`,
   )!;
 
+/**
+ * EXISTS rather than IN: the planner may then anti-join or probe the key per referral instead of
+ * hashing everything the practice ever archived, which only grows.
+ */
 const archivedBy = (practiceId: number) =>
-  sql`(select ${referralArchives.referralId} from ${referralArchives} where ${referralArchives.practiceId} = ${practiceId})`;
+  sql`exists (select 1 from ${referralArchives} where ${referralArchives.referralId} = ${referrals.id} and ${referralArchives.practiceId} = ${practiceId})`;
 
 /** Everything the practice sees: what it sent, what it accepted, what is on offer to it. */
 export const seenBy = (practiceId: number): SQL =>
@@ -30,11 +36,11 @@ export const seenBy = (practiceId: number): SQL =>
 export function listCondition(type: referralsApi.ReferralListType, practiceId: number): SQL {
   switch (type) {
     case 'inbox':
-      return and(or(eq(referrals.receivingPracticeId, practiceId), offeredTo(practiceId)), notInArray(referrals.id, archivedBy(practiceId)))!;
+      return and(or(eq(referrals.receivingPracticeId, practiceId), offeredTo(practiceId)), not(archivedBy(practiceId)))!;
     case 'sent':
-      return and(eq(referrals.practiceId, practiceId), notInArray(referrals.id, archivedBy(practiceId)))!;
+      return and(eq(referrals.practiceId, practiceId), not(archivedBy(practiceId)))!;
     case 'archived':
-      return and(seenBy(practiceId), inArray(referrals.id, archivedBy(practiceId)))!;
+      return and(seenBy(practiceId), archivedBy(practiceId))!;
   }
 }
 

@@ -3,7 +3,7 @@ import type { directoryApi, PracticeSummary, referralsApi } from '@referwell/con
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralParty, ReferralRow } from '../../platform/access/referrals.js';
-import { personColumns, toPersonSummary } from '../directory/people.js';
+import { personColumns, personOr, toPersonSummary } from '../directory/people.js';
 import { practices, practiceTags } from '../practices/practices.table.js';
 import { toPracticeSummary, toPracticeTag } from '../practices/practices.service.js';
 import { users } from '../users/users.table.js';
@@ -35,11 +35,6 @@ async function practicesById(db: Db, ids: number[]) {
   const rows = await db.select().from(practices).where(inArray(practices.id, ids));
   return new Map(rows.map((p) => [p.id, toPracticeSummary(p)]));
 }
-
-/** A removed account still appears on the referrals it touched. */
-const formerUser = (id: number | null): directoryApi.PersonSummary => ({
-  id: id ?? 0, uuid: '00000000-0000-0000-0000-000000000000', firstName: 'Former', lastName: 'user', title: null, kind: 'PROVIDER',
-});
 
 /** List rows as the viewer's practice sees them, in the order given; a handful of queries per page. */
 export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): Promise<referralsApi.ReferralSummary[]> {
@@ -73,7 +68,7 @@ export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): 
     type: r.type,
     status: r.status,
     practice: practiceMap.get(r.practiceId)!,
-    fromUser: (r.fromUserId && people.get(r.fromUserId)) || formerUser(r.fromUserId),
+    fromUser: personOr(people, r.fromUserId),
     patient: toPatientSummary(patientMap.get(r.patientId)!),
     receivingPractice: practiceMap.get(r.receivingPracticeId ?? r.targetPracticeId ?? -1) ?? null,
     receivingUser: (r.receivingUserId && people.get(r.receivingUserId)) || null,

@@ -8,6 +8,7 @@ import { patients } from '../patients/patients.table.js';
 import { dobFromStorage, patientMatch } from '../patients/patient-records.js';
 import { users } from '../users/users.table.js';
 import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
+import { fullName } from '../directory/people.js';
 import { textMatch } from './text-match.js';
 
 type SearchType = searchApi.SearchType;
@@ -25,7 +26,6 @@ const LIMIT = searchApi.SEARCH_RESULTS_PER_TYPE;
 /** The expression users_name_trgm_idx is built on; written the same way so the planner can use it. */
 const userName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
 
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ') || null;
 
 /**

@@ -3,18 +3,19 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { genderLabel, type PatientSummary } from './patientQueries';
 
 interface PatientCardProps {
-  patient: PatientSummary & { email?: string | null; insuranceName?: string | null };
+  patient: PatientSummary & { email?: string | null; insuranceName?: string | null; address?: string | null };
   /** Buttons beside the name (Change, say). */
   actions?: ReactNode;
 }
 
-/** Who the patient is at a glance: name, date of birth, gender and how to reach them. */
+/** Who the patient is at a glance: name, date of birth, gender, how to reach them and where they live. */
 export function PatientCard({ patient, actions }: PatientCardProps) {
   const facts: [string, string | null | undefined][] = [
     ['Date of birth', patient.dateOfBirth],
     ['Gender', patient.gender && genderLabel(patient.gender)],
     ['Phone', patient.phoneNumber],
     ['E-mail', patient.email],
+    ['Address', patient.address],
     ['Insurance', patient.insuranceName],
   ];
   return (

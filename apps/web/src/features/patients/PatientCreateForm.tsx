@@ -3,6 +3,7 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from
 import { useForm } from '@mantine/form';
 import { patientsApi } from '@referwell/contracts';
 import { serverFieldErrors } from '../../lib/errors';
+import { AddressSearch } from '../../ui/AddressSearch';
 import { findInsurances, type NamedOption } from './catalogueSearch';
 import { GENDER_OPTIONS, useCreatePatient, type Gender, type Patient, type PatientCreateBody } from './patientQueries';
 import { SearchSelect } from './SearchSelect';
@@ -10,7 +11,9 @@ import { SearchSelect } from './SearchSelect';
 /** Spec 1 §8: the text shown whenever creating a patient fails. */
 export const CREATE_PATIENT_FAILED = 'Failed to create patient';
 
-const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'email', 'dateOfBirth', 'gender', 'insurance'] as const;
+const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'email', 'dateOfBirth', 'gender', 'insurance', 'addressPlaceId'] as const;
+
+export const PICK_ADDRESS = 'Choose the address from the suggestions, or clear it';
 
 interface Values {
   firstName: string;
@@ -20,6 +23,9 @@ interface Values {
   dateOfBirth: string;
   gender: Gender | '';
   insurance: NamedOption | null;
+  /** The text in the address field; only a chosen suggestion (its place id) reaches the server. */
+  address: string;
+  addressPlaceId: string | null;
 }
 
 function toBody(practiceId: number, values: Values): PatientCreateBody {
@@ -33,6 +39,7 @@ function toBody(practiceId: number, values: Values): PatientCreateBody {
     dateOfBirth: optional(values.dateOfBirth),
     gender: values.gender || undefined,
     insurance: values.insurance?.id,
+    addressPlaceId: values.addressPlaceId ?? undefined,
   };
 }
 
@@ -48,6 +55,8 @@ function validate(practiceId: number, values: Values): Record<string, string> {
   }
   // Only a dependant may go without a phone; a referral's patient is never created as one here.
   if (!values.phoneNumber.trim()) errors.phoneNumber ??= 'Phone is required';
+  // Referrals measure distance from the place, so text that names no place is not kept silently.
+  if (values.address.trim() && !values.addressPlaceId) errors.addressPlaceId ??= PICK_ADDRESS;
   return errors;
 }
 
@@ -60,7 +69,9 @@ interface PatientCreateFormProps {
 /** Adds a patient to the practice's records (spec 2 §3 Patient) and hands the new record back. */
 export function PatientCreateForm({ practiceId, onCreated, onCancel }: PatientCreateFormProps) {
   const form = useForm<Values>({
-    initialValues: { firstName: '', lastName: '', phoneNumber: '', email: '', dateOfBirth: '', gender: '', insurance: null },
+    initialValues: {
+      firstName: '', lastName: '', phoneNumber: '', email: '', dateOfBirth: '', gender: '', insurance: null, address: '', addressPlaceId: null,
+    },
     validate: (values) => validate(practiceId, values),
   });
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,6 +116,18 @@ export function PatientCreateForm({ practiceId, onCreated, onCancel }: PatientCr
           value={form.values.insurance}
           onChange={(option) => form.setFieldValue('insurance', option)}
           error={form.errors.insurance}
+        />
+        <AddressSearch
+          value={form.values.address}
+          description="Referrals are matched by distance from this address."
+          error={form.errors.addressPlaceId}
+          onChange={(text, typed) => {
+            form.setFieldValue('address', text);
+            // Hand-typed text no longer names the place chosen before.
+            if (typed) form.setFieldValue('addressPlaceId', null);
+            form.clearFieldError('addressPlaceId');
+          }}
+          onPick={(place) => form.setValues({ address: place.formattedAddress, addressPlaceId: place.placeId })}
         />
         {failure !== null && (
           <Alert color="red" role="alert" variant="light" title={CREATE_PATIENT_FAILED}>

@@ -6,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { PracticeType } from '@referwell/contracts';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
-import { AddressSearch } from './AddressSearch';
+import { AddressSearch } from '../../ui/AddressSearch';
 import { withFocusOnInvalid } from './focusFirstInvalid';
 import { NpiField } from './NpiField';
 import {
@@ -87,6 +87,7 @@ export function ProfileForm({ practice }: { practice: Practice }) {
 
         <Section legend="Location and contact">
           <AddressSearch
+            required
             value={form.values.address}
             error={form.errors.address}
             description={locationNote(form.values)}

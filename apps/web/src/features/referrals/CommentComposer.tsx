@@ -14,13 +14,11 @@ interface CommentComposerProps {
   referralId: number;
   /** Answering this comment; a new thread otherwise. */
   parent?: { id: number; authorName: string };
-  /** People already on the thread, offered as mentions beside the practice's own people. */
-  threadPeople: readonly Person[];
   onDone?: () => void;
 }
 
 /** Writes a comment every practice on the referral reads: text or files, mentions, flags. */
-export function CommentComposer({ scope, referralId, parent, threadPeople, onDone }: CommentComposerProps) {
+export function CommentComposer({ scope, referralId, parent, onDone }: CommentComposerProps) {
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<number[]>([]);
   const [needsResponse, setNeedsResponse] = useState(false);
@@ -73,12 +71,12 @@ export function CommentComposer({ scope, referralId, parent, threadPeople, onDon
         <MentionTextarea
           scope={scope}
           referralId={referralId}
+          audience="comment"
           label={label}
           description="Type @ to mention someone who can see this referral"
           value={message}
           onChange={setMessage}
           onMention={(person) => setMentioned((all) => [...all, person])}
-          extraPeople={threadPeople}
           error={problem?.message}
           autoFocus={Boolean(parent)}
         />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { directoryApi } from '@referwell/contracts';
 import { personName } from '../../lib/names';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
@@ -33,10 +32,6 @@ function threads(comments: ReferralComment[]) {
   return roots.map((root) => ({ root, replies: replies.get(root.id) ?? [] }));
 }
 
-function threadPeople(comments: ReferralComment[]): directoryApi.PersonSummary[] {
-  return comments.flatMap((comment) => [comment.author, ...comment.usersMentioned]);
-}
-
 interface CommentsSectionProps {
   scope: ReferralScope;
   referralId: number;
@@ -47,7 +42,6 @@ interface CommentsSectionProps {
 export function CommentsSection({ scope, referralId, canComment }: CommentsSectionProps) {
   const comments = useQuery(commentsQuery(scope.practiceId, referralId));
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
-  const people = threadPeople(comments.data ?? []);
 
   let body;
   if (comments.isPending) body = <LoadingState label="Loading comments" />;
@@ -82,7 +76,6 @@ export function CommentsSection({ scope, referralId, canComment }: CommentsSecti
                     scope={scope}
                     referralId={referralId}
                     parent={{ id: root.id, authorName: personName(root.author) }}
-                    threadPeople={people}
                     onDone={() => setReplyingTo(null)}
                   />
                 )}
@@ -99,7 +92,7 @@ export function CommentsSection({ scope, referralId, canComment }: CommentsSecti
       <Stack gap="md">
         {body}
         {canComment ? (
-          <CommentComposer scope={scope} referralId={referralId} threadPeople={people} />
+          <CommentComposer scope={scope} referralId={referralId} />
         ) : (
           <Text size="sm" c="dimmed">
             Your practice can no longer comment on this referral.

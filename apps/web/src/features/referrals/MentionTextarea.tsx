@@ -1,8 +1,9 @@
 /**
  * A textarea that suggests people after "@": typing "@al" lists the people who can see the
  * referral whose name holds "al"; the arrow keys and Enter (or a click) put "@Alex Moss " in the
- * text and add Alex to `mentioned`. Suggestions are the practice's people who can see the referral
- * (GET /notes/mentions) plus `extraPeople` (authors already on a comment thread).
+ * text and add Alex to `mentioned`. Suggestions come from the server: for a comment, the people
+ * of every practice on the referral (GET /referral/{id}/mentions); for a note, the practice's own
+ * (GET /notes/mentions).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Combobox, Text, Textarea, useCombobox } from '@mantine/core';
@@ -10,7 +11,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { directoryApi } from '@referwell/contracts';
 import { personName } from '../../lib/names';
-import { mentionsQuery } from './discussionQueries';
+import { mentionsQuery, type MentionAudience } from './discussionQueries';
 import type { ReferralScope } from './referralQueries';
 
 type Person = directoryApi.PersonSummary;
@@ -35,17 +36,17 @@ export function mentionedIn(text: string, people: readonly Person[]): number[] {
 interface MentionTextareaProps {
   scope: ReferralScope;
   referralId: number;
+  audience: MentionAudience;
   label: string;
   description?: ReactNode;
   value: string;
   onChange: (text: string) => void;
   onMention: (person: Person) => void;
-  extraPeople?: readonly Person[];
   error?: ReactNode;
   autoFocus?: boolean;
 }
 
-export function MentionTextarea({ scope, referralId, label, description, value, onChange, onMention, extraPeople = [], error, autoFocus }: MentionTextareaProps) {
+export function MentionTextarea({ scope, referralId, audience, label, description, value, onChange, onMention, error, autoFocus }: MentionTextareaProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -53,14 +54,14 @@ export function MentionTextarea({ scope, referralId, label, description, value, 
   const firstWord = mention?.query.split(' ')[0] ?? '';
   const [serverQuery] = useDebouncedValue(firstWord, MENTION_DEBOUNCE_MS);
   const suggestions = useQuery({
-    ...mentionsQuery(scope.practiceId, referralId, serverQuery),
+    ...mentionsQuery(audience, scope.practiceId, referralId, serverQuery),
     enabled: mention !== null,
     placeholderData: keepPreviousData,
   });
 
   const wanted = mention?.query.toLowerCase() ?? '';
   const seen = new Set<number>([scope.userId]);
-  const people = [...(suggestions.data ?? []), ...extraPeople].filter((person) => {
+  const people = (suggestions.data ?? []).filter((person) => {
     if (seen.has(person.id) || !personName(person).toLowerCase().includes(wanted)) return false;
     seen.add(person.id);
     return true;

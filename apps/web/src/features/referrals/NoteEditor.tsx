@@ -55,6 +55,7 @@ export function NoteEditor({ scope, referralId, label, submitLabel, initial, sav
         <MentionTextarea
           scope={scope}
           referralId={referralId}
+          audience="note"
           label={label}
           description="Type @ to mention someone in your practice"
           value={message}

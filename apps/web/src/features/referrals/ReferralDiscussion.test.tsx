@@ -22,15 +22,19 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     const comments = await screen.findByRole('region', { name: 'Comments' });
     expect(await within(comments).findByText('Can you see her this week?')).toBeInTheDocument();
     const box = within(comments).getByRole('textbox', { name: 'Comment' });
-    await user.type(box, 'Yes, @al');
-    // The practice's people come from the mentions list; the signed-in author is left out.
+    await user.type(box, 'Yes, @');
+    // Everyone at the practices on the referral, by name; the signed-in author is left out.
     const options = await screen.findByRole('listbox', { name: 'People to mention' });
-    expect(within(options).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alex Moss']);
+    await waitFor(() => expect(within(options).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alex Moss', 'Lee Harbor']));
+    await user.type(box, 'al');
+    await waitFor(() => expect(within(options).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alex Moss']));
+    await waitFor(() => expect(server.find('GET', '/api/v1/referral/9/mentions').at(-1)!.query.get('query')).toBe('al'));
     await user.keyboard('{Enter}');
     expect(box).toHaveValue('Yes, @Alex Moss ');
-    expect(server.find('GET', '/api/v1/notes/mentions').at(-1)!.query.get('referralId')).toBe('9');
+    expect(server.find('GET', '/api/v1/referral/9/mentions').every((r) => r.query.get('practiceId') === '1')).toBe(true);
+    expect(server.find('GET', '/api/v1/notes/mentions')).toHaveLength(0);
 
-    // People already on the thread are offered too, though not in the practice.
+    // People of the other practice on the referral can be mentioned in a comment.
     await user.type(box, 'and @har');
     await user.click(await screen.findByRole('option', { name: 'Lee Harbor' }));
     expect(box).toHaveValue('Yes, @Alex Moss and @Lee Harbor ');
@@ -107,6 +111,12 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     await within(notes).findByText('Insurance checked');
 
     const box = within(notes).getByRole('textbox', { name: 'Note' });
+    // A note stays inside the practice: the other practice's people are not offered.
+    await user.type(box, '@har');
+    await waitFor(() => expect(server.find('GET', '/api/v1/notes/mentions').at(-1)?.query.get('query')).toBe('har'));
+    expect(screen.queryByRole('option', { name: 'Lee Harbor' })).not.toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/referral/9/mentions')).toHaveLength(0);
+    await user.clear(box);
     await user.type(box, '@ale');
     await user.click(await screen.findByRole('option', { name: 'Alex Moss' }));
     await user.type(box, 'please call her');

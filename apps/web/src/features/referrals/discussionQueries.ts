@@ -20,12 +20,20 @@ export function notesQuery(practiceId: number, referralId: number) {
   });
 }
 
-/** People of the practice who can see the referral, by name, for @mention suggestions. */
-export function mentionsQuery(practiceId: number, referralId: number, query: string) {
+/**
+ * Who may be mentioned: in a comment, everyone at every practice that sees the referral; in a
+ * note, which stays inside the practice, only the practice's own people.
+ */
+export type MentionAudience = 'comment' | 'note';
+
+/** The people an @mention may name, by name, matching `query`. */
+export function mentionsQuery(audience: MentionAudience, practiceId: number, referralId: number, query: string) {
   return queryOptions({
-    queryKey: [...referralKeys.mentions(practiceId, referralId), query],
+    queryKey: [...referralKeys.mentions(practiceId, referralId), audience, query],
     queryFn: ({ signal }) =>
-      call(referralCommentsApi.noteMentions, { query: { referralId, practiceId, query: query || undefined }, signal }),
+      audience === 'comment'
+        ? call(referralCommentsApi.referralMentions, { params: { id: referralId }, query: { practiceId, query: query || undefined }, signal })
+        : call(referralCommentsApi.noteMentions, { query: { referralId, practiceId, query: query || undefined }, signal }),
     staleTime: 60_000,
   });
 }

@@ -1,6 +1,9 @@
-import type { referralCommentsApi, referralsApi } from '@referwell/contracts';
+import type { directoryApi, referralCommentsApi, referralsApi } from '@referwell/contracts';
 import { reply } from '../../test/fakeServer';
 import { alex, comment, detail, lee, note, pat, referralServer } from './referralFixtures';
+
+const named = (person: directoryApi.PersonSummary, query: string | null) =>
+  !query || `${person.firstName} ${person.lastName}`.toLowerCase().includes(query.toLowerCase());
 
 /** Referral 9 as Riverside sees it, with a comment from Lee and notes by Pat and Alex; calls change it. */
 export function detailServer(overrides: Partial<referralsApi.ReferralDetail> = {}, routes: Parameters<typeof referralServer>[0] = {}) {
@@ -20,7 +23,9 @@ export function detailServer(overrides: Partial<referralsApi.ReferralDetail> = {
       return reply(201, created);
     },
     'GET /api/v1/notes': () => state.notes,
-    'GET /api/v1/notes/mentions': ({ query }) => [pat, alex].filter((p) => !query.get('query') || p.firstName.toLowerCase().startsWith(query.get('query')!.toLowerCase())),
+    // Comments may mention anyone at a practice on the referral (Lee is at Lakeside); notes only Riverside's people.
+    'GET /api/v1/referral/:id/mentions': ({ query }) => [alex, lee, pat].filter((p) => named(p, query.get('query'))),
+    'GET /api/v1/notes/mentions': ({ query }) => [alex, pat].filter((p) => named(p, query.get('query'))),
     'POST /api/v1/notes': ({ body }) => {
       const created = note(10 + state.notes.length, pat, body.message);
       state.notes = [...state.notes, created];

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { practicesApi, referralsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { unreadKeys } from '../unread/unreadQueries';
 
 export type ReferralSummary = referralsApi.ReferralSummary;
 export type ReferralDetail = referralsApi.ReferralDetail;
@@ -101,8 +102,15 @@ export function referralTagsQuery(practiceId: number) {
   });
 }
 
-/** After a change: the lists (status, tags, unread marks) and, when given, the referral itself. */
+/**
+ * After a change: the lists (status, tags, unread marks), the practice's unread count (reading,
+ * archiving or answering a referral can take it out of the inbox's unread ones) and, when given,
+ * the referral itself.
+ */
 export function refreshReferrals(queryClient: QueryClient, practiceId: number, detail?: ReferralDetail) {
   if (detail) queryClient.setQueryData(referralKeys.detail(practiceId, detail.id), detail);
-  return queryClient.invalidateQueries({ queryKey: referralKeys.lists(practiceId) });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: referralKeys.lists(practiceId) }),
+    queryClient.invalidateQueries({ queryKey: unreadKeys.practice(practiceId) }),
+  ]);
 }

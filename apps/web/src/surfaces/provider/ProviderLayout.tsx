@@ -6,11 +6,20 @@ import { IdleWarning } from '../../features/auth/IdleWarning';
 import { EventsSocket } from '../../features/events/EventsSocket';
 import { PracticeSwitcher } from '../../features/practices/PracticeSwitcher';
 import { GlobalSearch } from '../../features/search/GlobalSearch';
+import { UnreadCount } from '../../features/unread/UnreadCount';
+import { useUnreadInbox } from '../../features/unread/unreadQueries';
 import { UserMenu } from './UserMenu';
 
-const NAV_ITEMS = [
+interface NavItem {
+  to: string;
+  label: string;
+  /** Shows how many inbox referrals the current practice has not read. */
+  unreadInbox?: boolean;
+}
+
+const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
-  { to: '/referrals', label: 'Referrals' },
+  { to: '/referrals', label: 'Referrals', unreadInbox: true },
   { to: '/practice/team', label: 'Team' },
   { to: '/practice/networks', label: 'Networks' },
   { to: '/practice/settings', label: 'Practice settings' },
@@ -23,6 +32,7 @@ const NAV_ITEMS = [
 export function ProviderLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const unreadInbox = useUnreadInbox();
 
   useEffect(() => close(), [pathname, close]);
 
@@ -69,6 +79,7 @@ export function ProviderLayout() {
               label={item.label}
               active={active}
               aria-current={active ? 'page' : undefined}
+              rightSection={item.unreadInbox ? <UnreadCount count={unreadInbox} /> : undefined}
             />
           );
         })}

@@ -50,9 +50,13 @@ export class FakeXhr {
 
   /** The next request sent, once it is. */
   static async next(index = FakeXhr.sent.length): Promise<FakeXhr> {
-    await vi.waitFor(() => {
-      if (!FakeXhr.sent[index]) throw new Error('no upload request yet');
-    });
+    // Hashing and the link request come first; on a busy machine that takes more than a second.
+    await vi.waitFor(
+      () => {
+        if (!FakeXhr.sent[index]) throw new Error('no upload request yet');
+      },
+      { timeout: 5_000 },
+    );
     return FakeXhr.sent[index]!;
   }
 }

@@ -3,12 +3,15 @@ import { Autocomplete, Loader } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { placesApi } from '@referwell/contracts';
-import { call } from '../../lib/api';
+import { call } from '../lib/api';
 
 /** Spec: search while typing, but not on every keystroke. */
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
 
 interface AddressSearchProps {
+  /** "Address" unless told otherwise. */
+  label?: string;
+  required?: boolean;
   value: string;
   /** `typed` is false when the text is a chosen suggestion, true when typed by hand. */
   onChange: (text: string, typed: boolean) => void;
@@ -21,9 +24,10 @@ interface AddressSearchProps {
 
 /**
  * A map-free address field: suggestions from the address search as the person types, and
- * choosing one fills in the full address and its coordinates from the place details.
+ * choosing one fills in the full address and its coordinates from the place details. Used by
+ * every form that records where someone is (a practice's profile, a patient).
  */
-export function AddressSearch({ value, onChange, onPick, error, description, onBlur }: AddressSearchProps) {
+export function AddressSearch({ label = 'Address', required = false, value, onChange, onPick, error, description, onBlur }: AddressSearchProps) {
   // Only what the person typed is searched, never the saved address shown on load.
   const [typed, setTyped] = useState('');
   const [debounced] = useDebouncedValue(typed.trim(), ADDRESS_SEARCH_DEBOUNCE_MS);
@@ -50,8 +54,8 @@ export function AddressSearch({ value, onChange, onPick, error, description, onB
 
   return (
     <Autocomplete
-      label="Address"
-      required
+      label={label}
+      required={required}
       autoComplete="off"
       value={value}
       data={options}

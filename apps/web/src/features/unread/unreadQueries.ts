@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unreadApi } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { UNREAD_CHANGED_EVENT } from '../events/liveEvents';
+
+/** Every unread query sits under ['unread', practiceId], so a change to one practice's counts refreshes only it. */
+export const unreadKeys = {
+  all: ['unread'] as const,
+  practice: (practiceId: number) => ['unread', practiceId] as const,
+};
+
+/** The practice's own counts (spec 1 §7 Unread with selectedPracticeOnly); none when the server sends none. */
+export function practiceUnreadQuery(practiceId: number) {
+  return queryOptions({
+    queryKey: unreadKeys.practice(practiceId),
+    queryFn: async ({ signal }) => {
+      const summaries = await call(unreadApi.unread, { query: { practiceId, selectedPracticeOnly: 'true' }, signal });
+      return summaries.find((summary) => summary.practiceId === practiceId) ?? null;
+    },
+    // Someone may have read a referral in another tab or on another device meanwhile.
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/**
+ * How many inbox referrals of the current practice the user has not viewed; 0 without a practice
+ * or while unknown. Refreshed whenever the events socket says the practice's counts changed.
+ */
+export function useUnreadInbox(): number {
+  const practiceId = useSession((session) => session.currentPractice?.practice.id);
+  const queryClient = useQueryClient();
+  const unread = useQuery({ ...practiceUnreadQuery(practiceId ?? 0), enabled: practiceId !== undefined });
+
+  useEffect(() => {
+    const refresh = (event: Event) => {
+      const changed = (event as CustomEvent<{ practiceId?: number }>).detail?.practiceId;
+      void queryClient.invalidateQueries({ queryKey: changed === undefined ? unreadKeys.all : unreadKeys.practice(changed) });
+    };
+    window.addEventListener(UNREAD_CHANGED_EVENT, refresh);
+    return () => window.removeEventListener(UNREAD_CHANGED_EVENT, refresh);
+  }, [queryClient]);
+
+  return unread.data?.inboxItems ?? 0;
+}
