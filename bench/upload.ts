@@ -9,13 +9,12 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Session } from './server.js';
 
 const FILE_BYTES = 50 * 1000 * 1000;
 const RUNS = 3;
 /** The chunk size the disk baseline writes in (the size browsers and undici send in is similar). */
 const CHUNK = 64 * 1024;
-
-export type Session = { cookie: string; 'x-xsrf-token': string };
 
 /** A PDF (by its magic number) of random bytes: accepted, and nothing compresses it. */
 function sampleFile(): Buffer {
