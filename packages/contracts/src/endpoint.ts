@@ -4,9 +4,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint. `public` needs nothing; `user` needs a signed-in user (cookie session
- * or bearer token); `optionalUser` reads the caller when there is one.
+ * or bearer token); `optionalUser` reads the caller when there is one; `room` needs a chat room
+ * token as the bearer token (the chat service, spec 3 §7).
  */
-export type EndpointAuth = 'public' | 'user' | 'optionalUser';
+export type EndpointAuth = 'public' | 'user' | 'optionalUser' | 'room';
 
 /** One endpoint: the single definition the server registers, the client calls and OpenAPI shows. */
 export interface Endpoint<

@@ -38,6 +38,8 @@ export const PushedMessage = z.object({
     notification: PushNotification.optional(),
     /** REFERRAL_CHANGED: which referral, and what happened to it. */
     referral: z.object({ id: z.number().int(), kind: z.string() }).optional(),
+    /** A chat the user is in has a new message, or changed (closed, people added). */
+    chat: z.object({ id: z.number().int() }).optional(),
   }),
 });
 export type PushedMessage = z.infer<typeof PushedMessage>;

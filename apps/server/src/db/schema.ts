@@ -19,3 +19,5 @@ export * from '../modules/patients/patients.table.js';
 export * from '../modules/referrals/referrals.table.js';
 export * from '../modules/referral-comments/referral-comments.table.js';
 export * from '../modules/analytics/analytics.table.js';
+export * from '../modules/chats/chats.table.js';
+export * from '../modules/notifications/notifications.table.js';

@@ -1,0 +1,27 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { NotificationCategory, NotificationKind } from '@referwell/contracts';
+import { practices } from '../practices/practices.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * A person's in-app notifications. `topic` names what one is about (e.g. `chat:12`) so a later
+ * event about the same thing updates it instead of piling up another.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id').references(() => practices.id, { onDelete: 'cascade' }),
+    category: text('category').$type<z.infer<typeof NotificationCategory>>().notNull(),
+    type: text('type').$type<z.infer<typeof NotificationKind>>().notNull(),
+    topic: text('topic'),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.dismissedAt, t.createdAt)],
+);
