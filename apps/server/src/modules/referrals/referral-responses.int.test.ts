@@ -83,6 +83,31 @@ describe('accept', () => {
     expect((await loser.client.get(`/api/v1/referral/${referral.id}?practiceId=${loser.practice.id}`)).statusCode).toBe(456);
   });
 
+  it('is exactly-once inside one practice too: of two colleagues (or a double click) one wins, the other gets 454', async () => {
+    const s = await referralScene(t);
+    const colleague = await createUser(t.db, { firstName: 'Alpha', lastName: 'Colleague' });
+    await addMember(t.db, s.a.practice.id, colleague.id, 'PROVIDER');
+    const colleagueClient = await signedIn(t.app, colleague);
+    const sent = await s.send();
+    const accept = (client: typeof colleagueClient) => client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id });
+
+    const answers = await Promise.all([accept(s.a.client), accept(colleagueClient)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 454]);
+    expect(answers.find((a) => a.statusCode === 454)!.json()).toMatchObject({ code: 'REFERRAL_ALREADY_ACCEPTED', message: 'Referral already accepted' });
+    const winner = answers[0]!.statusCode === 200 ? s.a.provider : colleague;
+    const [row] = await t.db.select().from(referrals).where(eq(referrals.id, sent.id));
+    expect(row).toMatchObject({ status: 'ACCEPTED', receivingPracticeId: s.a.practice.id, acceptedByUserId: winner.id });
+    const accepted = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.type, 'referral accepted'));
+    expect(accepted.filter((e) => e.details.referralId === sent.id)).toHaveLength(1);
+
+    // A second click after a reschedule, too.
+    await s.sender.client.put(`/api/v1/referral/${sent.id}/reschedule`, { practiceId: s.sender.practice.id, ...slot() });
+    const doubleClicks = await Promise.all([accept(s.a.client), accept(s.a.client)]);
+    expect(doubleClicks.map((a) => a.statusCode)).toEqual([454, 454]);
+    const detail = (await s.a.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.a.practice.id}`)).json<Detail>();
+    expect(detail.timeline.filter((e) => e.kind === 'ACCEPTED')).toHaveLength(1);
+  });
+
   it('refuses practices that may not accept, and a provider who does not work there', async () => {
     const s = await referralScene(t);
     const sent = await s.send();

@@ -68,7 +68,11 @@ export function createReferralResponses(ctx: AppContext) {
       const appointment = appointmentOf(body);
       const referral = await db.transaction(async (tx) => {
         const current = await lockReferral(tx, id);
-        assertAllowed('accept', current.status, await offeredParty(tx, current, practiceId));
+        const party = await offeredParty(tx, current, practiceId);
+        // Its own practice won (a colleague at the same moment, or a double click): it learns, as any
+        // other practice offered it does, that the referral is taken.
+        if (party === 'RECEIVER') throw new AppError('REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted');
+        assertAllowed('accept', current.status, party);
         const [patient] = await tx.select().from(patients).where(eq(patients.id, current.patientId));
         const record = await receiverRecordOf(tx, patient!, practiceId);
         // The provider asked for stays when they work here; otherwise the accepting provider takes it.
