@@ -4,6 +4,7 @@ import type { chatRoomApi } from '@referwell/contracts';
 import { practices } from '../practices/practices.table.js';
 import { users } from '../users/users.table.js';
 import { patients } from '../patients/patients.table.js';
+import { files } from '../files/files.table.js';
 
 /**
  * A chat (spec 3 §3). `practiceId` is the practice that started it; a practice-to-practice chat
@@ -85,4 +86,19 @@ export const chatMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('chat_messages_chat_uuid_uq').on(t.chatId, t.uuid), index('chat_messages_chat_idx').on(t.chatId, t.id)],
+);
+
+/**
+ * Files attached in a chat: who attached them (a patient has no account to record on the file),
+ * and the message they went out with once sent (a file goes out with one message only).
+ */
+export const chatFiles = pgTable(
+  'chat_files',
+  {
+    fileId: integer('file_id').primaryKey().references(() => files.id, { onDelete: 'cascade' }),
+    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+    chatUserId: integer('chat_user_id').notNull().references(() => chatUsers.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('chat_files_message_idx').on(t.messageId)],
 );
