@@ -40,6 +40,21 @@ export const DISTANCE_MILES: Record<ReferralDistance, number> = { NEAR: 10, NORM
 export const SchedulePreference = z.object({ day: Day, timeOfDay: TimeOfDay });
 export type SchedulePreference = z.infer<typeof SchedulePreference>;
 
+/** Preferences in a query string: "MON-AM,WED-ANY" (day-timeOfDay pairs). */
+export const schedulePreferencesText = (preferences: readonly SchedulePreference[]) =>
+  preferences.map((p) => `${p.day}-${p.timeOfDay}`).join(',');
+
+const SchedulePreferencesText = z
+  .string()
+  .trim()
+  .max(300)
+  .transform((text) => (text ? text.split(',').map((pair) => {
+    const [day, timeOfDay] = pair.trim().split('-');
+    return { day, timeOfDay };
+  }) : []))
+  .pipe(z.array(SchedulePreference).max(21, 'At most 21 preferences'))
+  .describe('PREFERENCE: the patient\'s preferred times as day-timeOfDay pairs, e.g. MON-AM,WED-ANY');
+
 /** The lists of GET /referrals/{type}, each seen from the caller's practice. */
 export const ReferralListType = z.enum(['inbox', 'sent', 'archived']);
 export type ReferralListType = z.infer<typeof ReferralListType>;
@@ -228,6 +243,7 @@ export const matchCheck = endpoint({
     insurance: Id.optional(),
     speciality: Id,
     scheduleType: ScheduleType.default('NEXT'),
+    schedulePreferences: SchedulePreferencesText.optional(),
     longitude: Longitude.optional(),
     latitude: Latitude.optional(),
     matchingDistance: ReferralDistance.default('NORMAL'),

@@ -9,7 +9,7 @@ import { expireTier, TIER_EXPIRED_JOB, type RoutingContext } from './offers.js';
 
 /** GET /referrals/matchCheck. */
 export function registerRouting(app: FastifyInstance, ctx: AppContext) {
-  const matchCheck = createMatchCheck(ctx.db);
+  const matchCheck = createMatchCheck(ctx.db, ctx.clock);
   route(app, ctx, referralsApi.matchCheck, ({ caller, query }) => matchCheck(caller, query));
 }
 

@@ -3,6 +3,7 @@ import { referralsApi, type ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../../db/client.js';
 import { authorizePractice } from '../../../platform/access/index.js';
 import type { Caller } from '../../../platform/auth/sessions.js';
+import type { Clock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
 import type { HandlerInput } from '../../../platform/http.js';
 import { insurances, specialities } from '../../catalogues/catalogues.table.js';
@@ -39,7 +40,7 @@ async function assertKnown(db: Db, q: MatchQuery) {
  * to now. Nothing about a patient is read, so it is not audited. A signed-in caller who names no
  * provider is taken as the referring provider (never matched to themselves).
  */
-export function createMatchCheck(db: Db) {
+export function createMatchCheck(db: Db, clock: Clock) {
   return async (caller: Caller, q: MatchQuery): Promise<referralsApi.MatchCheckResult> => {
     await authorizePractice(db, caller, q.practice, 'referrals.manage');
     await assertKnown(db, q);
@@ -52,6 +53,8 @@ export function createMatchCheck(db: Db) {
       longitude: q.longitude,
       distance: q.matchingDistance,
       scheduleType: q.scheduleType,
+      schedulePreferences: q.schedulePreferences,
+      now: clock.now(),
     });
     return { tiers, radiusMiles: referralsApi.DISTANCE_MILES[q.matchingDistance] };
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { addMember, createUser } from '../../../test/factories.js';
@@ -18,7 +18,7 @@ afterAll(() => t?.close());
 
 const request = (over: Partial<MatchRequest> = {}): MatchRequest => ({
   senderPracticeId: w.sender.id, referringUserId: w.referrer.id, specialityId: w.speciality.id, insuranceId: w.insurance.id,
-  distance: 'NORMAL', scheduleType: 'NEXT', ...over,
+  distance: 'NORMAL', scheduleType: 'NEXT', now: new Date(), ...over,
 });
 const names = (tiers: referralsApi.MatchTier[]) => tiers.map((tier) => [tier.tier, tier.kind, tier.timeLimitMinutes, tier.candidates.map((c) => c.practice.name.replace(/ \d+$/, ''))]);
 
@@ -137,6 +137,28 @@ describe('GET /referrals/matchCheck', () => {
       { path: ['querystring', 'insurance'], message: 'Unknown insurance' },
       { path: ['querystring', 'provider'], message: 'The referring provider must be a member of the practice' },
     ]);
+  });
+
+  it('PREFERENCE puts the practices open at the patient\'s preferred times first, and says so', async () => {
+    const hours = (dayOfWeek: number, start: string, end: string) => [{ dayOfWeek, open: true, start, end }];
+    await t.db.update(practices).set({ openingHours: hours(1, '13:00', '17:00') }).where(eq(practices.id, w.birch.practice.id));
+    await t.db.update(practices).set({ openingHours: hours(1, '08:00', '12:00') }).where(eq(practices.id, w.alder.practice.id));
+    try {
+      const client = await signedIn(t.app, w.referrer);
+      const preferring = (await client.get(url({ ...query(), scheduleType: 'PREFERENCE', schedulePreferences: 'MON-AM,FRI-ANY' }))).json<referralsApi.MatchCheckResult>();
+      const [alder, birch] = preferring.tiers[0]!.candidates;
+      expect([alder!.practice.id, birch!.practice.id]).toEqual([w.alder.practice.id, w.birch.practice.id]);
+      expect(alder!.reasons).toContain('open at 1 of 2 preferred times');
+      expect(birch!.reasons).toContain('open at 0 of 2 preferred times');
+      expect(preferring.tiers[2]!.candidates[0]!.reasons).toContain('opening hours not on file');
+      // NEXT keeps the nearest first.
+      const next = (await client.get(url(query()))).json<referralsApi.MatchCheckResult>();
+      expect(next.tiers[0]!.candidates.map((c) => c.practice.id)).toEqual([w.birch.practice.id, w.alder.practice.id]);
+      const bad = await client.get(url({ ...query(), scheduleType: 'PREFERENCE', schedulePreferences: 'MON-NOON' }));
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      await t.db.update(practices).set({ openingHours: [] }).where(inArray(practices.id, [w.alder.practice.id, w.birch.practice.id]));
+    }
   });
 
   it('is for the practice\'s members and its keys with REFERRALS_WRITE', async () => {

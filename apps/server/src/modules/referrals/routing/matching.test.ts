@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PracticeSummary } from '@referwell/contracts';
 import { boundingBox, distanceMiles } from './geo.js';
 import { assembleTiers, type Candidate, type PlanNetwork, type TierPlan } from './tiers.js';
+import type { PreferenceFit } from './preferences.js';
 
 describe('distances', () => {
   it('measures great-circle miles', () => {
@@ -102,8 +103,30 @@ describe('assembling tiers', () => {
     ]);
   });
 
-  it('PREFERENCE keeps the network order', () => {
-    expect(assembleTiers(candidates, plan({ networks, scheduleType: 'PREFERENCE' })).map((t) => t.tier)).toEqual([0, 1, 2]);
+  it('PREFERENCE keeps the network order and puts the best fit to the preferred times first within each tier', () => {
+    const fits: Record<number, PreferenceFit | null> = {
+      1: { met: 2, of: 2, openMinutes: 300 }, 2: { met: 1, of: 2, openMinutes: 600 },
+      4: { met: 0, of: 2, openMinutes: 0 }, 5: null, 6: { met: 1, of: 2, openMinutes: 60 },
+    };
+    const fitted = candidates.map((c) => ({ ...c, preferenceFit: fits[c.practice.id] ?? null }));
+    const tiers = assembleTiers(fitted, plan({ networks, scheduleType: 'PREFERENCE' }));
+    // Alder, open at both preferred times, before the nearer Birch; Ginkgo (no hours on file) between
+    // a practice open at one of them and one known to be closed at both.
+    expect(tiers.map((t) => [t.tier, ids(t)])).toEqual([[0, [1, 2]], [1, [3]], [2, [6, 5, 4]]]);
+    expect(tiers[0]!.candidates[0]!.reasons).toContain('open at 2 of 2 preferred times');
+    expect(tiers[2]!.candidates[1]!.reasons).toContain('opening hours not on file');
+    // Equal fits: more open minutes inside the preferred times, then nearest.
+    const even = assembleTiers([
+      { ...candidate(1, 'Alder', 5), preferenceFit: { met: 1, of: 1, openMinutes: 120 } },
+      { ...candidate(2, 'Birch', 3), preferenceFit: { met: 1, of: 1, openMinutes: 240 } },
+      { ...candidate(3, 'Cedar', 1), preferenceFit: { met: 1, of: 1, openMinutes: 240 } },
+    ], plan({ scheduleType: 'PREFERENCE' }));
+    expect(ids(even[0]!)).toEqual([3, 2, 1]);
+  });
+
+  it('NEXT ignores opening hours', () => {
+    const tiers = assembleTiers(candidates.map((c) => ({ ...c, preferenceFit: c.practice.id === 1 ? { met: 1, of: 1, openMinutes: 60 } : null })), plan({ networks }));
+    expect(ids(tiers[0]!)).toEqual([2, 1]);
   });
 
   it('matches outside the networks only when the sender allows it', () => {

@@ -11,6 +11,7 @@ import { practiceMembers, practices } from '../../practices/practices.table.js';
 import { users } from '../../users/users.table.js';
 import { boundingBox, distanceMiles, type Point } from './geo.js';
 import { assembleTiers, type Candidate, type PlanNetwork } from './tiers.js';
+import { preferenceFit, type PreferenceRequest } from './preferences.js';
 
 export interface MatchRequest {
   senderPracticeId: number;
@@ -23,6 +24,10 @@ export interface MatchRequest {
   longitude?: number | null;
   distance: referralsApi.ReferralDistance;
   scheduleType: referralsApi.ScheduleType;
+  /** PREFERENCE: the patient's preferred days and times of day, which order each tier. */
+  schedulePreferences?: readonly referralsApi.SchedulePreference[];
+  /** When the routing happens (time zone offsets are taken then). */
+  now: Date;
   /** Practices left out (those already offered the referral). */
   excludePracticeIds?: readonly number[];
 }
@@ -54,6 +59,7 @@ const planQuery = (db: Db) =>
       latitude: practices.latitude,
       longitude: practices.longitude,
       tierTimeout: practices.tierTimeout,
+      timezone: practices.timezone,
       allowOuterNetworkMatching: practices.allowOuterNetworkMatching,
       speciality: sql<string | null>`(select ${specialities.name} from ${specialities} where ${specialities.id} = ${param('specialityId')})`,
       insurance: sql<string | null>`(select ${insurances.name} from ${insurances} where ${insurances.id} = ${param('insuranceId')}::int)`,
@@ -84,6 +90,7 @@ async function planOf(db: Db, req: MatchRequest) {
   });
   return {
     origin: pointOf(row.latitude, row.longitude),
+    timeZone: row.timezone,
     outerTimeLimit: row.allowOuterNetworkMatching ? row.tierTimeout : null,
     specialityName: row.speciality,
     insuranceName: row.insurance,
@@ -116,7 +123,10 @@ function candidateRows(db: Db, req: MatchRequest, origin: Point | null, radiusMi
   const exclude = req.excludePracticeIds ?? [];
   return db
     .select({
-      practice: { ...practiceSummaryColumns, latitude: practices.latitude, longitude: practices.longitude, maxReferralMatchRadius: practices.maxReferralMatchRadius },
+      practice: {
+        ...practiceSummaryColumns, latitude: practices.latitude, longitude: practices.longitude, maxReferralMatchRadius: practices.maxReferralMatchRadius,
+        openingHours: practices.openingHours, timezone: practices.timezone,
+      },
       provider: personColumns,
     })
     .from(providerSpecialities)
@@ -148,9 +158,13 @@ function candidateRows(db: Db, req: MatchRequest, origin: Point | null, radiusMi
  */
 export async function computeTiers(db: Db, req: MatchRequest): Promise<referralsApi.MatchTier[]> {
   const radiusMiles = referralsApi.DISTANCE_MILES[req.distance];
-  const { origin: senderPlace, ...plan } = await planOf(db, req);
+  const { origin: senderPlace, timeZone, ...plan } = await planOf(db, req);
   const origin = pointOf(req.latitude, req.longitude) ?? senderPlace;
   const rows = await candidateRows(db, req, origin, radiusMiles);
+  // The patient's preferred times are read in the sender's time zone: the patient is its patient.
+  const preferences: PreferenceRequest | null = req.scheduleType === 'PREFERENCE' && req.schedulePreferences?.length
+    ? { preferences: req.schedulePreferences, timeZone, at: req.now }
+    : null;
 
   const byPractice = new Map<number, Candidate>();
   for (const { practice, provider } of rows) {
@@ -161,6 +175,7 @@ export async function computeTiers(db: Db, req: MatchRequest): Promise<referrals
       const miles = origin && place ? distanceMiles(origin, place) : null;
       if (miles !== null && miles > limitMiles) continue;
       candidate = { practice: toPracticeSummary(practice), distanceMiles: miles === null ? null : tenths(miles), limitMiles, providers: [] };
+      if (preferences) candidate.preferenceFit = preferenceFit(practice.openingHours, practice.timezone, preferences);
       byPractice.set(practice.id, candidate);
     }
     candidate.providers.push(toPersonSummary(provider));

@@ -53,6 +53,8 @@ export async function offerNextTier(ctx: RoutingContext, tx: Db, referral: Refer
     longitude: referral.longitude,
     distance: referral.matchingDistance ?? 'NORMAL',
     scheduleType: referral.scheduleType ?? 'NEXT',
+    schedulePreferences: referral.schedulePreferences,
+    now,
     excludePracticeIds: asked.map((a) => a.practiceId),
   });
   const next = tiers.find((t) => referral.tier === null || t.tier > referral.tier);
