@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { filesApi } from '@referwell/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './platform/context.js';
@@ -84,6 +85,8 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
         scriptSrc: ["'self'"],
         // The upload panel PUTs straight to the bucket when files live in S3.
         connectSrc: ["'self'", ...[directUploadOrigin(config)].filter((o) => o !== undefined)],
+        // The gallery plays YouTube and Vimeo links in those sites' own players, and frames nothing else.
+        frameSrc: Object.values(filesApi.VIDEO_PLAYER_ORIGINS),
         upgradeInsecureRequests: secure ? [] : null,
       },
     },

@@ -14,6 +14,11 @@ export const FILE_HEADER_BYTES = 4;
 export const SCAN_POLL_MS = 5_000;
 /** Names the upload widget ignores (spec 3 §5). */
 export const IGNORED_FILE_NAMES = ['.ds_store', 'thumbs.db', 'desktop.ini'] as const;
+/**
+ * The players the gallery embeds for YouTube and Vimeo links (spec 3 §2); the web app builds its
+ * iframes on these and the server's Content-Security-Policy lets the page frame these and no others.
+ */
+export const VIDEO_PLAYER_ORIGINS = { youtube: 'https://www.youtube-nocookie.com', vimeo: 'https://player.vimeo.com' } as const;
 
 export const ScanStatus = z.enum(['scanning', 'clean', 'infected']);
 export type ScanStatus = z.infer<typeof ScanStatus>;

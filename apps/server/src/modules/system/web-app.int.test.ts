@@ -25,6 +25,18 @@ describe('serving the web app', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
   });
 
+  it('lets the page frame the gallery\'s YouTube and Vimeo players and nothing else', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const directives = new Map(
+      String(page.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    expect(directives.get('frame-src')).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+  });
+
   it('answers 404, not the app shell, for a missing file or API path', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-2.js' })).statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });

@@ -1,3 +1,5 @@
+import { filesApi } from '@referwell/contracts';
+
 /** Embeddable video links (spec 3 §2 Gallery viewer: YouTube, Vimeo). */
 export interface VideoEmbed {
   provider: 'youtube' | 'vimeo';
@@ -48,7 +50,7 @@ export function parseYouTubeUrl(value: string): VideoEmbed | null {
   return {
     provider: 'youtube',
     id,
-    embedUrl: `https://www.youtube-nocookie.com/embed/${id}${start ? `?start=${start}` : ''}`,
+    embedUrl: `${filesApi.VIDEO_PLAYER_ORIGINS.youtube}/embed/${id}${start ? `?start=${start}` : ''}`,
   };
 }
 
@@ -69,7 +71,7 @@ export function parseVimeoUrl(value: string): VideoEmbed | null {
   return {
     provider: 'vimeo',
     id,
-    embedUrl: `https://player.vimeo.com/video/${id}${hash ? `?h=${encodeURIComponent(hash)}` : ''}`,
+    embedUrl: `${filesApi.VIDEO_PLAYER_ORIGINS.vimeo}/video/${id}${hash ? `?h=${encodeURIComponent(hash)}` : ''}`,
   };
 }
 
