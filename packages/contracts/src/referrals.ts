@@ -140,8 +140,9 @@ const Latitude = z.coerce.number().min(-90, 'latitude must be between -90 and 90
 const Longitude = z.coerce.number().min(-180, 'longitude must be between -180 and 180').max(180, 'longitude must be between -180 and 180');
 
 /**
- * POST /referrals. A BASIC referral names `targetPracticeId` (and may ask for a provider there with
- * `recievingUserId`, the spec's spelling); a SPECIALTY referral names `specialityId` and
+ * POST /referrals. A BASIC referral names `targetPracticeId` and may ask for a provider there with
+ * `recievingUserId` (the spec's spelling); naming only the provider (the spec's own BASIC payload)
+ * sends it to the one practice where they are a provider. A SPECIALTY referral names `specialityId` and
  * `scheduleType` and is routed tier by tier. Files are ids of the sender's uploads.
  */
 export const ReferralCreate = z
@@ -164,7 +165,9 @@ export const ReferralCreate = z
   .superRefine((r, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (r.specialityId === undefined) {
-      if (r.targetPracticeId === undefined) issue('targetPracticeId', 'Choose the practice to refer to, or a speciality to match');
+      if (r.targetPracticeId === undefined && r.recievingUserId === undefined) {
+        issue('targetPracticeId', 'Choose the practice to refer to, or a speciality to match');
+      }
       return;
     }
     if (r.targetPracticeId !== undefined) issue('targetPracticeId', 'A specialty referral is matched; leave out targetPracticeId');

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { rolesIn } from '../../platform/access/index.js';
-import { practices } from '../practices/practices.table.js';
+import { practiceMembers, practices } from '../practices/practices.table.js';
 import { patients } from '../patients/patients.table.js';
 import { insurances, specialities } from '../catalogues/catalogues.table.js';
 
@@ -15,6 +15,21 @@ export type ReferralRequest = z.output<typeof referralsApi.ReferralCreate>;
 const refuse = (field: string, message: string): never => {
   throw new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
 };
+
+/**
+ * A BASIC referral naming only the provider (spec 1's payload carries `recievingUserId` alone):
+ * the one active practice, other than the sender, where they are a provider.
+ */
+async function practiceOfProvider(db: Db, userId: number, senderPracticeId: number): Promise<number> {
+  const rows = await db
+    .selectDistinct({ id: practices.id })
+    .from(practiceMembers)
+    .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+    .where(and(eq(practiceMembers.userId, userId), eq(practiceMembers.role, 'PROVIDER'), eq(practices.active, true), ne(practices.id, senderPracticeId)));
+  if (rows.length === 0) refuse('recievingUserId', 'The provider asked for is not a provider at another practice');
+  if (rows.length > 1) refuse('targetPracticeId', 'The provider asked for works at several practices: name the practice to refer to (targetPracticeId)');
+  return rows[0]!.id;
+}
 
 /**
  * Checks what a new referral names, before anything is stored: the referring provider and the
@@ -30,7 +45,8 @@ export async function resolveReferralRequest(db: Db, caller: Caller, body: Refer
   if (!patient) refuse('patientId', 'No such patient in this practice');
 
   if (body.specialityId === undefined) {
-    const [target] = await db.select().from(practices).where(eq(practices.id, body.targetPracticeId!));
+    const targetId = body.targetPracticeId ?? (await practiceOfProvider(db, body.recievingUserId!, body.practiceId));
+    const [target] = await db.select().from(practices).where(eq(practices.id, targetId));
     if (!target || !target.active) refuse('targetPracticeId', 'No such practice');
     if (target!.id === body.practiceId) refuse('targetPracticeId', 'A practice cannot refer to itself');
     if (body.recievingUserId !== undefined && !(await rolesIn(db, body.recievingUserId, target!.id)).includes('PROVIDER')) {

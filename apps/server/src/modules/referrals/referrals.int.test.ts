@@ -75,6 +75,31 @@ describe('POST /api/v1/referrals (BASIC)', () => {
     expect((await new TestClient(t.app).post('/api/v1/referrals', { ...base, targetPracticeId: s.a.practice.id })).statusCode).toBe(401);
   });
 
+  it('sends the spec\'s BASIC payload, which names only the provider, to the one practice where they are a provider', async () => {
+    const s = await referralScene(t);
+    const base = { practiceId: s.sender.practice.id, patientId: s.patient.id };
+    // Also a member of the sender and a STAFF member of Bravo: neither is where they see patients referred to them.
+    await addMember(t.db, s.sender.practice.id, s.a.provider.id, 'PROVIDER');
+    await addMember(t.db, s.b.practice.id, s.a.provider.id, 'STAFF');
+    const res = await s.sender.client.post('/api/v1/referrals', { ...base, recievingUserId: s.a.provider.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<referralsApi.ReferralDetail>()).toMatchObject({ type: 'BASIC', receivingPractice: { id: s.a.practice.id }, receivingUser: { id: s.a.provider.id } });
+    expect((await s.a.client.get(`/api/v1/referrals/inbox?practiceId=${s.a.practice.id}`)).json<Page>().count).toBe(1);
+
+    // A provider at two practices: the sender must say which one.
+    await addMember(t.db, s.b.practice.id, s.a.provider.id, 'PROVIDER');
+    const ambiguous = await s.sender.client.post('/api/v1/referrals', { ...base, recievingUserId: s.a.provider.id });
+    expect(ambiguous.statusCode).toBe(400);
+    const several = 'The provider asked for works at several practices: name the practice to refer to (targetPracticeId)';
+    expect(ambiguous.json()).toMatchObject({ message: several, issues: [{ path: ['body', 'targetPracticeId'], message: several }] });
+    const nobody = await createUser(t.db);
+    const unknown = await s.sender.client.post('/api/v1/referrals', { ...base, recievingUserId: nobody.id });
+    expect(unknown.json()).toMatchObject({ statusCode: 400, message: 'The provider asked for is not a provider at another practice' });
+    expect((await s.sender.client.get(`/api/v1/referrals/sent?practiceId=${s.sender.practice.id}`)).json<Page>().count).toBe(1);
+    // Named together, the practice decides.
+    expect((await s.sender.client.post('/api/v1/referrals', { ...base, recievingUserId: s.a.provider.id, targetPracticeId: s.b.practice.id })).statusCode).toBe(201);
+  });
+
   it('attaches only the sender\'s own uploads, which the receiving practice can then open', async () => {
     const s = await referralScene(t);
     const mine = await insertUploadedFile(t.db, { practiceId: s.sender.practice.id, uploadedBy: s.sender.provider.id });
