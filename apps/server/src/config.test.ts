@@ -93,6 +93,23 @@ describe('loadConfig', () => {
     expect(errorOf({ AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toContain('AUTH_RATE_LIMIT_PER_MINUTE:');
   });
 
+  it('shares events through Redis only when REDIS_URL is set, under the default prefix unless told', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379/0' }).redis).toEqual({ url: 'redis://cache.internal:6379/0', prefix: 'rw:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example:6380', REDIS_PREFIX: 'staging:' }).redis).toEqual({ url: 'rediss://:pw@cache.example:6380', prefix: 'staging:' });
+  });
+
+  it('refuses a REDIS_URL that is not a Redis address and a REDIS_PREFIX with spaces', () => {
+    expect(errorOf({ REDIS_URL: 'http://cache.internal:6379' })).toContain('REDIS_URL: must be a redis:// or rediss:// URL');
+    expect(errorOf({ REDIS_URL: 'cache.internal' })).toContain('REDIS_URL:');
+    expect(errorOf({ REDIS_PREFIX: 'my app' })).toContain('REDIS_PREFIX:');
+  });
+
+  it('starts in production without Redis: one instance needs none', () => {
+    expect(loadConfig(production).redis).toBeUndefined();
+  });
+
   it('refuses a SESSION_SECRET shorter than 32 characters', () => {
     expect(errorOf({ SESSION_SECRET: 'x'.repeat(31) })).toContain('SESSION_SECRET: must be at least 32 characters');
     expect(loadConfig({ SESSION_SECRET: 'x'.repeat(32) }).sessionSecret).toBe('x'.repeat(32));

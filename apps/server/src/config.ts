@@ -67,6 +67,18 @@ const Env = z
     S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
     /** How often an open events socket's session is checked again (and the connection pinged). */
     SOCKET_CHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+    /**
+     * Redis shared by every instance: the event bus (pub/sub), chat presence and rate-limit counters.
+     * Optional even in production, because one instance is a legitimate deployment and then the
+     * in-process bus and counters are complete; several instances behind a load balancer need it
+     * or events and limits stay with the instance they happened on.
+     */
+    REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL'),
+    /**
+     * Prefix of every key and channel this deployment uses in Redis. Deployments sharing one Redis
+     * need different prefixes: pub/sub channels ignore the database number in the URL.
+     */
+    REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, colons, dots, hyphens or underscores').default('rw:'),
     /** Hosts link previews may fetch even when they resolve to private addresses (tests, intranets). */
     LINK_PREVIEW_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   });
@@ -115,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fileLinkTtlMs: c.FILE_LINK_TTL_SECONDS * 1000,
     linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
     socketCheckMs: c.SOCKET_CHECK_SECONDS * 1000,
+    redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_PREFIX } : undefined,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,
