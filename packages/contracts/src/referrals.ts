@@ -62,15 +62,24 @@ export type ReferralListType = z.infer<typeof ReferralListType>;
 /** Notes and comments are at most this long. */
 export const REFERRAL_TEXT_MAX = 5_000;
 
-/** The appointment a practice proposes when it accepts or reschedules (spec 2 §3 Appointment). */
+/**
+ * The appointment a practice proposes when it accepts or reschedules: spec 2 §3's accept payload,
+ * kept whole for the appointments issue to act on.
+ */
 export const ReferralAppointment = z.object({
   start: EpochMs,
   end: EpochMs,
+  /** One of the accepting practice's departments. */
   departmentId: z.number().int().nullable(),
   appointmentLocation: LocationKind.nullable(),
   addressOverride: z.string().nullable(),
   virtualLink: z.string().nullable(),
   virtualAppointmentHost: z.string().nullable(),
+  scheduleType: ScheduleType.nullable(),
+  /** The content (spec 2 §3 Content) the appointment came from, if any. */
+  contentUuid: z.string().nullable(),
+  /** The intake submission the appointment came from, if any. */
+  submissionId: z.number().int().nullable(),
 });
 export type ReferralAppointment = z.infer<typeof ReferralAppointment>;
 
@@ -273,6 +282,9 @@ const AppointmentFields = z.object({
   addressOverride: z.string().trim().max(500).nullable().optional(),
   virtualLink: z.string().trim().url('virtualLink must be a web address').max(1000).nullable().optional(),
   virtualAppointmentHost: z.enum(['REFERWELL']).nullable().optional(),
+  scheduleType: ScheduleType.nullable().optional(),
+  contentUuid: z.string().trim().uuid('contentUuid must be a UUID').nullable().optional(),
+  submissionId: Id.nullable().optional(),
 });
 
 const endAfterStart = (a: { start?: number; end?: number }, ctx: z.RefinementCtx) => {
@@ -291,6 +303,7 @@ export const ReferralAccept = AppointmentFields.partial()
     endAfterStart(a, ctx);
   });
 
+/** Spec 2's reschedule payload has no scheduleType, contentUuid or submissionId: left out, they stay as accepted. */
 export const ReferralReschedule = AppointmentFields.extend({ practiceId: Id, recievingUserId: Id.optional() }).superRefine(endAfterStart);
 
 export const acceptReferral = endpoint({

@@ -16,17 +16,10 @@ import { assertAllowed } from './referral-rules.js';
 import { receiverRecordOf } from './referral-patients.js';
 import { advanceIfTierExhausted } from './routing/offers.js';
 import { queueReferralNotice } from './referral-notifications.js';
+import { appointmentOf, assertDepartmentOf, storedAppointment } from './referral-appointments.js';
 
 type AcceptBody = z.output<typeof referralsApi.ReferralAccept>;
 type RescheduleBody = z.output<typeof referralsApi.ReferralReschedule>;
-
-function appointmentOf(a: Partial<RescheduleBody>): referralsApi.ReferralAppointment | null {
-  if (a.start === undefined || a.end === undefined) return null;
-  return {
-    start: a.start, end: a.end, departmentId: a.departmentId ?? null, appointmentLocation: a.appointmentLocation ?? null,
-    addressOverride: a.addressOverride ?? null, virtualLink: a.virtualLink ?? null, virtualAppointmentHost: a.virtualAppointmentHost ?? null,
-  };
-}
 
 async function assertProviderAt(db: Db, userId: number, practiceId: number) {
   if (!(await rolesIn(db, userId, practiceId)).includes('PROVIDER')) {
@@ -65,6 +58,7 @@ export function createReferralResponses(ctx: AppContext) {
       const { practiceId } = body;
       await authorizePractice(db, caller, practiceId, 'referrals.manage');
       if (body.recievingUserId !== undefined) await assertProviderAt(db, body.recievingUserId, practiceId);
+      await assertDepartmentOf(db, body.departmentId, practiceId);
       const appointment = appointmentOf(body);
       const referral = await db.transaction(async (tx) => {
         const current = await lockReferral(tx, id);
@@ -141,11 +135,14 @@ export function createReferralResponses(ctx: AppContext) {
     async reschedule(caller: Caller, id: number, body: RescheduleBody, client: ClientInfo) {
       const { practiceId } = body;
       const { referral: seen, party } = await authorizeReferral(db, caller, id, practiceId, 'referrals.manage');
-      if (body.recievingUserId !== undefined && seen.receivingPracticeId) await assertProviderAt(db, body.recievingUserId, seen.receivingPracticeId);
-      const appointment = appointmentOf(body)!;
+      if (seen.receivingPracticeId) {
+        if (body.recievingUserId !== undefined) await assertProviderAt(db, body.recievingUserId, seen.receivingPracticeId);
+        await assertDepartmentOf(db, body.departmentId, seen.receivingPracticeId);
+      }
       const referral = await db.transaction(async (tx) => {
         const current = await lockReferral(tx, id);
         assertAllowed('reschedule', current.status, party);
+        const appointment = appointmentOf(body, current.appointment && storedAppointment(current.appointment))!;
         const [row] = await tx
           .update(referrals)
           .set({ status: 'RESCHEDULED', appointment, receivingUserId: body.recievingUserId ?? current.receivingUserId, updatedAt: now() })

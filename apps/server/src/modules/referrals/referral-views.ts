@@ -14,6 +14,7 @@ import { files } from '../files/files.table.js';
 import { fileViewOf } from '../files/files.service.js';
 import { referralArchives, referralEvents, referralTags, referralViews } from './referrals.table.js';
 import { actionsFor } from './referral-rules.js';
+import { storedAppointment } from './referral-appointments.js';
 
 /** Whose eyes a referral is shown through: the practice they act for and the user (viewed flag). */
 export interface Viewer {
@@ -117,7 +118,7 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
     insurance: insurance[0] ?? null,
     schedulePreferences: referral.schedulePreferences,
     matchingDistance: referral.matchingDistance,
-    appointment: referral.appointment ?? null,
+    appointment: referral.appointment ? storedAppointment(referral.appointment) : null,
     tier: referral.tier,
     tierExpiresAt: referral.tierExpiresAt?.getTime() ?? null,
     timeline,

@@ -53,7 +53,7 @@ describe('referral detail', { timeout: 20_000 }, () => {
   it('accepts with an appointment', async () => {
     const { server, state } = detailServer({}, {
       'PUT /api/v1/referral/:id/accept': ({ body }) => {
-        state.referral = { ...state.referral, status: 'ACCEPTED', actions: ['reschedule', 'archive', 'comment'], appointment: { departmentId: null, addressOverride: null, virtualAppointmentHost: null, appointmentLocation: body.appointmentLocation, virtualLink: body.virtualLink, start: body.start, end: body.end } };
+        state.referral = { ...state.referral, status: 'ACCEPTED', actions: ['reschedule', 'archive', 'comment'], appointment: { departmentId: null, addressOverride: null, virtualAppointmentHost: null, scheduleType: null, contentUuid: null, submissionId: null, appointmentLocation: body.appointmentLocation, virtualLink: body.virtualLink, start: body.start, end: body.end } };
         return state.referral;
       },
     });
@@ -125,7 +125,7 @@ describe('referral detail', { timeout: 20_000 }, () => {
   it('asks for both times when rescheduling', async () => {
     const start = new Date('2030-05-01T09:00').getTime();
     const { server } = detailServer(
-      { status: 'ACCEPTED', viewed: true, actions: ['reschedule'], appointment: { start, end: start + 1_800_000, departmentId: null, appointmentLocation: null, addressOverride: null, virtualLink: null, virtualAppointmentHost: null } },
+      { status: 'ACCEPTED', viewed: true, actions: ['reschedule'], appointment: { start, end: start + 1_800_000, departmentId: null, appointmentLocation: null, addressOverride: null, virtualLink: null, virtualAppointmentHost: null, scheduleType: null, contentUuid: null, submissionId: null } },
       { 'PUT /api/v1/referral/:id/reschedule': () => detail(9, { status: 'RESCHEDULED', viewed: true }) },
     );
     const { user } = renderApp('/referrals/view/9');
