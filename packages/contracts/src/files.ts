@@ -75,8 +75,13 @@ export const listFiles = endpoint({
   response: z.array(FileView),
 });
 
+/**
+ * The answer stays the spec's `{ status, type }` with a scan status; a deleted file answers 456
+ * OBJECT_NOT_FOUND ('Sorry this file has expired'), as a missing one does, and viewers show it as
+ * expired and stop polling it.
+ */
 export const fileStatus = endpoint({
-  method: 'GET', path: '/api/v1/file/:id/status', summary: 'Scan status and detected type of a file',
+  method: 'GET', path: '/api/v1/file/:id/status', summary: 'Scan status and detected type of a file; 456 once it is deleted',
   tags, auth: 'user', params: z.object({ id: Id }), response: z.object({ status: ScanStatus, type: z.string() }),
 });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { verifyFileLink } from '../../platform/storage/signed-urls.js';
 import { practices } from '../practices/practices.table.js';
 import { MIME_OF, opensInline } from './file-kinds.js';
-import { publicImagePath, type FileRow } from './files.service.js';
+import { FILE_EXPIRED, publicImagePath, type FileRow } from './files.service.js';
 import { files } from './files.table.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,7 +29,7 @@ const policyFor = (type: string) => (type === MIME_OF.pdf ? "default-src 'none';
 
 /** Streams the bytes from storage (local disk or the bucket alike), so these headers always apply. */
 async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheControl: string) {
-  if (!(await ctx.storage.exists(file.storageKey))) throw new AppError('NOT_FOUND', 'Sorry this file has expired');
+  if (!(await ctx.storage.exists(file.storageKey))) throw new AppError('NOT_FOUND', FILE_EXPIRED);
   const bytes = await ctx.storage.read(file.storageKey);
   return reply
     .header('content-type', file.type)
@@ -60,7 +60,7 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const [file] = await db.select().from(files).where(eq(files.uuid, uuid));
       if (!file) throw new AppError('NOT_FOUND', 'No such file');
-      if (file.deletedAt) throw new AppError('NOT_FOUND', 'Sorry this file has expired');
+      if (file.deletedAt) throw new AppError('NOT_FOUND', FILE_EXPIRED);
       if (file.scanStatus === 'infected') throw new AppError('FORBIDDEN', 'This file is infected');
       if (!file.uploadedAt || file.scanStatus !== 'clean') throw new AppError('FILE_NOT_READY');
       return send(ctx, reply, file, `private, max-age=${maxAge}`);

@@ -87,6 +87,18 @@ describe('GET /api/v1/file/{id}/status', () => {
     expect((await outsider.get('/api/v1/file/999999/status')).json()).toEqual(outside.json());
     expect((await new TestClient(t.app).get(`/api/v1/file/${id}/status`)).statusCode).toBe(401);
   });
+
+  it('says a file deleted while it was scanning has expired, so viewers stop waiting for its scan', async () => {
+    const id = await uploaded(staff, PDF, 'a.pdf', MIME.pdf, 'scanning');
+    expect((await provider.get(`/api/v1/file/${id}/status`)).json()).toEqual({ status: 'scanning', type: MIME.pdf });
+    expect((await staff.delete(`/api/v1/file/${id}`)).statusCode).toBe(200);
+
+    const gone = await provider.get(`/api/v1/file/${id}/status`);
+    expect(gone.statusCode).toBe(456);
+    expect(gone.json()).toMatchObject({ code: 'OBJECT_NOT_FOUND', message: 'Sorry this file has expired' });
+    // Outsiders learn nothing: the same answer as for a file that never existed.
+    expect((await outsider.get(`/api/v1/file/${id}/status`)).json().message).toBe('No such file');
+  });
 });
 
 describe('DELETE /api/v1/file/{id}', () => {

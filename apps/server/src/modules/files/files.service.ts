@@ -30,6 +30,9 @@ export const publicImagePath = (uuid: string) => `/api/v1/files/public/${uuid}`;
 /** The file a practice's logo or photo URL names, when it is one of ours. */
 export const publicImageUuid = (url: string | null) => url?.match(/^\/api\/v1\/files\/public\/([0-9a-f-]{36})$/)?.[1];
 
+/** What viewers say of a deleted file (spec 3 §2), and what the server answers when asked after one. */
+export const FILE_EXPIRED = 'Sorry this file has expired';
+
 /** The one place that names the audited file actions (scan verdicts are named in scanning/). */
 export const fileAudit = (verb: 'uploaded' | 'deleted' | 'refused' | 'expired'): AuditAction => `file.${verb}`;
 
@@ -133,10 +136,16 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
       return (await finaliser.settle(visible, 'read')).map((row) => fileViewOf(ctx, row));
     },
 
+    /**
+     * A deleted file (or a direct upload refused as it settles) is never scanned again, so it
+     * answers 456 like a missing one rather than `scanning` for ever; access is checked first, so
+     * only those who may see the file learn that it has expired.
+     */
     async status(caller: Caller, id: number) {
       const found = await loadFile(ctx, id);
       await authorizeFile(db, caller, found, 'view');
       const [row] = await finaliser.settle([found], 'read');
+      if (row!.deletedAt) throw new AppError('OBJECT_NOT_FOUND', FILE_EXPIRED);
       return { status: row!.scanStatus, type: row!.type || row!.declaredType };
     },
 

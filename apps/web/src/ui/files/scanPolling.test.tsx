@@ -83,6 +83,26 @@ describe('scan polling', () => {
     expect(screen.getByRole('button', { name: 'Open referral.pdf' })).toBeInTheDocument();
   });
 
+  it('shows a file deleted while it was scanning as expired and stops checking it', async () => {
+    const answers = [{ status: 'scanning', type: '' }, reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Sorry this file has expired'))];
+    const server = fakeServer({ 'GET /api/v1/file/:id/status': () => answers.shift() });
+    const onFileChange = vi.fn();
+    renderWithProviders(<FileViewer files={[fileView({ id: 5, name: 'scan.pdf', scanStatus: 'scanning' })]} onFileChange={onFileChange} />);
+
+    await tick();
+    expect(screen.getByText('Scanning file...')).toBeInTheDocument();
+    await tick();
+    expect(screen.getByText('Sorry this file has expired')).toBeInTheDocument();
+    expect(screen.queryByText('Scanning file...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open scan.pdf' })).not.toBeInTheDocument();
+    expect(onFileChange).toHaveBeenCalledWith(expect.objectContaining({ id: 5, deleted: true, downloadUrl: null }));
+
+    await tick();
+    await tick();
+    expect(statusChecks(server, 5)).toBe(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('does not poll when polling is off, for uploading files, or when nothing scans', async () => {
     const server = fakeServer({});
     const { unmount } = renderWithProviders(<FileViewer poll={false} files={[fileView({ scanStatus: 'scanning' })]} />);

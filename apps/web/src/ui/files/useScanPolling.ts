@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { filesApi, type FileView } from '@referwell/contracts';
+import { isApiError } from '../../lib/api';
 import { fetchFiles, fetchScanStatus } from './fileCalls';
 
 type Updates = Record<number, Partial<FileView>>;
@@ -15,11 +16,15 @@ function merge(file: FileView, updates: Updates): FileView {
   return update && file.scanStatus === 'scanning' ? { ...file, ...update } : file;
 }
 
+/** The status call's answer for a file that was deleted (or that the caller may no longer see). */
+const isGone = (error: unknown) => isApiError(error) && error.code === 'OBJECT_NOT_FOUND';
+
 /**
  * Spec 3 §4 File scan: while any file is scanning and polling is on, checks each scanning file's
  * status every 5 s; stops when none are left. A result updates scanStatus and type; a file that
- * comes back clean is fetched once more for its download link. A failed check is logged and
- * tried again on the next tick.
+ * comes back clean is fetched once more for its download link. A file the server says is gone
+ * (deleted while it was scanning) is shown as expired and no longer checked. Any other failed
+ * check is logged and tried again on the next tick.
  */
 export function useScanPolling(files: FileView[], enabled: boolean, onFileChange?: (file: FileView) => void): FileView[] {
   const [updates, setUpdates] = useState<Updates>({});
@@ -42,7 +47,12 @@ export function useScanPolling(files: FileView[], enabled: boolean, onFileChange
     };
 
     const check = async (id: number) => {
-      const { status, type } = await fetchScanStatus(id);
+      const answer = await fetchScanStatus(id).catch((error: unknown) => {
+        if (isGone(error)) return null;
+        throw error;
+      });
+      if (!answer) return apply(id, { deleted: true, downloadUrl: null });
+      const { status, type } = answer;
       if (status !== 'clean') return apply(id, { scanStatus: status, type });
       // The status call has no download link; without one a clean file could not be opened.
       const [fresh] = await fetchFiles([id]).catch((error: unknown) => {
