@@ -166,7 +166,8 @@ export const ReferralCreate = z
     specialityId: Id.optional(),
     scheduleType: ScheduleType.optional(),
     schedulePreferences: z.array(SchedulePreference).max(21).default([]),
-    insuranceId: Id.optional(),
+    /** Left out: the patient's insurance; null: no insurance filter (as matchCheck without `insurance`). */
+    insuranceId: Id.nullable().optional(),
     matchingDistance: ReferralDistance.optional(),
     latitude: Latitude.optional(),
     longitude: Longitude.optional(),

@@ -58,13 +58,14 @@ export async function resolveReferralRequest(db: Db, caller: Caller, body: Refer
   if (body.recievingUserId !== undefined) refuse('recievingUserId', 'A specialty referral is matched; leave out recievingUserId');
   const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, body.specialityId));
   if (!speciality) refuse('specialityId', 'No such speciality');
-  const insuranceId = body.insuranceId ?? patient!.insuranceId ?? undefined;
-  if (insuranceId !== undefined) {
+  // Only a body that says nothing falls back to the patient's insurance; null asks for no filter.
+  const insuranceId = body.insuranceId === undefined ? patient!.insuranceId : body.insuranceId;
+  if (insuranceId !== null) {
     const [insurance] = await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.id, insuranceId));
     if (!insurance) refuse('insuranceId', 'No such insurance');
   }
   // Distances run from where the patient is to be seen: given, else their address, else the sender's.
   const latitude = body.latitude ?? patient!.latitude ?? null;
   const longitude = body.longitude ?? patient!.longitude ?? null;
-  return { fromUserId: fromUserId!, patient: patient!, type: 'SPECIALTY' as const, insuranceId: insuranceId ?? null, latitude, longitude };
+  return { fromUserId: fromUserId!, patient: patient!, type: 'SPECIALTY' as const, insuranceId, latitude, longitude };
 }

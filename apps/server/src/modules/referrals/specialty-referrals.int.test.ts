@@ -98,6 +98,33 @@ describe('a specialty referral through the API', () => {
     );
   });
 
+  it('filters by the insurance the body names, by none when it says null, by the patient\'s when it says nothing', async () => {
+    const w = await routingWorld(t.db, 9);
+    const sender = await clientOf(w.referrer.id);
+    const patient = await insertPatient(t.db, w.sender.id, { insuranceId: w.insurance.id });
+    const send = async (insurance: Record<string, unknown>) => {
+      const res = await sender.post('/api/v1/referrals', { practiceId: w.sender.id, patientId: patient.id, specialityId: w.speciality.id, scheduleType: 'NEXT', ...insurance });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Detail>();
+    };
+    const patientsOwn = await send({});
+    expect(patientsOwn.insurance).toMatchObject({ id: w.insurance.id });
+    // Cleared in the form: the match preview (no insurance) and the routing agree.
+    const unfiltered = await send({ insuranceId: null });
+    expect(unfiltered.insurance).toBeNull();
+    const outer = (await sender.get(`/api/v1/referrals/matchCheck?practice=${w.sender.id}&speciality=${w.speciality.id}`)).json<referralsApi.MatchCheckResult>().tiers.at(-1)!;
+    expect(outer.candidates.map((c) => c.practice.id)).toContain(w.ivy.practice.id);
+    // Ivy's provider accepts no insurance: only the unfiltered referral reaches it, in the outer tier.
+    for (const minutes of [16, 46]) {
+      clock.advance(minutes * MINUTE);
+      await makeDue(t.db);
+      await jobsCtx.jobs.drain();
+    }
+    const ivy = await clientOf(w.ivy.providerIds[0]!);
+    const inbox = (await ivy.get(`/api/v1/referrals/inbox?practiceId=${w.ivy.practice.id}`)).json<{ data: { id: number }[] }>();
+    expect(inbox.data.map((r) => r.id)).toEqual([unfiltered.id]);
+  });
+
   it('ends EXPIRED at once when nothing matches', async () => {
     const w = await routingWorld(t.db, 8);
     const sender = await clientOf(w.referrer.id);
