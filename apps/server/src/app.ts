@@ -17,7 +17,9 @@ import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
 import { createSessionStore } from './platform/auth/sessions.js';
 import { createApiKeyResolver } from './platform/auth/api-keys.js';
 import { createDelivery } from './platform/delivery/delivery.js';
-import { createLocalBus, type EventBus } from './platform/events/bus.js';
+import { createEventBus, type EventBus } from './platform/events/bus.js';
+import { createChatPresence } from './platform/realtime/presence.js';
+import { rateLimitSettings } from './platform/realtime/rate-limit-store.js';
 import { createJobs } from './platform/jobs/queue.js';
 import { createStorage, directUploadOrigin } from './platform/storage/index.js';
 import { createScanner } from './platform/scanner/scanner.js';
@@ -55,12 +57,12 @@ export interface AppDeps {
   secrets?: Secrets;
   /** Tests pass a clock they move by hand. */
   clock?: Clock;
-  /** Tests pass a bus they listen on. */
+  /** Tests pass a bus they listen on; otherwise it comes from config (Redis with REDIS_URL). */
   bus?: EventBus;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call it with app.inject. */
-export async function buildApp({ config, database, logger = false, secrets, clock = systemClock, bus = createLocalBus() }: AppDeps) {
+export async function buildApp({ config, database, logger = false, secrets, clock = systemClock, bus: givenBus }: AppDeps) {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
@@ -92,7 +94,9 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
     },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  const rateLimits = rateLimitSettings(config, app.log);
+  app.addHook('onClose', rateLimits.close);
+  await app.register(rateLimit, rateLimits.options);
   // Socket messages are small JSON; anything bigger is a mistake or an attack.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
@@ -125,7 +129,8 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
     storage: createStorage(config),
     scanner: createScanner(config, app.log),
     jobs: createJobs(db, app.log),
-    bus,
+    bus: givenBus ?? createEventBus(config, app.log),
+    presence: createChatPresence(config, app.log),
     clock,
     log: app.log,
   };
@@ -135,6 +140,7 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
     await ctx.jobs.stop();
     await ctx.bus.close();
   });
+    await ctx.presence.close();
 
   const signIn = authModule(app, ctx);
   usersModule(app, ctx, signIn);

@@ -9,6 +9,7 @@ import type { SessionStore } from './auth/sessions.js';
 import type { Delivery } from './delivery/delivery.js';
 import type { EventBus } from './events/bus.js';
 import type { Jobs } from './jobs/jobs.js';
+import type { ChatPresence } from './realtime/presence.js';
 import type { FileStorage } from './storage/storage.js';
 import type { Scanner } from './scanner/scanner.js';
 import type { Clock } from './clock.js';
@@ -29,6 +30,8 @@ export interface AppContext {
   scanner: Scanner;
   jobs: Jobs;
   bus: EventBus;
+  /** Who is connected to which chat, across instances. */
+  presence: ChatPresence;
   clock: Clock;
   log: FastifyBaseLogger;
 }

@@ -39,11 +39,13 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<{ healthy: boolean; parts: { name: string; ok: boolean; detail?: string }[] }>();
     expect(body.healthy).toBe(true);
-    expect(body.parts.map((p) => p.name)).toEqual(expect.arrayContaining(['database', 'email', 'sms', 'scanner']));
+    expect(body.parts.map((p) => p.name)).toEqual(expect.arrayContaining(['database', 'email', 'sms', 'scanner', 'realtime']));
     expect(body.parts.every((p) => p.ok)).toBe(true);
     // Without SMTP and an SMS provider nothing really goes out, and the report says so.
     expect(body.parts.find((p) => p.name === 'email')!.detail).toMatch(/outbox/);
     expect(body.parts.find((p) => p.name === 'scanner')!.detail).toBe('disabled: files are marked clean without scanning');
+    // Without REDIS_URL events stay in this process, which is only right for a single instance.
+    expect(body.parts.find((p) => p.name === 'realtime')!.detail).toBe('in-process: one instance only');
   });
 
   it('answers 503 naming the database once it is gone, and requests needing it fail cleanly', async () => {
@@ -245,6 +247,8 @@ describe('development outbox', () => {
       expect(parts.find((p) => p.name === 'email')!.detail).toBe('smtp');
       expect(parts.find((p) => p.name === 'sms')!.detail).toBe('provider webhook');
       expect(parts.find((p) => p.name === 'scanner')!.detail).toBe('clamd');
+      // A single production instance needs no Redis; health says what it runs on and stays ok.
+      expect(parts.find((p) => p.name === 'realtime')!.detail).toBe('in-process: one instance only');
     } finally {
       await production.close();
       await clamd.close();

@@ -6,6 +6,7 @@ import { route } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { outboxMessages } from '../../platform/delivery/outbox.table.js';
 import { scannerHealth } from '../../platform/scanner/index.js';
+import { realtimeHealth } from '../../platform/realtime/health.js';
 
 /**
  * The address an outbox filter names: a phone number in E.164, else the lower-cased e-mail.
@@ -40,6 +41,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
     parts.push({ name: 'email', ok: true, detail: email === 'smtp' ? 'smtp' : 'development outbox: nothing is sent' });
     parts.push({ name: 'sms', ok: true, detail: sms === 'webhook' ? 'provider webhook' : 'development outbox: nothing is sent' });
     parts.push(await scannerHealth(ctx));
+    parts.push(await realtimeHealth(ctx));
     const healthy = parts.every((p) => p.ok);
     // The contract's 200 schema serializes the body; a 503 carries the same shape.
     if (!healthy) reply.status(503);

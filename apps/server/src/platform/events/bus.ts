@@ -1,4 +1,7 @@
 import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { createRedisBus } from './redis-bus.js';
 
 /** A file's scan ended; the payload is contracts' `FileScanned`. */
 export const FILE_SCANNED = 'FILE_SCANNED';
@@ -17,14 +20,29 @@ export interface ReferralChanged {
 }
 
 /**
- * Events other parts react to (FILE_SCANNED, later chat messages and referral offers). In-process
- * by default; the real-time issue adds a Redis transport behind the same interface so every
- * instance hears every event.
+ * A subscription; calling it unsubscribes. `live` resolves once events published on any instance
+ * reach the handler: subscribe, await `live`, then load what was missed from the store, and
+ * nothing falls between the two. While Redis is away it waits; it never rejects, so leaving it
+ * unawaited is safe.
+ */
+export interface Subscription {
+  (): void;
+  live: Promise<void>;
+}
+
+/**
+ * Events other parts react to (FILE_SCANNED, REFERRAL_CHANGED, chat messages). Payloads are JSON:
+ * with Redis they cross processes, so handlers get a copy, and every instance's handlers hear
+ * every event once, the publishing instance's included.
  */
 export interface EventBus {
+  /** 'in-process' reaches this instance only; 'redis' reaches every instance sharing REDIS_URL. */
+  readonly transport: 'in-process' | 'redis';
+  /** Resolves once the transport accepted the event. */
   publish(topic: string, payload: unknown): Promise<void>;
-  /** Returns a function that unsubscribes. */
-  subscribe(topic: string, handler: (payload: unknown) => void): () => void;
+  subscribe(topic: string, handler: (payload: unknown) => void): Subscription;
+  /** Rejects when the transport cannot carry events now (for /api/v1/health). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,15 +50,22 @@ export function createLocalBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
+    transport: 'in-process',
     async publish(topic, payload) {
       emitter.emit(topic, payload);
     },
     subscribe(topic, handler) {
       emitter.on(topic, handler);
-      return () => emitter.off(topic, handler);
+      return Object.assign(() => void emitter.off(topic, handler), { live: Promise.resolve() });
     },
+    async ping() {},
     async close() {
       emitter.removeAllListeners();
     },
   };
+}
+
+/** The bus config asks for: Redis pub/sub with REDIS_URL, else in-process (one instance only). */
+export function createEventBus(config: Pick<Config, 'redis'>, log: FastifyBaseLogger): EventBus {
+  return config.redis ? createRedisBus({ url: config.redis.url, channelPrefix: `${config.redis.prefix}bus:`, log }) : createLocalBus();
 }
