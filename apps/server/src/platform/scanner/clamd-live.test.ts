@@ -3,10 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createClamdScanner } from './clamd.js';
 import { EICAR } from './clamd.test-server.js';
+import { liveService } from '../../test/live-services.js';
 
-/** Against a real clamd: `eval "$(scripts/clamd-test.sh start)"` (as .ci/run does) sets these. */
-const host = process.env.TEST_CLAMD_HOST;
-const port = Number(process.env.TEST_CLAMD_PORT);
+/**
+ * Against a real clamd: `eval "$(scripts/clamd-test.sh start)"` (as .ci/run does) sets these.
+ * Skipped without them, unless REQUIRE_LIVE_SERVICES is on (CI), where it fails.
+ */
+const clamd = liveService('TEST_CLAMD_HOST', 'TEST_CLAMD_PORT');
+const host = clamd?.TEST_CLAMD_HOST;
+const port = Number(clamd?.TEST_CLAMD_PORT);
 
 describe.runIf(host)('clamd (real daemon)', () => {
   const scanner = createClamdScanner({ host: host!, port });
