@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { REFERRAL_CHANGED_EVENT, UNREAD_CHANGED_EVENT, type ReferralChangedDetail } from './liveEvents';
+import { CHAT_CHANGED_EVENT, REFERRAL_CHANGED_EVENT, UNREAD_CHANGED_EVENT, type ChatChangedDetail, type ReferralChangedDetail } from './liveEvents';
 
 function listen<T>(name: string) {
   const seen: T[] = [];
@@ -40,6 +40,21 @@ describe('the events socket', () => {
     expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/referrals/view/42');
   });
 
+  it('hands a pushed chat message to the chat screens and asks for the practice\'s unread counts', async () => {
+    fakeServer(signedInRoutes());
+    renderApp('/');
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.latest();
+    act(() => socket.serverOpen());
+
+    const chats = listen<ChatChangedDetail>(CHAT_CHANGED_EVENT);
+    const unread = listen<{ practiceId?: number }>(UNREAD_CHANGED_EVENT);
+    // No updateUnreads: a chat's news may still change the counts.
+    act(() => socket.serverSend({ event: 'CHAT_MESSAGE', data: { practiceId: 1, chat: { id: 12 } } }));
+    expect(chats).toEqual([{ chatId: 12, practiceId: 1 }]);
+    expect(unread).toEqual([{ practiceId: 1 }]);
+  });
+
   it('blocks the app with "Network problems" while disconnected and lifts it on reconnection', async () => {
     fakeServer(signedInRoutes());
     renderApp('/');
@@ -53,9 +68,12 @@ describe('the events socket', () => {
 
     const before = FakeWebSocket.instances.length;
     await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(before), { timeout: 8_000 });
+    const unread = listen<{ practiceId?: number }>(UNREAD_CHANGED_EVENT);
     act(() => FakeWebSocket.latest().serverOpen());
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Network problems' })).not.toBeInTheDocument());
     expect(FakeWebSocket.latest().sent).toHaveLength(1);
+    // Whatever was pushed while it was down is lost: every practice's counts are asked again.
+    expect(unread).toEqual([{ practiceId: undefined }]);
   });
 
   it('asks the server who is signed in when the socket is closed for an ended session', async () => {

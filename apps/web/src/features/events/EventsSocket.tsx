@@ -5,7 +5,7 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import { usersApi, type eventsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { openEventsSocket, type SocketState } from '../../lib/eventsSocket';
-import { announceReferralChanged, announceUnreadChanged } from './liveEvents';
+import { announceChatChanged, announceReferralChanged, announceUnreadChanged } from './liveEvents';
 
 const COLOR: Record<eventsApi.PushNotification['type'], string> = {
   info: 'blue', success: 'teal', error: 'red', warn: 'orange', notification: 'grape',
@@ -40,8 +40,10 @@ function show(notification: eventsApi.PushNotification, navigate: NavigateFuncti
 
 function handle(message: eventsApi.PushedMessage, navigate: NavigateFunction) {
   const { data } = message;
-  if (data.updateUnreads) announceUnreadChanged(data.practiceId);
+  // Anything new in a chat may change the unread counts, whether or not the push says so.
+  if (data.updateUnreads || data.chat) announceUnreadChanged(data.practiceId);
   if (data.referral) announceReferralChanged({ referralId: data.referral.id, kind: data.referral.kind });
+  if (data.chat) announceChatChanged({ chatId: data.chat.id, practiceId: data.practiceId });
   if (data.notification) show(data.notification, navigate);
 }
 
@@ -57,7 +59,11 @@ export function EventsSocket({ WebSocket }: { WebSocket?: typeof globalThis.WebS
     () =>
       openEventsSocket(
         {
-          onState: setState,
+          onState: (next) => {
+            setState(next);
+            // Pushes sent while the socket was down are lost: counts and lists are asked again.
+            if (next === 'reconnected') announceUnreadChanged(undefined);
+          },
           onMessage: (message) => handle(message, navigate),
           // The session ended: asking who we are lets the API client sign out as for any 401.
           onUnauthorized: () => void call(usersApi.currentUser, { query: {} }).catch(() => {}),

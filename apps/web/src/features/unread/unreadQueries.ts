@@ -24,11 +24,21 @@ export function practiceUnreadQuery(practiceId: number) {
   });
 }
 
+export interface PracticeUnread {
+  /** Inbox referrals not viewed. */
+  inboxItems: number;
+  /** Chats with messages the user has not read. */
+  chats: number;
+}
+
+const NOTHING_UNREAD: PracticeUnread = { inboxItems: 0, chats: 0 };
+
 /**
- * How many inbox referrals of the current practice the user has not viewed; 0 without a practice
- * or while unknown. Refreshed whenever the events socket says the practice's counts changed.
+ * What the current practice has unread, for the navigation's badges; all 0 without a practice or
+ * while unknown. Refreshed whenever the events socket says the practice's counts changed. Call it
+ * once per screen: each call listens to the socket.
  */
-export function useUnreadInbox(): number {
+export function usePracticeUnread(): PracticeUnread {
   const practiceId = useSession((session) => session.currentPractice?.practice.id);
   const queryClient = useQueryClient();
   const unread = useQuery({ ...practiceUnreadQuery(practiceId ?? 0), enabled: practiceId !== undefined });
@@ -42,5 +52,5 @@ export function useUnreadInbox(): number {
     return () => window.removeEventListener(UNREAD_CHANGED_EVENT, refresh);
   }, [queryClient]);
 
-  return unread.data?.inboxItems ?? 0;
+  return unread.data ? { inboxItems: unread.data.inboxItems, chats: unread.data.chats } : NOTHING_UNREAD;
 }

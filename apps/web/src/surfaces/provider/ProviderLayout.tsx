@@ -6,20 +6,21 @@ import { IdleWarning } from '../../features/auth/IdleWarning';
 import { EventsSocket } from '../../features/events/EventsSocket';
 import { PracticeSwitcher } from '../../features/practices/PracticeSwitcher';
 import { GlobalSearch } from '../../features/search/GlobalSearch';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { UnreadCount } from '../../features/unread/UnreadCount';
-import { useUnreadInbox } from '../../features/unread/unreadQueries';
+import { usePracticeUnread, type PracticeUnread } from '../../features/unread/unreadQueries';
 import { UserMenu } from './UserMenu';
 
 interface NavItem {
   to: string;
   label: string;
-  /** Shows how many inbox referrals the current practice has not read. */
-  unreadInbox?: boolean;
+  /** Which of the current practice's unread counts shows beside it. */
+  unread?: keyof PracticeUnread;
 }
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
-  { to: '/referrals', label: 'Referrals', unreadInbox: true },
+  { to: '/referrals', label: 'Referrals', unread: 'inboxItems' },
   { to: '/practice/team', label: 'Team' },
   { to: '/practice/networks', label: 'Networks' },
   { to: '/practice/settings', label: 'Practice settings' },
@@ -32,7 +33,7 @@ const NAV_ITEMS: NavItem[] = [
 export function ProviderLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  const unreadInbox = useUnreadInbox();
+  const unread = usePracticeUnread();
 
   useEffect(() => close(), [pathname, close]);
 
@@ -64,6 +65,7 @@ export function ProviderLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <GlobalSearch />
+            <NotificationsBell />
             <UserMenu />
           </Group>
         </Group>
@@ -79,7 +81,7 @@ export function ProviderLayout() {
               label={item.label}
               active={active}
               aria-current={active ? 'page' : undefined}
-              rightSection={item.unreadInbox ? <UnreadCount count={unreadInbox} /> : undefined}
+              rightSection={item.unread ? <UnreadCount count={unread[item.unread]} /> : undefined}
             />
           );
         })}
