@@ -9,15 +9,14 @@ import { practiceTags } from '../practices/practices.table.js';
 import { toPracticeTag } from '../practices/practices.service.js';
 import { patients } from '../patients/patients.table.js';
 import { recordAnalytics } from '../analytics/analytics.js';
-import { referralArchives, referralOffers, referrals, referralTags, referralViews } from './referrals.table.js';
+import { referralArchives, referrals, referralTags, referralViews } from './referrals.table.js';
 import { detailOf, summariesOf, type Viewer } from './referral-views.js';
 import { filterConditions, listCondition, pageOf, searchCondition, seenBy } from './referral-queries.js';
 import { resolveReferralRequest, type ReferralRequest } from './referral-sending.js';
 import { attachToReferral } from './referral-files.js';
 import { auditReferral, recordEvent } from './referral-records.js';
 import { assertAllowed } from './referral-rules.js';
-import { offerNextTier } from './routing/offers.js';
-import { queueReferralNotice } from './referral-notifications.js';
+import { offerNextTier, offerToNamedPractice } from './routing/offers.js';
 
 const viewerOf = (caller: Caller, practiceId: number): Viewer => ({ practiceId, userId: caller.user.id });
 
@@ -50,24 +49,15 @@ export function createReferralsService(ctx: AppContext) {
             longitude: basic ? null : request.longitude,
             notes: body.notes,
             fileIds: [...new Set(body.files)],
-            tier: basic ? 0 : null,
           })
           .returning();
         await attachToReferral(tx, caller, body.practiceId, row!.id, body.files);
         await recordEvent(tx, row!.id, 'CREATED', caller.user.id, body.practiceId, { type: request.type });
         await tx.insert(referralViews).values({ referralId: row!.id, userId: caller.user.id });
         await recordAnalytics(tx, { type: 'referral created', practiceId: body.practiceId, userId: caller.user.id, details: { referralId: row!.id, type: request.type } });
-        if (basic) {
-          await tx.insert(referralOffers).values({ referralId: row!.id, practiceId: request.target.id, tier: 0 });
-          await recordEvent(tx, row!.id, 'OFFERED', null, null, { tier: 0, practiceIds: [request.target.id] });
-          await queueReferralNotice(ctx, tx, {
-            referralId: row!.id, kind: 'OFFERED', practiceIds: [body.practiceId, request.target.id], emailPracticeIds: [request.target.id],
-            actorUserId: caller.user.id,
-          });
-          return { referral: row!, offered: [request.target.id] };
-        }
-        // A specialty referral goes to its first tier at once; no match at all ends it EXPIRED.
-        const result = await offerNextTier(ctx, tx, row!);
+        // A BASIC referral is offered to its practice until that practice's tierTimeout; a specialty
+        // referral goes to its first tier at once, and no match at all ends it EXPIRED.
+        const result = basic ? await offerToNamedPractice(ctx, tx, row!, request.target, caller.user.id) : await offerNextTier(ctx, tx, row!);
         const [current] = await tx.select().from(referrals).where(eq(referrals.id, row!.id));
         return { referral: current!, offered: result.practiceIds };
       });
