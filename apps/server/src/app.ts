@@ -67,6 +67,9 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
     logger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // Spec 1 writes some calls with a trailing slash (PUT /note/{id}/) and others without; clients
+    // use both, so both forms reach the same route.
+    routerOptions: { ignoreTrailingSlash: true },
     // Route schemas come from contracts; Fastify's own ajv only sees the swagger-ui assets.
     ajv: { customOptions: { coerceTypes: false } },
   });
