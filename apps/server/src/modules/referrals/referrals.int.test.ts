@@ -49,6 +49,8 @@ describe('POST /api/v1/referrals (BASIC)', () => {
     expect(await lastAudit(t.db, 'referral.read')).toMatchObject({ actorUserId: s.a.provider.id, targetId: String(sent.id) });
     const created = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.type, 'referral created'));
     expect(created.some((e) => e.details.referralId === sent.id)).toBe(true);
+    const matched = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.type, 'referral matched'));
+    expect(matched.filter((e) => e.details.referralId === sent.id).map((e) => e.practiceId)).toEqual([s.a.practice.id]);
   });
 
   it('refuses what it cannot send, with a message per field, and stores nothing', async () => {

@@ -54,6 +54,8 @@ export async function offerToNamedPractice(
   await tx.update(referrals).set({ tier: 0, tierExpiresAt, updatedAt: now }).where(eq(referrals.id, referral.id));
   await recordEvent(tx, referral.id, 'OFFERED', null, null, { tier: 0, practiceIds: [target.id], timeLimitMinutes: target.tierTimeout });
   await ctx.jobs.enqueue(TIER_EXPIRED_JOB, { referralId: referral.id, tier: 0 }, { tx, runAt: tierExpiresAt });
+  // Counted like a specialty match, so the practice's analytics see every referral offered to it.
+  await recordAnalytics(tx, { type: 'referral matched', practiceId: target.id, details: { referralId: referral.id, tier: 0 } });
   await queueReferralNotice(ctx, tx, {
     referralId: referral.id, kind: 'OFFERED', practiceIds: [referral.practiceId, target.id], emailPracticeIds: [target.id], actorUserId,
   });
