@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { PageHeader } from '../../ui/PageHeader';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
+import { ChatWithPatientButton } from '../chats/ChatWithPatientButton';
 import { PatientCard } from '../patients/PatientCard';
 import { CommentsSection } from './CommentsSection';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
@@ -105,7 +106,11 @@ function ReferralContent({ scope, referral }: { scope: ReferralScope; referral: 
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             <Section title="Patient">
-              <PatientCard patient={referral.patient} />
+              <PatientCard
+                patient={referral.patient}
+                // The patient record shown is the sender's: only the sending practice can chat from it.
+                actions={referral.practice.id === scope.practiceId ? <ChatWithPatientButton scope={scope} patientId={referral.patient.id} /> : undefined}
+              />
             </Section>
             <ReferralTimeline events={referral.timeline} />
           </Stack>

@@ -1,0 +1,76 @@
+import { Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../ui/RelativeTime';
+import { UnreadCount } from '../unread/UnreadCount';
+import { MutedIcon } from './chatIcons';
+import { chatPaths } from './chatPaths';
+import type { ChatSummary } from './chatQueries';
+
+function LastMessage({ chat }: { chat: ChatSummary }) {
+  const last = chat.lastMessage;
+  if (!last) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        No messages yet
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+      {last.fromName && <Text span inherit fw={500}>{`${last.fromName}: `}</Text>}
+      {last.text}
+    </Text>
+  );
+}
+
+/**
+ * One chat of the list: a link that opens it beside the list. Chats with unread messages have a
+ * bold title and the count; muted and closed ones say so.
+ */
+export function ChatListItem({ chat, selected }: { chat: ChatSummary; selected: boolean }) {
+  const unread = chat.unreadCount > 0;
+  return (
+    <li>
+      <Card
+        component={Link}
+        to={chatPaths.chat(chat.id)}
+        aria-current={selected ? 'page' : undefined}
+        withBorder
+        radius="md"
+        padding="sm"
+        className="rw-chat-item"
+        style={{ color: 'inherit', textDecoration: 'none' }}
+      >
+        <Stack gap={2}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text fw={unread ? 700 : 500} truncate="end" miw={0}>
+              {chat.title}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              <RelativeTime value={chat.lastMessage?.createdAt ?? chat.updatedAt} addSuffix />
+            </Text>
+          </Group>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <div style={{ minWidth: 0, flex: 1 }}>
+              <LastMessage chat={chat} />
+            </div>
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              {chat.status === 'INACTIVE' && (
+                <Badge size="sm" variant="light" color="gray.8">
+                  Closed
+                </Badge>
+              )}
+              {chat.muted && (
+                <Text span c="dimmed" lh={0}>
+                  <MutedIcon />
+                  <VisuallyHidden>Muted</VisuallyHidden>
+                </Text>
+              )}
+              <UnreadCount count={chat.unreadCount} />
+            </Group>
+          </Group>
+        </Stack>
+      </Card>
+    </li>
+  );
+}

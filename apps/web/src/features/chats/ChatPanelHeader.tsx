@@ -1,0 +1,57 @@
+import { ActionIcon, Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { PreviousIcon } from '../../ui/files/icons';
+import { ChatActions } from './ChatActions';
+import { MutedIcon } from './chatIcons';
+import { CHAT_TYPE_LABELS, participantsLine } from './chatLabels';
+import { chatPaths } from './chatPaths';
+import type { ChatScope, ChatSummary } from './chatQueries';
+
+/** Back to the list (on a phone, where the open chat fills the screen). */
+export function BackToChats() {
+  return (
+    <ActionIcon component={Link} to={chatPaths.list} variant="subtle" color="gray.8" size="lg" hiddenFrom="md" aria-label="Back to chats">
+      <PreviousIcon />
+    </ActionIcon>
+  );
+}
+
+/** The open chat's title, who is in it, its state and its actions. */
+export function ChatPanelHeader({ scope, chat }: { scope: ChatScope; chat: ChatSummary }) {
+  return (
+    <Group
+      justify="space-between"
+      gap="xs"
+      wrap="nowrap"
+      px="sm"
+      py="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <BackToChats />
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} lineClamp={1}>
+            {chat.title}
+          </Title>
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {CHAT_TYPE_LABELS[chat.type]} · {participantsLine(chat, scope.userId)}
+          </Text>
+        </div>
+      </Group>
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {chat.status === 'INACTIVE' && (
+          <Badge size="sm" variant="light" color="gray.8">
+            Closed
+          </Badge>
+        )}
+        {chat.muted && (
+          <Text span c="dimmed" lh={0}>
+            <MutedIcon />
+            <VisuallyHidden>Muted</VisuallyHidden>
+          </Text>
+        )}
+        <ChatActions scope={scope} chat={chat} />
+      </Group>
+    </Group>
+  );
+}
