@@ -48,6 +48,8 @@ import { eventsModule } from './modules/events/index.js';
 import { referralsModule } from './modules/referrals/index.js';
 import { referralCommentsModule } from './modules/referral-comments/index.js';
 import { patientsModule } from './modules/patients/index.js';
+import { chatsModule } from './modules/chats/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -141,9 +143,9 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   app.addHook('onListen', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
+    await ctx.presence.close();
     await ctx.bus.close();
   });
-    await ctx.presence.close();
 
   const signIn = authModule(app, ctx);
   usersModule(app, ctx, signIn);
@@ -168,6 +170,8 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   patientsModule(app, ctx);
   referralsModule(app, ctx);
   referralCommentsModule(app, ctx);
+  chatsModule(app, ctx);
+  notificationsModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }

@@ -5,10 +5,13 @@ import { API_KEY_HEADER, SESSION_COOKIE, type Endpoint } from '@referwell/contra
 import type { AppContext } from './context.js';
 import type { Caller, SessionCaller } from './auth/sessions.js';
 import { AppError } from './errors.js';
+import { resolveRoomCaller, type RoomCaller } from './access/chats.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** The chat participant on `auth: 'room'` endpoints. */
+    room: RoomCaller | null;
   }
 }
 
@@ -26,6 +29,8 @@ export interface HandlerInput<E extends AnyEndpoint> {
   body: E extends Endpoint<any, any, infer B, any, any, any> ? Out<B> : never;
   /** The caller; always present on `auth: 'user'` endpoints. */
   caller: E['auth'] extends 'user' ? CallerOf<E> : CallerOf<E> | null;
+  /** The chat participant whose room token came with the request; present on `auth: 'room'` endpoints. */
+  room: E['auth'] extends 'room' ? RoomCaller : null;
 }
 
 export interface RouteOptions {
@@ -55,6 +60,18 @@ async function resolveCaller(ctx: AppContext, request: FastifyRequest, acceptsAp
 }
 
 /**
+ * The chat participant of a room call: the room token is the bearer token (spec 3 §7). Cookies are
+ * not read, so a page elsewhere cannot act in a chat with a signed-in person's session.
+ */
+async function resolveRoomOf(ctx: AppContext, request: FastifyRequest): Promise<RoomCaller> {
+  const authorization = request.headers.authorization;
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  const room = token ? await resolveRoomCaller(ctx.db, ctx.secrets.sessionSecret, token, ctx.clock.now().getTime()) : null;
+  if (!room) throw new AppError('UNAUTHORIZED', 'Your access to this chat has expired');
+  return room;
+}
+
+/**
  * Registers one endpoint from its contract: schemas for validation, response allowlisting and
  * OpenAPI; the auth guard; CSRF on state-changing cookie-authenticated requests.
  */
@@ -78,10 +95,16 @@ export function route<E extends AnyEndpoint>(
       response: { [status]: endpoint.response },
       ...(endpoint.auth === 'user'
         ? { security: [{ session: [] }, { bearer: [] }, ...(endpoint.apiKey ? [{ apiKey: [] }] : [])] }
-        : {}),
+        : endpoint.auth === 'room' ? { security: [{ bearer: [] }] } : {}),
     },
     config: options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {},
     preValidation: async (request) => {
+      if (endpoint.auth === 'room') {
+        request.caller = null;
+        request.room = await resolveRoomOf(ctx, request);
+        return;
+      }
+      request.room = null;
       request.caller = endpoint.auth === 'public' ? null : await resolveCaller(ctx, request, endpoint.apiKey === true);
       if (endpoint.auth === 'user' && !request.caller) throw new AppError('UNAUTHORIZED');
       if (request.caller?.via === 'cookie' && (options.changesState || !SAFE_METHODS.has(request.method))) ctx.csrf.verify(request);
@@ -94,6 +117,7 @@ export function route<E extends AnyEndpoint>(
         query: request.query,
         body: request.body,
         caller: request.caller,
+        room: request.room as HandlerInput<E>['room'],
       } as HandlerInput<E>);
       // A handler may choose another status (health answers 503 with the same body).
       if (reply.statusCode === 200) reply.status(status);

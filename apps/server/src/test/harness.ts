@@ -12,7 +12,7 @@ import type { EventBus } from '../platform/events/bus.js';
 
 let secrets: Secrets | undefined;
 /** One RSA key pair per test process: generating it per file would only slow the suite. */
-const testSecrets = () => (secrets ??= loadSecrets({ dataDir: tmpdir(), sessionSecret: 'test-secret-'.padEnd(40, 'x'), persist: false }));
+export const testSecrets = () => (secrets ??= loadSecrets({ dataDir: tmpdir(), sessionSecret: 'test-secret-'.padEnd(40, 'x'), persist: false }));
 
 /**
  * A fresh, migrated database: in-memory PGlite by default, or a new database on the PostgreSQL
@@ -49,9 +49,13 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The whole server on a fresh database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; bus?: EventBus } = {}) {
-  const { database, drop } = await freshDatabase();
+/**
+ * The whole server on a fresh database; `env` overrides configuration variables. A second
+ * instance of a server (multi-instance tests) passes the first one's `database`, which it then
+ * leaves for the first to drop.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; bus?: EventBus; database?: Database } = {}) {
+  const { database, drop } = options.database ? { database: options.database, drop: async () => {} } : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rw-test-')),

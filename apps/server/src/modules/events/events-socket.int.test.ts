@@ -7,6 +7,8 @@ import { signedIn } from '../practices/practices.test-factories.js';
 import type { TestClient } from '../../test/client.js';
 import { REFERRAL_CHANGED, createLocalBus } from '../../platform/events/bus.js';
 import { insertReferral } from '../referrals/referrals.test-factories.js';
+import { CHAT_NOTICE, type ChatNotice } from '../chats/chat-events.js';
+import { NOTIFICATION_WRITTEN, type NotificationWritten } from '../notifications/notifications.service.js';
 
 let t: TestApp;
 let base: string;
@@ -78,6 +80,26 @@ describe('the events socket', () => {
     expect(accepted.data.notification).toMatchObject({ title: 'Referral accepted', text: 'Your referral was accepted' });
     expect(b.received.filter((m) => m.event === REFERRAL_CHANGED)).toEqual([]);
     for (const x of [s, r, b]) x.socket.close();
+  });
+
+  it('pushes chat changes to the practices and people who see the chat, and a notification to its person only', async () => {
+    const ann = await member();
+    const colleague = await member();
+    await addMember(t.db, ann.practice.id, colleague.user.id, 'STAFF');
+    const outsider = await member();
+    const [a, c, o] = [open(ann.client), open(colleague.client), open(outsider.client)];
+    await Promise.all([a.subscribe(), c.subscribe(), o.subscribe()]);
+    await bus.publish(CHAT_NOTICE, { chatId: 7, practiceIds: [ann.practice.id], userIds: [outsider.user.id] } satisfies ChatNotice);
+    for (const s of [a, c]) expect((await s.until((m) => m.event === CHAT_NOTICE)).data).toEqual({ updateUnreads: true, chat: { id: 7 }, practiceId: ann.practice.id });
+    expect((await o.until((m) => m.event === CHAT_NOTICE)).data).toEqual({ updateUnreads: true, chat: { id: 7 } });
+    const notification = { id: 1, practiceId: ann.practice.id, category: 'GENERAL' as const, type: 'notification' as const, title: 'New Message', text: 'You have a new chat message from Bob', link: '/chats/7', createdAt: 0 };
+    await bus.publish(NOTIFICATION_WRITTEN, { userId: ann.user.id, notification } satisfies NotificationWritten);
+    expect((await a.until((m) => m.event === NOTIFICATION_WRITTEN)).data).toEqual({
+      updateUnreads: true, practiceId: ann.practice.id, notification: { title: 'New Message', text: 'You have a new chat message from Bob', type: 'notification', link: '/chats/7' },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.received.some((m) => m.event === NOTIFICATION_WRITTEN)).toBe(false);
+    for (const x of [a, c, o]) x.socket.close();
   });
 
   it('pushes nothing before SUBSCRIBE and answers unknown messages with an error', async () => {

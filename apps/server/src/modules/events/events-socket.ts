@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { practiceIdsOf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
+import { socketOriginAllowed } from '../../platform/realtime/origin.js';
 import { pushSources, type Push } from './push-sources.js';
 
 interface Connection {
@@ -26,17 +27,6 @@ function credentialsOf(request: FastifyRequest): { token: string; via: SessionCa
 }
 
 /**
- * Browsers send an Origin on the handshake; only the app's own pages may open the socket with the
- * user's cookie (cross-site WebSocket hijacking). Native apps send none and need a bearer token.
- */
-function originAllowed(ctx: AppContext, request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  const own = `${request.protocol}://${request.headers.host}`;
-  return origin === own || origin === new URL(ctx.config.publicUrl).origin;
-}
-
-/**
  * GET /api/v1/socket — the provider app's events socket. A signed-in user connects, sends
  * SUBSCRIBE, and then hears what happens in their practices (pushSources). The session is checked
  * again every SOCKET_CHECK_SECONDS without counting as activity; a session that ended closes the socket
@@ -46,9 +36,11 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
   const connections = new Set<Connection>();
 
   async function deliver(pushes: Push[]) {
-    for (const { practiceId, message } of pushes) {
+    for (const { practiceId, userIds, message } of pushes) {
       const text = JSON.stringify(message);
-      for (const c of connections) if (c.subscribed && c.practiceIds.has(practiceId)) c.socket.send(text);
+      for (const c of connections) {
+        if (c.subscribed && (practiceId === undefined || c.practiceIds.has(practiceId)) && (!userIds || userIds.includes(c.userId))) c.socket.send(text);
+      }
     }
   }
   for (const source of pushSources) {
@@ -82,7 +74,7 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
 
   app.register(async (scope) => {
     scope.addHook('preValidation', async (request) => {
-      if (!originAllowed(ctx, request)) throw new AppError('FORBIDDEN', 'This origin may not open the events socket');
+      if (!socketOriginAllowed(ctx.config, request)) throw new AppError('FORBIDDEN', 'This origin may not open the events socket');
       const credentials = credentialsOf(request);
       const caller = credentials && (await ctx.sessions.resolve(credentials.token, credentials.via));
       if (!caller) throw new AppError('UNAUTHORIZED');

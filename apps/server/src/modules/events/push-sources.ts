@@ -1,12 +1,16 @@
 import type { eventsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { referralPushSource } from '../referrals/referral-push.js';
+import { chatPushSource } from '../chats/chat-push.js';
+import { notificationPushSource } from '../notifications/notification-push.js';
 
-/** One message for the members of one practice. */
-export interface Push {
-  practiceId: number;
-  message: eventsApi.PushedMessage;
-}
+/**
+ * One message: for the members of a practice, for some people, or for those people among a
+ * practice's members when both are named.
+ */
+export type Push =
+  | { practiceId: number; userIds?: readonly number[]; message: eventsApi.PushedMessage }
+  | { practiceId?: undefined; userIds: readonly number[]; message: eventsApi.PushedMessage };
 
 /**
  * An area's bus events that reach the provider app's socket: the topic, and what the members of
@@ -17,4 +21,4 @@ export interface PushSource {
   toPushes(db: Db, payload: unknown): Promise<Push[]>;
 }
 
-export const pushSources: readonly PushSource[] = [referralPushSource];
+export const pushSources: readonly PushSource[] = [referralPushSource, chatPushSource, notificationPushSource];

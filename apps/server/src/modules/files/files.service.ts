@@ -25,9 +25,9 @@ export interface UploadDescriptor {
 
 export const uploadPath = (uuid: string) => `/api/v1/files/upload/${uuid}`;
 export const downloadPath = (uuid: string) => `/api/v1/files/download/${uuid}`;
-/** Where a practice's logo or profile photo is served to anyone (branding is public). */
+/** Where a practice's logo or profile photo, or a user's profile photo, is served to anyone (they are public). */
 export const publicImagePath = (uuid: string) => `/api/v1/files/public/${uuid}`;
-/** The file a practice's logo or photo URL names, when it is one of ours. */
+/** The file a logo or photo URL names, when it is one of ours. */
 export const publicImageUuid = (url: string | null) => url?.match(/^\/api\/v1\/files\/public\/([0-9a-f-]{36})$/)?.[1];
 
 /** What viewers say of a deleted file (spec 3 §2), and what the server answers when asked after one. */
@@ -74,14 +74,15 @@ export interface NewUpload {
 /**
  * Records a file about to be uploaded and signs its upload link: a presigned PUT to the bucket
  * when the store takes uploads directly (S3), else the server's own upload route. The caller's
- * access to what will own the file is checked by whoever calls this, before.
+ * access to what will own the file is checked by whoever calls this, before. `uploadedBy` is the
+ * uploader's account (null for a patient in a chat room, who has none).
  */
-export async function recordUpload(ctx: AppContext, caller: SessionCaller, upload: NewUpload, client?: ClientInfo) {
+export async function recordUpload(ctx: AppContext, uploadedBy: number | null, upload: NewUpload, client?: ClientInfo) {
   const { descriptor: d } = upload;
   const refusal = judgeDescriptor({ type: d.type ?? '', name: d.name, header: d.header }, upload.purpose !== undefined);
   if (refusal) {
     await ctx.audit.record({
-      action: fileAudit('refused'), actorUserId: caller.user.id, targetType: 'practice', targetId: upload.practiceId,
+      action: fileAudit('refused'), actorUserId: uploadedBy, targetType: 'practice', targetId: upload.practiceId,
       ip: client?.ip, userAgent: client?.userAgent, details: { reason: 'type', declaredType: d.type ?? '', header: d.header },
     });
     throw new AppError('BAD_REQUEST', refusal, [{ path: ['body', 'type'], message: refusal }]);
@@ -90,7 +91,7 @@ export async function recordUpload(ctx: AppContext, caller: SessionCaller, uploa
     .insert(files)
     .values({
       practiceId: upload.practiceId, ownerKind: upload.ownerKind, ownerId: upload.ownerId, purpose: upload.purpose ?? null,
-      uploadedBy: caller.user.id, name: d.name, declaredType: d.type ?? '', size: d.size, md5: d.hash,
+      uploadedBy, name: d.name, declaredType: d.type ?? '', size: d.size, md5: d.hash,
       header: d.header.toLowerCase(), storageKey: newStorageKey(),
     })
     .returning();
@@ -102,19 +103,41 @@ export async function recordUpload(ctx: AppContext, caller: SessionCaller, uploa
 }
 
 /**
+ * Deletes a file whoever may (checked by the caller): the bytes go at once, the row stays so that
+ * messages and referrals show the file as expired. Deleting it again changes nothing.
+ */
+export async function removeFile(ctx: AppContext, row: FileRow, actor: { userId: number | null; client: ClientInfo }) {
+  if (row.deletedAt) return;
+  const now = new Date();
+  const [deleted] = await ctx.db
+    .update(files)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(files.id, row.id), isNull(files.deletedAt)))
+    .returning({ id: files.id });
+  if (!deleted) return;
+  await ctx.storage.remove(row.storageKey);
+  const deadline = lateUploadDeadline(ctx, row);
+  if (deadline) await enqueuePurge(ctx.jobs, row.id, deadline);
+  await ctx.audit.record({
+    action: fileAudit('deleted'), actorUserId: actor.userId, targetType: 'file', targetId: row.id, ip: actor.client.ip,
+    userAgent: actor.client.userAgent, details: { practiceId: row.practiceId, ownerKind: row.ownerKind, ownerId: row.ownerId, name: row.name },
+  });
+}
+
+/**
  * Files: describing an upload, listing, status and deletion (the bytes' routes are in upload.ts and
  * download.ts). Reading a file's list entry or status finalises it when its bytes went straight
  * to the bucket and have arrived (direct-uploads.ts).
  */
 export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) {
-  const { db, audit } = ctx;
+  const { db } = ctx;
 
   return {
     /** A practice's document or attachment; any member may add one. */
     async create(caller: SessionCaller, body: UploadDescriptor & { practiceId: number }, client: ClientInfo) {
       await authorizePractice(db, caller, body.practiceId, 'practice.view');
       const { practiceId, ...descriptor } = body;
-      return recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, descriptor }, client);
+      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, descriptor }, client);
     },
 
     /** The files among `ids` the caller may see, in the order asked; the others are left out. */
@@ -153,21 +176,7 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
     async remove(caller: Caller, id: number, client: ClientInfo) {
       const row = await loadFile(ctx, id);
       await authorizeFile(db, caller, row, 'delete');
-      if (row.deletedAt) return;
-      const now = new Date();
-      const [deleted] = await db
-        .update(files)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(and(eq(files.id, id), isNull(files.deletedAt)))
-        .returning({ id: files.id });
-      if (!deleted) return;
-      await ctx.storage.remove(row.storageKey);
-      const deadline = lateUploadDeadline(ctx, row);
-      if (deadline) await enqueuePurge(ctx.jobs, id, deadline);
-      await audit.record({
-        action: fileAudit('deleted'), actorUserId: caller.user.id, targetType: 'file', targetId: id, ip: client.ip,
-        userAgent: client.userAgent, details: { practiceId: row.practiceId, ownerKind: row.ownerKind, ownerId: row.ownerId, name: row.name },
-      });
+      await removeFile(ctx, row, { userId: caller.user.id, client });
     },
   };
 }

@@ -178,13 +178,13 @@ export function createPracticeProfileService(ctx: AppContext) {
     /** An upload link for a new logo; it replaces the current one once scanned clean. */
     async logoUpload(caller: SessionCaller, practiceId: number, file: UploadBody): Promise<filesApi.UploadLink> {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
-      return recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'LOGO', descriptor: file });
+      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'LOGO', descriptor: file });
     },
 
     async practicePhotoUpload(caller: SessionCaller, body: UploadBody & { practiceId: number }): Promise<filesApi.UploadLink> {
       const { practiceId, ...descriptor } = body;
       await authorizePractice(db, caller, practiceId, 'practice.edit');
-      return recordUpload(ctx, caller, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'PRACTICE_PHOTO', descriptor });
+      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'PRACTICE_PHOTO', descriptor });
     },
 
     /** The user's own photo, uploaded in the context of one of their practices. */
@@ -192,7 +192,7 @@ export function createPracticeProfileService(ctx: AppContext) {
       assertSelf(caller, userId);
       const { practiceId, ...descriptor } = body;
       await authorizePractice(db, caller, practiceId, 'practice.view');
-      return recordUpload(ctx, caller, { practiceId, ownerKind: 'USER', ownerId: userId, purpose: 'USER_PHOTO', descriptor });
+      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'USER', ownerId: userId, purpose: 'USER_PHOTO', descriptor });
     },
   };
 }

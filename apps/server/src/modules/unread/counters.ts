@@ -1,4 +1,6 @@
 import { unreadReferrals } from '../referrals/referrals-unread.js';
+import { unreadChats } from '../chats/chats-unread.js';
+import { unreadNotifications } from '../notifications/notifications-unread.js';
 import type { Db } from '../../db/client.js';
 
 /** The counts one area contributes to a practice's unread summary; missing counts are zero. */
@@ -15,4 +17,4 @@ export interface UnreadCounts {
  */
 export type UnreadCounter = (db: Db, userId: number, practiceIds: readonly number[]) => Promise<Map<number, Partial<UnreadCounts>>>;
 
-export const unreadCounters: readonly UnreadCounter[] = [unreadReferrals];
+export const unreadCounters: readonly UnreadCounter[] = [unreadReferrals, unreadChats, unreadNotifications];

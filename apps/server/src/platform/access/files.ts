@@ -5,6 +5,7 @@ import { AppError } from '../errors.js';
 import { authorizePractice, visiblePracticesOf } from './index.js';
 import { PRACTICE_RULES } from './rules.js';
 import { callerSeesReferral } from './referrals.js';
+import { callerSeesChat } from './chats.js';
 
 /** What the access check needs of a file row. */
 export interface FileAccessFacts {
@@ -63,9 +64,14 @@ export async function authorizeFile(db: Db, caller: Caller, file: FileAccessFact
       if (action === 'delete' && file.uploadedBy !== caller.user.id) throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
       return;
     }
-    // Chat and patient files get their rule with those areas (the chat's members, the patient's
-    // practice); until then nobody reaches them.
-    case 'CHAT':
+    case 'CHAT': {
+      if (file.ownerId === null || !(await callerSeesChat(db, caller, file.ownerId))) throw notFound();
+      // Chat files are taken back through the chat room, by whoever attached them.
+      if (action === 'delete' && file.uploadedBy !== caller.user.id) throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
+      return;
+    }
+    // Patient files get their rule with the patient records area (the patient's practice); until
+    // then nobody reaches them.
     case 'PATIENT':
       throw new AppError('FORBIDDEN', 'Files of this kind are not available yet');
   }

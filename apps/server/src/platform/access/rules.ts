@@ -33,6 +33,8 @@ export const PRACTICE_RULES = {
   'patients.manage': { roles: ALL_ROLES, apiKey: 'PATIENTS_WRITE', describes: 'add and edit the practice’s patients' },
   'referrals.view': { roles: ALL_ROLES, apiKey: 'REFERRALS_READ', describes: 'see the referrals the practice sent or was offered, their comments and notes' },
   'referrals.manage': { roles: ALL_ROLES, apiKey: 'REFERRALS_WRITE', describes: 'send, accept, reject, reschedule, cancel, archive and tag referrals, comment and write notes' },
+  'chats.view': { roles: ALL_ROLES, describes: 'see and write in the practice’s chats' },
+  'chats.manage': { roles: ALL_ROLES, describes: 'start chats for the practice, close them and change who is in them' },
 } as const satisfies Record<string, Rule>;
 export type PracticeAction = keyof typeof PRACTICE_RULES;
 

@@ -82,7 +82,20 @@ async function createVictim() {
   const { referral, patient } = await insertReferral(db, { senderPracticeId: practice.id, fromUserId: provider.id, offeredTo: [receiver.id] });
   const [comment] = await db.insert(schema.referralComments).values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Hello' }).returning();
   const [note] = await db.insert(schema.referralNotes).values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Internal' }).returning();
+  // A chat with the partner practice, with a message, a file attached in it, and a notification of it.
+  const [chat] = await db.insert(schema.chats).values({ type: 'PRACTICE_TO_PRACTICE', practiceId: practice.id, targetPracticeId: receiver.id, createdBy: provider.id }).returning();
+  const [chatUser] = await db.insert(schema.chatUsers).values({ chatId: chat!.id, userId: provider.id, practiceId: practice.id, name: 'Victim Provider' }).returning();
+  const [message] = await db.insert(schema.chatMessages).values({ chatId: chat!.id, chatUserId: chatUser!.id, uuid: 'victim-message', message: 'Private' }).returning();
+  const [chatFile] = await db.insert(schema.files).values({
+    practiceId: practice.id, ownerKind: 'CHAT', ownerId: chat!.id, uploadedBy: provider.id, name: 'chat.pdf', size: 10,
+    md5: '1B2M2Y8AsgTpgAmY7PhCfg==', header: '25504446', storageKey: 'ab/ab000000-0000-4000-8000-000000000001',
+  }).returning();
+  await db.insert(schema.chatFiles).values({ fileId: chatFile!.id, chatId: chat!.id, chatUserId: chatUser!.id, messageId: message!.id });
+  const [notification] = await db.insert(schema.notifications).values({
+    userId: provider.id, practiceId: practice.id, category: 'GENERAL', type: 'notification', title: 'New Message', text: 'Hello',
+  }).returning();
   return {
+    partner: receiver, chat: chat!, message: message!, chatFile: chatFile!, notification: notification!,
     practice, admin, provider, organisation: organisation!, network: network!, department: department!, tag: tag!, property: property!,
     invite: invite!, joinRequest: joinRequest!, apiKey: apiKey!, file: file!, referral, patient, comment: comment!, note: note!,
   };
@@ -129,6 +142,11 @@ function victimValueFor(path: string, param: string): string | number | undefine
     code: 'not-the-invite-code',
     // The referral lists: the practice is named in the query.
     type: 'inbox',
+    // The chat service names chats by room, and is called with a room token, never a session or key.
+    chatId: victim.chat.room,
+    room: victim.chat.room,
+    messageId: victim.message.id,
+    fileId: victim.chatFile.id,
   };
   if (param in byName) return byName[param];
   const segments = path.split('/');
@@ -149,6 +167,9 @@ function victimValueFor(path: string, param: string): string | number | undefine
     referral: victim.referral.id,
     referrals: victim.referral.id,
     note: victim.note.id,
+    chat: victim.chat.id,
+    conversation: victim.chat.id,
+    notification: victim.notification.id,
   };
   return before ? byResource[before] : undefined;
 }
@@ -180,6 +201,9 @@ function victimFields() {
     files: [victim.file.id],
     tags: [victim.tag.id],
     usersMentioned: [victim.provider.id],
+    users: [victim.provider.id],
+    // The victim's partner: a practice-to-practice chat cannot name its own practice as the target.
+    targetPractice: victim.partner.id,
     code: 'not-the-invite-code',
     email: 'sample@example.test',
   };

@@ -16,7 +16,9 @@ type AuditArea =
   | 'api_key'
   | 'file'
   | 'patient'
-  | 'referral';
+  | 'referral'
+  | 'chat'
+  | 'notification';
 export type AuditAction = `${AuditArea}.${string}`;
 
 export interface AuditEntry {

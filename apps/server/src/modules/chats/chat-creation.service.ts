@@ -1,0 +1,149 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { chatsApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import { authorizePractice } from '../../platform/access/index.js';
+import { activeChatUser, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
+import { AppError } from '../../platform/errors.js';
+import { validPhone } from '../../platform/phone.js';
+import { practices } from '../practices/practices.table.js';
+import { patients } from '../patients/patients.table.js';
+import { fullName } from '../directory/people.js';
+import { chats } from './chats.table.js';
+import { invitePhone, joinChat, joinerOf, joinersFor } from './chat-participants.js';
+import { chatSummaries } from './chat-summaries.js';
+import { auditChat } from './chat-records.js';
+import { publishChatNotice } from './chat-events.js';
+import { CHAT_INVITE_JOB } from './chat-jobs.js';
+
+type ChatCreate = z.output<typeof chatsApi.ChatCreate>;
+
+interface Invitee {
+  phone: string;
+  name: string;
+  patientId: number | null;
+}
+
+/** Starting chats: with a practice, with people, with a patient by phone. */
+export function createChatCreationService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function assertPracticeExists(practiceId: number) {
+    const [row] = await db.select({ id: practices.id }).from(practices).where(eq(practices.id, practiceId));
+    if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
+  }
+
+  /** Each number as a participant: the practice's patient with that number when it has one. */
+  async function inviteesFor(practiceId: number, numbers: readonly string[]): Promise<Invitee[]> {
+    const phones = [...new Set(numbers.map((n) => validPhone(n, 'usersPhoneNumbers')))];
+    return Promise.all(
+      phones.map(async (phone) => {
+        const [patient] = await db
+          .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
+          .from(patients)
+          .where(and(eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phone), isNull(patients.parentId)));
+        return patient ? { phone, name: fullName(patient), patientId: patient.id } : { phone, name: `Patient (…${phone.slice(-4)})`, patientId: null };
+      }),
+    );
+  }
+
+  /** The chat and its first participants, in one transaction; texted invitations go out as jobs. */
+  async function start(caller: SessionCaller, chat: Pick<ChatRow, 'type' | 'practiceId' | 'targetPracticeId' | 'patientId'>, userIds: readonly number[], invitees: Invitee[], client: ClientInfo) {
+    const joiners = await joinersFor(db, caller, chat, userIds.filter((id) => id !== caller.user.id), chat.practiceId);
+    const self = await joinerOf(db, caller.user.id, chat.type === 'USER_TO_USER' ? null : chat.practiceId);
+    const now = ctx.clock.now();
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now }).returning();
+      for (const joiner of [self, ...joiners]) await joinChat(tx, row!.id, joiner, now);
+      for (const invitee of invitees) {
+        const participant = await invitePhone(tx, row!.id, invitee, now);
+        await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });
+      }
+      return row!;
+    });
+    await auditChat(ctx, { userId: caller.user.id }, client, 'created', created.id, {
+      type: created.type, practiceId: created.practiceId, targetPracticeId: created.targetPracticeId, patientId: created.patientId,
+      users: joiners.map((j) => j.user.id), invited: invitees.length,
+    });
+    await announce(created, [caller.user.id, ...joiners.map((j) => j.user.id)]);
+    return created;
+  }
+
+  async function announce(chat: ChatRow, userIds: number[]) {
+    await publishChatNotice(ctx, { chatId: chat.id, practiceIds: practicesOfChat(chat), userIds });
+  }
+
+  async function summaryFor(caller: SessionCaller, chat: ChatRow, practiceId: number) {
+    return (await chatSummaries(ctx, [chat], { userId: caller.user.id, practiceId }))[0]!;
+  }
+
+  /** An existing chat the caller opens again: they are (back) in it, and it is answered as theirs. */
+  async function reopen(caller: SessionCaller, chat: ChatRow, practiceId: number) {
+    if (!(await activeChatUser(db, chat.id, caller.user.id))) await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now());
+    return summaryFor(caller, chat, practiceId);
+  }
+
+  return {
+    async create(caller: SessionCaller, body: ChatCreate, client: ClientInfo) {
+      const { practiceId } = body;
+      await authorizePractice(db, caller, practiceId, 'chats.manage');
+      if (body.targetPractice !== undefined) await assertPracticeExists(body.targetPractice);
+      const invitees = await inviteesFor(practiceId, body.usersPhoneNumbers);
+      const patientIds = [...new Set(invitees.map((i) => i.patientId))];
+      const chat = await start(
+        caller,
+        { type: body.type, practiceId, targetPracticeId: body.targetPractice ?? null, patientId: patientIds.length === 1 ? patientIds[0]! : null },
+        body.users,
+        invitees,
+        client,
+      );
+      return summaryFor(caller, chat, practiceId);
+    },
+
+    /** POST /practice/{id}/openChat: the practices' open chat, or a new one. */
+    async openWithPractice(caller: SessionCaller, practiceId: number, targetPracticeId: number, client: ClientInfo) {
+      await authorizePractice(db, caller, practiceId, 'contacts.manage');
+      if (targetPracticeId === practiceId) {
+        const message = 'A practice cannot chat with itself';
+        throw new AppError('BAD_REQUEST', message, [{ path: ['body', 'practiceId'], message }]);
+      }
+      await assertPracticeExists(targetPracticeId);
+      const between = (a: number, b: number) => and(eq(chats.practiceId, a), eq(chats.targetPracticeId, b));
+      const [open] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.type, 'PRACTICE_TO_PRACTICE'), eq(chats.status, 'ACTIVE'), or(between(practiceId, targetPracticeId), between(targetPracticeId, practiceId))))
+        .orderBy(chats.id)
+        .limit(1);
+      if (open) return reopen(caller, open, practiceId);
+      const chat = await start(caller, { type: 'PRACTICE_TO_PRACTICE', practiceId, targetPracticeId, patientId: null }, [], [], client);
+      return summaryFor(caller, chat, practiceId);
+    },
+
+    /** POST /patient/{id}/action/createChat: the practice's open chat with the patient (its link texted again), or a new one. */
+    async openWithPatient(caller: SessionCaller, patientId: number, practiceId: number, client: ClientInfo) {
+      await authorizePractice(db, caller, practiceId, 'chats.manage');
+      await authorizePractice(db, caller, practiceId, 'patients.view');
+      const [patient] = await db.select().from(patients).where(and(eq(patients.id, patientId), eq(patients.practiceId, practiceId)));
+      if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
+      if (!patient.phoneNumber) throw new AppError('BAD_REQUEST', 'This patient has no phone number to text the chat link to');
+      const [open] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.type, 'PATIENT'), eq(chats.status, 'ACTIVE'), eq(chats.practiceId, practiceId), eq(chats.patientId, patientId)))
+        .orderBy(chats.id)
+        .limit(1);
+      const invitee = { phone: patient.phoneNumber, name: fullName(patient), patientId };
+      if (open) {
+        const participant = await invitePhone(db, open.id, invitee, ctx.clock.now());
+        await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id });
+        return reopen(caller, open, practiceId);
+      }
+      const chat = await start(caller, { type: 'PATIENT', practiceId, targetPracticeId: null, patientId }, [], [invitee], client);
+      return summaryFor(caller, chat, practiceId);
+    },
+  };
+}
+
+export type ChatCreationService = ReturnType<typeof createChatCreationService>;

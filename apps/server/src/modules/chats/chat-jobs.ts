@@ -1,0 +1,91 @@
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { signRoomToken } from '../../platform/auth/room-tokens.js';
+import { practices } from '../practices/practices.table.js';
+import { createLinkPreviewsService } from '../link-previews/link-previews.service.js';
+import { notifyUser } from '../notifications/notifications.service.js';
+import { chatMessages, chats, chatUsers } from './chats.table.js';
+import { messageViews } from './chat-views.js';
+import { publishToRoom } from './chat-events.js';
+
+/** Texts a patient the link to their chat room. Payload `{ chatUserId }`. */
+export const CHAT_INVITE_JOB = 'chat.invite';
+/** Fetches the preview of a message's first link and updates the message. Payload `{ messageId, url }`. */
+export const CHAT_PREVIEW_JOB = 'chat.preview';
+/** Writes a notification for the participants who were away when a message came. Payload `{ messageId }`. */
+export const CHAT_NOTIFY_JOB = 'chat.notify';
+
+/** A texted link works this long: a patient may come back to the conversation for weeks. */
+export const INVITE_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** Where the web app shows a chat. */
+export const chatPath = (chatId: number) => `/chats/${chatId}`;
+
+/** The chat room page for a token (what the text message and the provider app open). */
+export const chatRoomUrl = (publicUrl: string, room: string, token: string) => `${publicUrl}/chat/?${new URLSearchParams({ room, token })}`;
+
+export function registerChatJobs(ctx: AppContext) {
+  const { db } = ctx;
+  const previews = createLinkPreviewsService(ctx);
+
+  ctx.jobs.register(
+    CHAT_INVITE_JOB,
+    async (payload) => {
+      const [row] = await db
+        .select({ participant: chatUsers, room: chats.room, practiceName: practices.name })
+        .from(chatUsers)
+        .innerJoin(chats, eq(chats.id, chatUsers.chatId))
+        .innerJoin(practices, eq(practices.id, chats.practiceId))
+        .where(and(eq(chatUsers.id, Number(payload.chatUserId)), isNull(chatUsers.leftAt), isNotNull(chatUsers.phone)));
+      // Removed from the chat before the text went: nothing to send.
+      if (!row) return;
+      const token = signRoomToken(ctx.secrets.sessionSecret, row.participant.id, ctx.clock.now().getTime() + INVITE_LINK_TTL_MS);
+      // The text names the practice, never the patient or the subject: phones are read over shoulders.
+      await ctx.delivery.sms(row.participant.phone!, `${row.practiceName} sent you a secure message on Referwell. Open your chat: ${chatRoomUrl(ctx.config.publicUrl, row.room, token)}`);
+    },
+    { maxAttempts: 10 },
+  );
+
+  ctx.jobs.register(
+    CHAT_PREVIEW_JOB,
+    async (payload) => {
+      const messageId = Number(payload.messageId);
+      const url = String(payload.url);
+      let preview;
+      try {
+        preview = await previews.preview(url);
+      } catch {
+        // A link the fetcher refuses stays a plain link.
+        return;
+      }
+      const [row] = await db.update(chatMessages).set({ previewData: preview, updatedAt: ctx.clock.now() }).where(eq(chatMessages.id, messageId)).returning();
+      if (!row) return;
+      const [message] = await messageViews(ctx, [row]);
+      await publishToRoom(ctx, { chatId: row.chatId, event: { event: 'MESSAGE_UPDATED', data: message! } });
+    },
+    { maxAttempts: 3 },
+  );
+
+  ctx.jobs.register(CHAT_NOTIFY_JOB, async (payload) => {
+    const [message] = await db
+      .select({ id: chatMessages.id, chatId: chatMessages.chatId, chatUserId: chatMessages.chatUserId })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, Number(payload.messageId)));
+    if (!message || message.chatUserId === null) return;
+    const [sender] = await db.select({ name: chatUsers.name }).from(chatUsers).where(eq(chatUsers.id, message.chatUserId));
+    const others = await db
+      .select()
+      .from(chatUsers)
+      .where(and(eq(chatUsers.chatId, message.chatId), ne(chatUsers.id, message.chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.userId), eq(chatUsers.muted, false)));
+    for (const other of others) {
+      if (await ctx.presence.isOnline(message.chatId, other.id)) continue;
+      // Read meanwhile (on another device): nothing to tell.
+      if ((other.lastReadMessageId ?? 0) >= message.id) continue;
+      await notifyUser(ctx, {
+        userId: other.userId!, practiceId: other.practiceId, category: 'GENERAL', type: 'notification',
+        topic: `chat:${message.chatId}`, title: 'New Message', text: `You have a new chat message from ${sender?.name ?? 'Someone'}`,
+        link: chatPath(message.chatId),
+      });
+    }
+  });
+}

@@ -1,0 +1,223 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { chatRoomApi, chatsApi, notificationsApi } from '@referwell/contracts';
+import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
+import { signRoomToken } from '../../platform/auth/room-tokens.js';
+import { practices } from '../practices/practices.table.js';
+import { PDF, describe as describeFile, put } from '../files/files.test-factories.js';
+import { jobsDone, listen, openRoomSocket, roomCall, staffMember, startChat, tokenFor, type Staff } from './chats.test-factories.js';
+
+let t: TestApp;
+let base: string;
+let page: Server;
+let pageUrl: string;
+
+beforeAll(async () => {
+  page = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end('<html><head><title>Knee exercises</title><meta property="og:description" content="Five a day"></head></html>');
+  });
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/knee`;
+  t = await createTestApp({ LINK_PREVIEW_ALLOWED_HOSTS: '127.0.0.1' });
+  base = await listen(t);
+});
+afterAll(async () => {
+  await t?.close();
+  page?.close();
+});
+
+async function chatWithPatient(practice?: Partial<typeof practices.$inferInsert>) {
+  const ann = await staffMember(t);
+  if (practice) await t.db.update(practices).set(practice).where(eq(practices.id, ann.practiceId));
+  const chat = await startChat(ann, { type: 'PATIENT', usersPhoneNumbers: ['+12025550188'] });
+  const staff = await tokenFor(ann, chat.id);
+  const patientUser = chat.users.find((u) => u.userId === null)!;
+  return { ann, chat, staff, patientUser };
+}
+
+const load = async (token: string, room: string) => {
+  const res = await roomCall(t, token, 'GET', `/florie/v1/chat/${room}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ chat: chatRoomApi.ChatRoom; user: chatRoomApi.SessionChatUser }>();
+};
+
+describe('loading a chat room', () => {
+  it('answers the chat, its people, read positions and the participant the token belongs to', async () => {
+    const { ann, chat, staff, patientUser } = await chatWithPatient();
+    const loaded = await load(staff.token, chat.room);
+    expect(loaded.user).toEqual({ userId: ann.user.id, userType: 'USER', chatUserId: staff.chatUserId });
+    expect(loaded.chat).toMatchObject({ id: chat.id, type: 'PATIENT', status: 'ACTIVE', title: patientUser.name });
+    expect(loaded.chat.allUsers.map((u) => u.chatUserId).sort()).toEqual([staff.chatUserId, patientUser.chatUserId].sort());
+    expect(loaded.chat.readStatus[String(staff.chatUserId)]).toEqual({ lastId: null });
+  });
+
+  it('greets with the practice’s open or closed welcome, by its opening hours in its time zone', async () => {
+    const always = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: true, start: '00:00', end: '23:59' }));
+    const open = await chatWithPatient({ openingHours: always, welcomeMessageOpen: 'We are here', welcomeMessageClosed: 'We are closed' });
+    expect((await load(open.staff.token, open.chat.room)).chat.welcomeMessages.map((m) => m.message)).toEqual(['We are here']);
+    const closed = await chatWithPatient({ openingHours: [], welcomeMessageOpen: 'We are here', welcomeMessageClosed: 'We are closed' });
+    const [welcome] = (await load(closed.staff.token, closed.chat.room)).chat.welcomeMessages;
+    expect(welcome).toMatchObject({ message: 'We are closed', from: { name: expect.any(String) } });
+    // Staff talking among themselves are not greeted.
+    const ann = await staffMember(t);
+    await t.db.update(practices).set({ welcomeMessageOpen: 'Hi', welcomeMessageClosed: 'Hi' }).where(eq(practices.id, ann.practiceId));
+    const colleague = await staffMember(t, 'STAFF', ann.practiceId);
+    const direct = await startChat(ann, { type: 'USER_TO_USER', users: [colleague.user.id] });
+    const token = await tokenFor(ann, direct.id);
+    expect((await load(token.token, direct.room)).chat.welcomeMessages).toEqual([]);
+  });
+
+  it('refuses a call without a token (401) and a token of another chat (403)', async () => {
+    const one = await chatWithPatient();
+    const two = await chatWithPatient();
+    expect((await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${one.chat.room}` })).statusCode).toBe(401);
+    expect((await roomCall(t, two.staff.token, 'GET', `/florie/v1/chat/${one.chat.room}`)).statusCode).toBe(403);
+    expect((await roomCall(t, two.staff.token, 'GET', `/florie/v1/chat/${one.chat.room}/messages`)).statusCode).toBe(403);
+  });
+});
+
+describe('messages in the room', () => {
+  it('pages back from the newest with skip, oldest first within a page', async () => {
+    const { chat, staff } = await chatWithPatient();
+    const s = openRoomSocket(base, staff.token, chat.room);
+    await s.ready();
+    for (let i = 1; i <= 3; i += 1) await s.say(`m${i}`);
+    s.socket.close();
+    const read = async (skip: number) =>
+      (await roomCall(t, staff.token, 'GET', `/florie/v1/chat/${chat.room}/messages?skip=${skip}`)).json<{ data: chatRoomApi.ChatMessage[] }>().data.map((m) => m.message);
+    expect(await read(0)).toEqual(['m1', 'm2', 'm3']);
+    expect(await read(2)).toEqual(['m1']);
+    expect(await read(3)).toEqual([]);
+  });
+
+  it('shows who read a message in its receipts', async () => {
+    const { chat, staff } = await chatWithPatient();
+    const colleague = await staffMember(t, 'STAFF', chat.practice.id);
+    const theirs = await tokenFor(colleague, chat.id);
+    const a = openRoomSocket(base, staff.token, chat.room);
+    const b = openRoomSocket(base, theirs.token, chat.room);
+    await Promise.all([a.ready(), b.ready()]);
+    const sent = await a.say('Read me');
+    const receiptsOf = async () => (await roomCall(t, staff.token, 'GET', `/florie/v1/chat/message/${sent.id}/receipts`)).json<chatRoomApi.ReadReceipt[]>();
+    expect(await receiptsOf()).toEqual([]);
+    b.emit({ event: 'USER_READ_MESSAGE', data: { lastId: sent.id } });
+    await a.until('USER_READ_MESSAGE');
+    expect((await receiptsOf()).map((r) => [r.chatUserId, r.lastId])).toEqual([[theirs.chatUserId, sent.id]]);
+    expect((await roomCall(t, staff.token, 'GET', '/florie/v1/chat/message/999999/receipts')).statusCode).toBe(456);
+    a.socket.close();
+    b.socket.close();
+  });
+
+  it('fills in a link’s preview after the message is stored, and tells the room', async () => {
+    const { chat, staff } = await chatWithPatient();
+    const s = openRoomSocket(base, staff.token, chat.room);
+    await s.ready();
+    const sent = await s.say(`Try these: ${pageUrl}`);
+    expect(sent.previewData).toEqual({ url: pageUrl });
+    const updated = await s.until('MESSAGE_UPDATED', (e) => e.data.id === sent.id);
+    expect(updated.data.previewData).toMatchObject({ url: pageUrl, title: 'Knee exercises', description: 'Five a day', mediaType: 'website' });
+    s.socket.close();
+  });
+});
+
+describe('files in the room', () => {
+  async function describeUpload(token: string, room: string, bytes: Buffer, name: string) {
+    const created = await roomCall(t, token, 'POST', `/florie/v1/chat/${room}/file`, describeFile(bytes, name, 'application/pdf'));
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<{ id: number; uploadUrl: string }>();
+  }
+
+  it('lets a patient attach a file that goes out with a message and is told when its scan comes back', async () => {
+    const { ann, chat, staff, patientUser } = await chatWithPatient();
+    await jobsDone(t);
+    // The patient's own token, as their texted link carries it.
+    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, Date.now() + 60_000);
+    const staffSocket = openRoomSocket(base, staff.token, chat.room);
+    const patientSocket = openRoomSocket(base, patientToken, chat.room);
+    await Promise.all([staffSocket.ready(), patientSocket.ready()]);
+    // Sent while its bytes are still on their way: the scan result then names the message.
+    const { id: fileId, uploadUrl } = await describeUpload(patientToken, chat.room, PDF, 'letter.pdf');
+    const sent = await patientSocket.say('My referral letter', { files: [fileId] });
+    expect(sent.files.map((f) => [f.name, f.status])).toEqual([['letter.pdf', 'uploading']]);
+    expect((await put(t.app, uploadUrl, PDF)).statusCode).toBe(200);
+    const scanned = await staffSocket.until('FILE_SCANNED', (e) => e.data.fileId === fileId && e.data.messageId === sent.id);
+    expect(scanned.data.status).toBe('clean');
+    const updated = await staffSocket.until('MESSAGE_UPDATED', (e) => e.data.id === sent.id);
+    expect(updated.data.files[0]).toMatchObject({ scanStatus: 'clean', downloadUrl: expect.stringContaining('/api/v1/files/download/') });
+    // Staff of the practice see it through the files API too; the same file cannot go out twice.
+    expect((await ann.client.get(`/api/v1/file/${fileId}/status`)).json()).toMatchObject({ status: 'clean' });
+    patientSocket.emit({ event: 'NEW_MESSAGE', data: { uuid: 'second-use-of-file', message: 'again', files: [fileId] } });
+    await patientSocket.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'second-use-of-file');
+    // Only whoever attached it may take it back.
+    expect((await roomCall(t, staff.token, 'DELETE', `/florie/v1/chat/file/${fileId}`)).statusCode).toBe(403);
+    expect((await roomCall(t, patientToken, 'DELETE', `/florie/v1/chat/file/${fileId}`)).statusCode).toBe(200);
+    const after = await roomCall(t, staff.token, 'GET', `/florie/v1/chat/${chat.room}/messages`);
+    expect(after.json<{ data: chatRoomApi.ChatMessage[] }>().data.at(-1)!.files[0]).toMatchObject({ deleted: true, downloadUrl: null });
+    staffSocket.socket.close();
+    patientSocket.socket.close();
+  });
+
+  it('refuses files for a closed chat', async () => {
+    const { ann, chat, staff } = await chatWithPatient();
+    await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId });
+    const res = await roomCall(t, staff.token, 'POST', `/florie/v1/chat/${chat.room}/file`, describeFile(PDF, 'x.pdf', 'application/pdf'));
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('notifications of messages that came while someone was away', () => {
+  async function away(): Promise<{ ann: Staff; bob: Staff; chat: chatsApi.ChatSummary; say: (text: string) => Promise<unknown>; close: () => void }> {
+    const ann = await staffMember(t);
+    const bob = await staffMember(t, 'STAFF', ann.practiceId);
+    const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+    const { token, room } = await tokenFor(ann, chat.id);
+    const s = openRoomSocket(base, token, room);
+    await s.ready();
+    return { ann, bob, chat, say: (text) => s.say(text), close: () => s.socket.close() };
+  }
+  const listOf = async (who: Staff) => (await who.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
+
+  it('writes one notification per chat for a participant who is not connected, kept up to date', async () => {
+    const { ann, bob, chat, say, close } = await away();
+    await say('First');
+    await say('Second');
+    await jobsDone(t);
+    const { data, count } = await listOf(bob);
+    expect(count).toBe(1);
+    expect(data[0]).toMatchObject({
+      title: 'New Message', text: `You have a new chat message from ${ann.user.firstName} ${ann.user.lastName}`, link: `/chats/${chat.id}`, type: 'notification',
+    });
+    expect((await listOf(ann)).count).toBe(0);
+    expect((await bob.client.get('/api/v1/user/notifications/count')).json()).toEqual({ count: 1 });
+    expect((await bob.client.put(`/api/v1/notification/${data[0]!.id}/dismiss`)).statusCode).toBe(200);
+    expect((await listOf(bob)).count).toBe(0);
+    expect((await ann.client.put(`/api/v1/notification/${data[0]!.id}/dismiss`)).statusCode).toBe(456);
+    close();
+  });
+
+  it('writes nothing for someone connected to the chat or who muted it, and clears all at once', async () => {
+    const { bob, chat, say, close } = await away();
+    const { token, room } = await tokenFor(bob, chat.id);
+    const bobSocket = openRoomSocket(base, token, room);
+    await bobSocket.ready();
+    await say('You are here');
+    await jobsDone(t);
+    expect((await listOf(bob)).count).toBe(0);
+    bobSocket.socket.close();
+    await bobSocket.closed;
+    await bob.client.put(`/api/v1/chat/${chat.id}/mute`, { practiceId: bob.practiceId, mute: true });
+    await say('Muted');
+    await jobsDone(t);
+    expect((await listOf(bob)).count).toBe(0);
+    await bob.client.put(`/api/v1/chat/${chat.id}/mute`, { practiceId: bob.practiceId, mute: false });
+    await say('Back');
+    await jobsDone(t);
+    expect((await listOf(bob)).count).toBe(1);
+    expect((await bob.client.put('/api/v1/notification/clear', {})).statusCode).toBe(200);
+    expect((await listOf(bob)).count).toBe(0);
+    close();
+  });
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { chatRoomApi } from '@referwell/contracts';
+import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
+import { signRoomToken } from '../../platform/auth/room-tokens.js';
+import { chatMessages } from './chats.table.js';
+import { heardNothing, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
+
+let t: TestApp;
+let base: string;
+const sockets: RoomSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ SOCKET_CHECK_SECONDS: '1' });
+  base = await listen(t);
+});
+afterAll(async () => {
+  for (const s of sockets) s.socket.terminate();
+  await t?.close();
+});
+
+/** Two colleagues of one practice in a person-to-person chat, each with a socket open. */
+async function twoInAChat() {
+  const ann = await staffMember(t);
+  const bob = await staffMember(t, 'STAFF', ann.practiceId);
+  const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+  const [a, b] = await Promise.all([connect(ann, chat.id), connect(bob, chat.id)]);
+  return { ann, bob, chat, a, b };
+}
+
+async function connect(who: Staff, chatId: number) {
+  const { token, room } = await tokenFor(who, chatId);
+  const s = openRoomSocket(base, token, room);
+  sockets.push(s);
+  await s.ready();
+  return s;
+}
+
+describe('the chat socket', () => {
+  it('stores a message before handing it to everyone in the room, stamped with its id and time', async () => {
+    const { chat, a, b } = await twoInAChat();
+    const sent = await a.say('Hello Bob');
+    const heard = await b.until('NEW_MESSAGE', (e) => e.data.uuid === sent.uuid);
+    expect(heard.data).toMatchObject({ id: sent.id, chatId: chat.id, message: 'Hello Bob', from: { chatUserId: sent.from!.chatUserId } });
+    expect(sent.createdAt).toBeGreaterThan(Date.now() - 60_000);
+    const [stored] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, sent.id));
+    expect(stored?.message).toBe('Hello Bob');
+  });
+
+  it('stores a message sent again with the same uuid once, answering only the sender again', async () => {
+    const { chat, a, b } = await twoInAChat();
+    const uuid = 'resent-after-reconnect-1';
+    const first = await a.say('Only once', { uuid });
+    a.received.length = 0;
+    const again = await a.say('Only once', { uuid });
+    expect(again.id).toBe(first.id);
+    expect((await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).length).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(b.received.filter((e) => e.event === 'NEW_MESSAGE')).toHaveLength(1);
+  });
+
+  it('refuses an empty message, an over-long one and a file that is not the sender’s, saying so to the sender only', async () => {
+    const { a, b } = await twoInAChat();
+    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'empty-message-1', message: '   ', files: [] } });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'empty-message-1')).data.message).toBe('Write a message or attach a file');
+    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'too-long-message', message: 'x'.repeat(chatRoomApi.MESSAGE_MAX + 1), files: [] } });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'too-long-message')).data.message).toBe('Messages can be at most 5,000 characters');
+    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'foreign-file-1', message: 'see', files: [999_999] } });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'foreign-file-1')).data.message).toMatch(/could not be attached/);
+    expect(await heardNothing(b, 'NEW_MESSAGE')).toBe(true);
+  });
+
+  it('closes with 4000 for a token that is forged, expired or for another room, and for a participant who left', async () => {
+    const { ann, chat, a } = await twoInAChat();
+    const { token } = await tokenFor(ann, chat.id);
+    const chatUserId = Number(token.split('.')[0]);
+    const forged = openRoomSocket(base, `${chatUserId}.${Date.now() + 60_000}.${'x'.repeat(43)}`, chat.room);
+    expect(await forged.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+    const expired = openRoomSocket(base, signRoomToken(testSecrets().sessionSecret, chatUserId, Date.now() - 1), chat.room);
+    expect(await expired.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+    const other = await startChat(ann, { type: 'PRACTICE_TO_PRACTICE', targetPractice: (await staffMember(t)).practiceId });
+    const wrongRoom = openRoomSocket(base, token, other.room);
+    expect(await wrongRoom.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}/leave`, { practiceId: ann.practiceId })).statusCode).toBe(200);
+    expect(await a.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+    expect(a.received.some((e) => e.event === 'UNAUTHORIZED')).toBe(true);
+  });
+
+  it('refuses pages of other sites at the handshake', async () => {
+    const { ann, chat } = await twoInAChat();
+    const { token, room } = await tokenFor(ann, chat.id);
+    await expect(openRoomSocket(base, token, room, { origin: 'https://evil.example' }).opened).rejects.toThrow('refused 403');
+    const own = openRoomSocket(base, token, room, { origin: 'http://localhost:3000' });
+    sockets.push(own);
+    await own.ready();
+  });
+
+  it('tells the room who is online, who joins and who leaves', async () => {
+    const ann = await staffMember(t);
+    const bob = await staffMember(t, 'STAFF', ann.practiceId);
+    const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+    const a = await connect(ann, chat.id);
+    const annId = (await a.until('ONLINE_USERS')).data.chatUserIds[0]!;
+    const b = await connect(bob, chat.id);
+    const joined = await a.until('USER_CONNECTED');
+    expect(joined.data.name).toBe(`${bob.user.firstName} ${bob.user.lastName}`);
+    expect((await b.until('ONLINE_USERS')).data.chatUserIds.sort()).toEqual([annId, joined.data.chatUserId].sort());
+    b.socket.close();
+    expect((await a.until('USER_DISCONNECTED')).data.chatUserId).toBe(joined.data.chatUserId);
+  });
+
+  it('passes typing, background and foreground on to the others', async () => {
+    const { a, b } = await twoInAChat();
+    a.emit({ event: 'USER_TYPING' });
+    const typing = await b.until('USER_TYPING');
+    a.emit({ event: 'USER_STOPPED_TYPING' });
+    expect((await b.until('USER_STOPPED_TYPING')).data.chatUserId).toBe(typing.data.chatUserId);
+    a.emit({ event: 'USER_ENTERED_BACKGROUND' });
+    await b.until('USER_ENTERED_BACKGROUND');
+    a.emit({ event: 'USER_ENTERED_FOREGROUND' });
+    await b.until('USER_ENTERED_FOREGROUND');
+    expect(await heardNothing(a, 'USER_TYPING')).toBe(true);
+  });
+
+  it('moves a read position forward only, and tells the room', async () => {
+    const { a, b } = await twoInAChat();
+    const first = await a.say('one');
+    const second = await a.say('two');
+    await b.until('NEW_MESSAGE', (e) => e.data.id === second.id);
+    b.emit({ event: 'USER_READ_MESSAGE', data: { lastId: second.id } });
+    const receipt = await a.until('USER_READ_MESSAGE', (e) => e.data.lastId === second.id);
+    expect(receipt.data.name).toMatch(/^Test User/);
+    b.emit({ event: 'USER_READ_MESSAGE', data: { lastId: first.id } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(a.received.filter((e) => e.event === 'USER_READ_MESSAGE').map((e) => e.data.lastId)).toEqual([second.id]);
+  });
+
+  it('tells the room when the chat closes and then refuses messages', async () => {
+    const { ann, chat, a, b } = await twoInAChat();
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId })).statusCode).toBe(200);
+    await b.until('CHAT_CLOSED');
+    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'after-close-1', message: 'anyone?', files: [] } });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'after-close-1', message: 'This chat is closed' });
+  });
+
+  it('answers what it cannot read with ERROR, and keeps the connection', async () => {
+    const { a } = await twoInAChat();
+    a.socket.send('not json');
+    await a.until('ERROR');
+    await a.say('still here');
+  });
+
+  it('lets a client that dropped catch up on what it missed from the store', async () => {
+    const { bob, chat, a, b } = await twoInAChat();
+    const seen = await b.say('before the drop');
+    b.socket.terminate();
+    await a.say('while you were away 1');
+    await a.say('while you were away 2');
+    const { token } = await tokenFor(bob, chat.id);
+    const res = await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${chat.room}/messages?after=${seen.id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.json<{ data: { message: string }[] }>().data.map((m) => m.message)).toEqual(['while you were away 1', 'while you were away 2']);
+  });
+});

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { chatRoomApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import { resolveRoomCaller, type RoomCaller } from '../../platform/access/chats.js';
+import { AppError } from '../../platform/errors.js';
+import { socketOriginAllowed } from '../../platform/realtime/origin.js';
+import { CHAT_ROOM_EVENT, CHAT_ROOM_KICK, publishToRoom, type RoomEvent, type RoomKick } from './chat-events.js';
+import type { ChatMessages } from './chat-messages.js';
+import { handleClientEvent } from './chat-socket-events.js';
+import { fileScannedInChats } from './chat-files-scanned.js';
+
+/** One participant's open socket. */
+export interface RoomConnection {
+  id: string;
+  socket: WebSocket;
+  token: string;
+  caller: RoomCaller;
+  alive: boolean;
+  /** Recent NEW_MESSAGE times, for the flood limit. */
+  sent: number[];
+}
+
+const send = (socket: WebSocket, event: chatRoomApi.ServerEvent) => socket.send(JSON.stringify(event));
+
+/**
+ * The chat room's WebSocket (spec 3 §4, §7): `?token=&room=`, JSON `{ event, data }`. Everything
+ * a room hears comes through the bus (CHAT_ROOM_EVENT), so participants on other instances hear
+ * it too; presence is shared the same way. A token that is invalid, expired or no longer any
+ * use (the participant left, or left the practice) closes the socket with 4000.
+ */
+export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messages: ChatMessages) {
+  const rooms = new Map<number, Set<RoomConnection>>();
+
+  function deliver(chatId: number, event: chatRoomApi.ServerEvent, only?: (c: RoomConnection) => boolean) {
+    const text = JSON.stringify(event);
+    for (const c of rooms.get(chatId) ?? []) if (!only || only(c)) c.socket.send(text);
+  }
+
+  ctx.bus.subscribe(CHAT_ROOM_EVENT, (payload) => {
+    const { chatId, event, toChatUserId, exceptChatUserId } = payload as RoomEvent;
+    deliver(chatId, event, (c) => (toChatUserId === undefined || c.caller.chatUser.id === toChatUserId) && c.caller.chatUser.id !== exceptChatUserId);
+  });
+  ctx.bus.subscribe(CHAT_ROOM_KICK, (payload) => {
+    const { chatId, chatUserIds } = payload as RoomKick;
+    for (const c of rooms.get(chatId) ?? []) if (chatUserIds.includes(c.caller.chatUser.id)) unauthorized(c.socket);
+  });
+  // Scan results reach every instance; each tells the rooms it holds (chat-files-scanned.ts).
+  fileScannedInChats(ctx, (chatId) => rooms.has(chatId), deliver);
+
+  function unauthorized(socket: WebSocket) {
+    send(socket, { event: 'UNAUTHORIZED', data: { message: 'Your access to this chat has expired' } });
+    socket.close(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED, 'Invalid or expired token');
+  }
+
+  async function join(c: RoomConnection) {
+    const { chat, chatUser } = c.caller;
+    const wasOnline = await ctx.presence.isOnline(chat.id, chatUser.id);
+    await ctx.presence.add(chat.id, c.id, chatUser.id);
+    send(c.socket, { event: 'ONLINE_USERS', data: { chatUserIds: await ctx.presence.online(chat.id) } });
+    if (!wasOnline) {
+      await publishToRoom(ctx, { chatId: chat.id, event: { event: 'USER_CONNECTED', data: { chatUserId: chatUser.id, name: chatUser.name } }, exceptChatUserId: chatUser.id });
+    }
+  }
+
+  async function leave(c: RoomConnection) {
+    const { chat, chatUser } = c.caller;
+    rooms.get(chat.id)?.delete(c);
+    if (rooms.get(chat.id)?.size === 0) rooms.delete(chat.id);
+    await ctx.presence.remove(chat.id, c.id);
+    if (!(await ctx.presence.isOnline(chat.id, chatUser.id))) {
+      const who = { chatUserId: chatUser.id, name: chatUser.name };
+      await publishToRoom(ctx, { chatId: chat.id, event: { event: 'USER_STOPPED_TYPING', data: who } });
+      await publishToRoom(ctx, { chatId: chat.id, event: { event: 'USER_DISCONNECTED', data: who } });
+    }
+  }
+
+  /** Every open socket's token is checked again now and then (and the socket pinged): access can end while connected. */
+  async function recheck(c: RoomConnection) {
+    if (!c.alive) {
+      c.socket.terminate();
+      return;
+    }
+    c.alive = false;
+    c.socket.ping();
+    const caller = await resolveRoomCaller(ctx.db, ctx.secrets.sessionSecret, c.token, ctx.clock.now().getTime());
+    if (!caller || caller.chat.id !== c.caller.chat.id) unauthorized(c.socket);
+    else c.caller = caller;
+  }
+  const timer = setInterval(() => {
+    for (const room of rooms.values()) for (const c of room) recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'chat socket recheck failed'));
+  }, ctx.config.socketCheckMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.register(async (scope) => {
+    scope.addHook('preValidation', async (request) => {
+      if (!socketOriginAllowed(ctx.config, request)) throw new AppError('FORBIDDEN', 'This origin may not open the chat socket');
+    });
+    scope.get(chatRoomApi.CHAT_SOCKET_PATH, { websocket: true, schema: { hide: true } }, async (socket, request) => {
+      const query = request.query as Record<string, unknown>;
+      const token = typeof query.token === 'string' ? query.token : '';
+      // One event at a time, in the order sent (two quick messages are stored in order); events
+      // that arrive while the token is being checked wait in the same line.
+      let line: Promise<unknown> = Promise.resolve();
+      let ready: (c: RoomConnection | null) => void;
+      const connection = new Promise<RoomConnection | null>((resolve) => (ready = resolve));
+      socket.on('message', (raw) => {
+        line = line.then(async () => {
+          const c = await connection;
+          if (!c) return;
+          await handleClientEvent(ctx, messages, c, String(raw)).catch((err: unknown) => {
+            ctx.log.error({ err, chatId: c.caller.chat.id }, 'chat socket event failed');
+            send(socket, { event: 'ERROR', data: { message: 'Something went wrong, please try again' } });
+          });
+        });
+      });
+      const caller = token ? await resolveRoomCaller(ctx.db, ctx.secrets.sessionSecret, token, ctx.clock.now().getTime()) : null;
+      if (!caller || caller.chat.room !== query.room) {
+        ready!(null);
+        unauthorized(socket);
+        return;
+      }
+      const c: RoomConnection = { id: randomUUID(), socket, token, caller, alive: true, sent: [] };
+      const room = rooms.get(caller.chat.id) ?? new Set();
+      rooms.set(caller.chat.id, room);
+      room.add(c);
+      socket.on('pong', () => {
+        c.alive = true;
+      });
+      socket.on('close', () => {
+        leave(c).catch((err: unknown) => ctx.log.warn({ err }, 'chat socket leave failed'));
+      });
+      await join(c);
+      ready!(c);
+    });
+  });
+}

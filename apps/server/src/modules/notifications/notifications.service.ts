@@ -1,0 +1,83 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { notificationsApi } from '@referwell/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionCaller } from '../../platform/auth/sessions.js';
+import { authorizePractice } from '../../platform/access/index.js';
+import { AppError } from '../../platform/errors.js';
+import { notifications } from './notifications.table.js';
+
+type NotificationRow = typeof notifications.$inferSelect;
+type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt' | 'dismissedAt'>;
+
+/** A notification was written for someone; the payload is `NotificationWritten`. The events socket pushes it to them. */
+export const NOTIFICATION_WRITTEN = 'NOTIFICATION_WRITTEN';
+
+export interface NotificationWritten {
+  userId: number;
+  notification: notificationsApi.Notification;
+}
+
+const toView = (row: NotificationRow): notificationsApi.Notification => ({
+  id: row.id, practiceId: row.practiceId, category: row.category, type: row.type, title: row.title, text: row.text, link: row.link,
+  createdAt: row.createdAt.getTime(),
+});
+
+/**
+ * Tells someone in the app. A notification about the same topic that they have not dismissed is
+ * brought up to date instead of piling up another (ten messages in a chat are one notice).
+ */
+export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, entry: NewNotification) {
+  const now = ctx.clock.now();
+  const { db } = ctx;
+  const [updated] = entry.topic
+    ? await db
+      .update(notifications)
+      .set({ ...entry, createdAt: now })
+      .where(and(eq(notifications.userId, entry.userId), eq(notifications.topic, entry.topic), isNull(notifications.dismissedAt)))
+      .returning()
+    : [];
+  const row = updated ?? (await db.insert(notifications).values({ ...entry, createdAt: now }).returning())[0]!;
+  const written: NotificationWritten = { userId: row.userId, notification: toView(row) };
+  await ctx.bus.publish(NOTIFICATION_WRITTEN, written);
+}
+
+/** The caller's own notifications (spec 2 §7 notification calls). */
+export function createNotificationsService(ctx: AppContext) {
+  const { db } = ctx;
+  const mine = (caller: SessionCaller, practiceId?: number) =>
+    and(eq(notifications.userId, caller.user.id), isNull(notifications.dismissedAt), practiceId === undefined ? undefined : eq(notifications.practiceId, practiceId));
+
+  return {
+    async list(caller: SessionCaller, q: { page: number; pageSize: number; practiceId?: number }) {
+      if (q.practiceId !== undefined) await authorizePractice(db, caller, q.practiceId, 'practice.view');
+      const where = mine(caller, q.practiceId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(q.pageSize).offset(q.page * q.pageSize),
+        db.select({ n: count() }).from(notifications).where(where),
+      ]);
+      return { data: rows.map(toView), count: total?.n ?? 0 };
+    },
+
+    async count(caller: SessionCaller) {
+      const [total] = await db.select({ n: count() }).from(notifications).where(mine(caller));
+      return { count: total?.n ?? 0 };
+    },
+
+    async clear(caller: SessionCaller, practiceId?: number) {
+      if (practiceId !== undefined) await authorizePractice(db, caller, practiceId, 'practice.view');
+      await db.update(notifications).set({ dismissedAt: ctx.clock.now() }).where(mine(caller, practiceId));
+    },
+
+    /** Someone else's notification is as good as missing. */
+    async dismiss(caller: SessionCaller, id: number) {
+      const [row] = await db
+        .update(notifications)
+        .set({ dismissedAt: ctx.clock.now() })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, caller.user.id)))
+        .returning({ id: notifications.id });
+      if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such notification');
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
