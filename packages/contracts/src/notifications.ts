@@ -45,3 +45,8 @@ export const notificationCount = endpoint({
   method: 'GET', path: '/api/v1/user/notifications/count', summary: 'How many notifications the caller has not dismissed',
   tags, auth: 'user', response: z.object({ count: z.number().int() }),
 });
+
+export const testNotification = endpoint({
+  method: 'GET', path: '/api/v1/test-notification', summary: 'Send the caller a test notification, to check that notifications reach them',
+  tags, auth: 'user', response: OkResponse,
+});

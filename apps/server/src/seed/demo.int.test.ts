@@ -52,4 +52,15 @@ describe('demo data', () => {
     const matrix = (await alex.get(`/api/v1/user/${priya.id}/insurance/matrix`)).json();
     expect(matrix[0].insuranceIds).toHaveLength(3);
   });
+
+  it('gives Lena a chat with Riverside and Priya a chat with her patient Maria', async () => {
+    const chatsOf = async (email: string) => {
+      const c = new TestClient(t.app);
+      expect((await c.signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
+      const { user } = (await c.get('/api/v1/user/current')).json();
+      return (await c.get(`/api/v1/chats?practiceId=${user.practiceId}`)).json().data.map((chat: { title: string; lastMessage: { text: string } }) => [chat.title, chat.lastMessage.text]);
+    };
+    expect(await chatsOf('provider@lakeside.test')).toEqual([['Riverside Family Medicine', 'Of course, send the referral and I will look out for it.']]);
+    expect((await chatsOf('provider@riverside.test')).map(([title]: string[]) => title).sort()).toEqual(['Lakeside Orthopedics', 'Maria Lopez']);
+  });
 });

@@ -10,6 +10,7 @@ import { insurances, providerSpecialities, specialities, userInsurances } from '
 import { patients } from '../modules/patients/patients.table.js';
 import { patientSearchText } from '../modules/patients/patient-records.js';
 import { users } from '../modules/users/users.table.js';
+import { chatMessages, chats, chatUsers } from '../modules/chats/chats.table.js';
 
 export const DEMO_PASSWORD = 'referwell-demo';
 
@@ -115,9 +116,26 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         gender: 'MALE' as const, address: 'Springfield, IL 62701', latitude: 39.8, longitude: -89.65,
       },
     ];
-    await tx.insert(patients).values(demoPatients.map((p) => ({
+    const [maria] = await tx.insert(patients).values(demoPatients.map((p) => ({
       ...p, practiceId: riverside!.id, insuranceId: payers[0]?.id ?? null, search: patientSearchText(p), createdBy: id('provider@riverside.test'),
-    })));
+    }))).returning();
+
+    // Two chats to open: Riverside with Lakeside, and Riverside with Maria (her link is in the outbox once a provider opens it again).
+    const [riversideLakeside, withMaria] = await tx.insert(chats).values([
+      { type: 'PRACTICE_TO_PRACTICE', practiceId: riverside!.id, targetPracticeId: lakeside!.id, createdBy: id('provider@riverside.test') },
+      { type: 'PATIENT', practiceId: riverside!.id, patientId: maria!.id, createdBy: id('provider@riverside.test') },
+    ]).returning();
+    const [priya, lena, priyaWithMaria] = await tx.insert(chatUsers).values([
+      { chatId: riversideLakeside!.id, userId: id('provider@riverside.test'), practiceId: riverside!.id, name: 'Priya Shah' },
+      { chatId: riversideLakeside!.id, userId: id('provider@lakeside.test'), practiceId: lakeside!.id, name: 'Lena Okafor' },
+      { chatId: withMaria!.id, userId: id('provider@riverside.test'), practiceId: riverside!.id, name: 'Priya Shah' },
+      { chatId: withMaria!.id, phone: maria!.phoneNumber, patientId: maria!.id, name: 'Maria Lopez' },
+    ]).returning();
+    await tx.insert(chatMessages).values([
+      { chatId: riversideLakeside!.id, chatUserId: priya!.id, uuid: 'demo-1', message: 'Hi Lena, could you see a knee patient of ours this week?' },
+      { chatId: riversideLakeside!.id, chatUserId: lena!.id, uuid: 'demo-2', message: 'Of course, send the referral and I will look out for it.' },
+      { chatId: withMaria!.id, chatUserId: priyaWithMaria!.id, uuid: 'demo-3', message: 'Hello Maria, your referral to Lakeside Orthopedics is on its way.' },
+    ]);
   });
   return true;
 }
