@@ -178,6 +178,8 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Day 1' }), 'Wednesday');
     await user.click(screen.getByRole('button', { name: 'Add a day' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time of day 2' }), 'Morning');
+    // The preview orders practices by how their opening hours suit these times, as routing will.
+    await waitFor(() => expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.get('schedulePreferences')).toBe('WED-ANY,MON-AM'));
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));

@@ -34,6 +34,10 @@ function matchParams(scope: ReferralScope, patient: Patient | null, values: Refe
     speciality: values.speciality.id,
     insurance: values.insurance?.id,
     scheduleType: values.scheduleType,
+    // PREFERENCE orders each tier by how practices' opening hours suit these times.
+    schedulePreferences: values.scheduleType === 'PREFERENCE' && values.schedulePreferences.length > 0
+      ? referralsApi.schedulePreferencesText(values.schedulePreferences)
+      : undefined,
     matchingDistance: values.matchingDistance,
     ...place,
   };
