@@ -21,6 +21,7 @@ interface NavItem {
 const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/referrals', label: 'Referrals', unread: 'inboxItems' },
+  { to: '/chats', label: 'Chats', unread: 'chats' },
   { to: '/practice/team', label: 'Team' },
   { to: '/practice/networks', label: 'Networks' },
   { to: '/practice/settings', label: 'Practice settings' },

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { ChatsPage } from '../../features/chats/ChatsPage';
 import { DevOutboxPage } from '../../features/dev-outbox/DevOutboxPage';
 import { PasswordResetPage } from '../../features/auth/PasswordResetPage';
 import { SignInPage } from '../../features/auth/SignInPage';
@@ -50,6 +51,8 @@ export const providerRoutes: RouteObject[] = [
           { path: '/referrals/new', element: <NewReferralPage /> },
           { path: '/referrals/view/:referralId', element: <ReferralDetailPage /> },
           { path: '/referrals/:type?', element: <ReferralsPage /> },
+          // One route for the list and an open chat, so the list (its search and page) stays put between chats.
+          { path: '/chats/:chatId?', element: <ChatsPage /> },
         ],
       },
     ],
