@@ -199,6 +199,22 @@ describe('new referral', { timeout: 20_000 }, () => {
     });
   });
 
+  it('routes without an insurance filter when the patient’s insurance is cleared, as the preview shows', async () => {
+    const server = createServer();
+    const { user } = renderApp('/referrals/new');
+    await screen.findByRole('heading', { level: 1, name: 'New referral' });
+    await choose(user, 'Find a patient', 'janet', /Janet Smith/);
+    await choose(user, 'Speciality', 'card', /Cardiology/);
+    await user.click(screen.getByRole('button', { name: 'Clear insurance' }));
+    expect(screen.getByRole('combobox', { name: 'Insurance' })).toHaveValue('');
+    await waitFor(() => expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.has('insurance')).toBe(false));
+
+    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+    await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
+    // null, not left out: left out, the server would fall back to Janet's own insurance.
+    expect(server.find('POST', CREATE)[0]!.body).toMatchObject({ patientId: 42, insuranceId: null });
+  });
+
   it('shows the server’s message, else the status code, else “Unknown error occurred”', async () => {
     let answer: () => Response = () => reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'), issues: [{ path: ['body', 'targetPracticeId'], message: 'That practice does not take referrals' }] });
     const server = createServer({ 'POST /api/v1/referrals': () => answer() });

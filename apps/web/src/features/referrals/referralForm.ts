@@ -52,7 +52,8 @@ export function toReferralBody(practiceId: number, patient: Patient, values: Ref
   return {
     ...common,
     specialityId: values.speciality!.id,
-    insuranceId: values.insurance?.id,
+    // Cleared means no insurance filter, as the match preview shows; left out, the server would use the patient's.
+    insuranceId: values.insurance?.id ?? null,
     scheduleType: values.scheduleType,
     schedulePreferences: values.scheduleType === 'PREFERENCE' ? values.schedulePreferences : [],
     matchingDistance: values.matchingDistance,
