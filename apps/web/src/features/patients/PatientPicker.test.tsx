@@ -99,3 +99,60 @@ describe('a new patient\'s address', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Address:')).not.toBeInTheDocument();
   });
 });
+
+describe('looking a patient up by phone', { timeout: 20_000 }, () => {
+  async function lookUp(phone: string) {
+    const user = userEvent.setup();
+    renderWithProviders(<Picker />);
+    const lookup = within(screen.getByRole('form', { name: 'Find a patient by phone' }));
+    await user.type(lookup.getByRole('textbox', { name: 'Phone number' }), phone);
+    await user.click(lookup.getByRole('button', { name: 'Look up' }));
+    return { user, lookup };
+  }
+
+  it('chooses the account holder with that number', async () => {
+    const server = fakeServer({ 'GET /api/v1/patients/phone': () => patient(44, 'Robin', 'Rowe', { phoneNumber: '+12025550199' }) });
+    await lookUp('202-555-0199');
+    expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change patient' })).toBeInTheDocument();
+    expect(Object.fromEntries(server.find('GET', '/api/v1/patients/phone')[0]!.query)).toEqual({ practiceId: '1', phoneNumber: '202-555-0199' });
+  });
+
+  it('says \'Failed to get patient by phone\' when the look-up fails, and tries again', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/v1/patients/phone': () => (fail ? reply(500, errorBody(500, 'INTERNAL', 'Internal server error')) : patient(44, 'Robin', 'Rowe')),
+    });
+    const { user, lookup } = await lookUp('+12025550199');
+    expect(await lookup.findByRole('alert', { name: 'Failed to get patient by phone' })).toHaveTextContent('Internal server error');
+    fail = false;
+    await user.click(lookup.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
+  });
+
+  it('tells apart no such patient and a number that is not one', async () => {
+    const server = fakeServer({
+      'GET /api/v1/patients/phone': ({ query }) =>
+        query.get('phoneNumber') === '+12025550100'
+          ? reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'No patient with this phone number in the practice'))
+          : reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['querystring', 'phoneNumber'], message: 'Invalid phone number' }] }),
+    });
+    const { user, lookup } = await lookUp('+12025550100');
+    expect(await lookup.findByRole('status')).toHaveTextContent('No patient of this practice has this phone number. Add them as a new patient.');
+    expect(lookup.queryByRole('alert')).not.toBeInTheDocument();
+
+    const field = lookup.getByRole('textbox', { name: 'Phone number' });
+    await user.clear(field);
+    await user.type(field, '12345678');
+    await user.click(lookup.getByRole('button', { name: 'Look up' }));
+    expect(await lookup.findByText('Invalid phone number')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    // Too short to be a phone number: refused before asking the server.
+    await user.clear(field);
+    await user.type(field, '123');
+    await user.click(lookup.getByRole('button', { name: 'Look up' }));
+    expect(await lookup.findByText('Phone must be at least 8 characters')).toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/patients/phone')).toHaveLength(2);
+  });
+});

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { PatientCard } from './PatientCard';
 import { PatientCreateForm } from './PatientCreateForm';
+import { PatientPhoneLookup } from './PatientPhoneLookup';
 import { findPatients, patientKeys, type Patient } from './patientQueries';
 import { SearchSelect } from './SearchSelect';
 
@@ -17,7 +18,7 @@ interface PatientPickerProps {
 
 /**
  * Chooses the patient a referral is about: one of the practice's records found by name, phone or
- * e-mail, or a new record added on the spot. Holds its own form, so it sits outside the referral's.
+ * e-mail, or looked up by their exact phone number, or a new record added on the spot. Holds its own form, so it sits outside the referral's.
  */
 export function PatientPicker({ practiceId, value, onChange, error }: PatientPickerProps) {
   const [creating, setCreating] = useState(false);
@@ -52,24 +53,28 @@ export function PatientPicker({ practiceId, value, onChange, error }: PatientPic
     );
   }
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <div style={{ flex: '1 1 260px' }}>
-        <SearchSelect
-          label="Find a patient"
-          description="Name, phone or e-mail"
-          required
-          minChars={PATIENT_SEARCH_MIN}
-          queryKey={patientKeys.search(practiceId)}
-          search={(query, signal) => findPatients(practiceId, query, signal)}
-          nothingFound="No patient matches. Add them as a new patient."
-          value={null}
-          onChange={(option) => option && onChange(option.value)}
-          error={error}
-        />
-      </div>
-      <Button variant="light" onClick={() => setCreating(true)}>
-        New patient
-      </Button>
-    </Group>
+    <Stack gap="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <div style={{ flex: '1 1 260px' }}>
+          <SearchSelect
+            label="Find a patient"
+            description="Name, phone or e-mail"
+            required
+            minChars={PATIENT_SEARCH_MIN}
+            queryKey={patientKeys.search(practiceId)}
+            search={(query, signal) => findPatients(practiceId, query, signal)}
+            nothingFound="No patient matches. Add them as a new patient."
+            value={null}
+            onChange={(option) => option && onChange(option.value)}
+            error={error}
+          />
+        </div>
+        <Button variant="light" onClick={() => setCreating(true)}>
+          New patient
+        </Button>
+      </Group>
+      <Divider label="or" labelPosition="center" />
+      <PatientPhoneLookup practiceId={practiceId} onFound={onChange} />
+    </Stack>
   );
 }
