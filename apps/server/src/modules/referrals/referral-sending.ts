@@ -32,14 +32,20 @@ async function practiceOfProvider(db: Db, userId: number, senderPracticeId: numb
 }
 
 /**
- * Checks what a new referral names, before anything is stored: the referring provider and the
- * patient belong to the sending practice; a BASIC referral's practice (and provider) exist and are
- * someone else; a SPECIALTY referral's speciality and insurance exist. Answers what to store.
+ * Checks what a new referral names, before anything is stored: the referring provider is a
+ * provider of the sending practice and the patient one of its patients; a BASIC referral's
+ * practice (and provider) exist and are someone else; a SPECIALTY referral's speciality and
+ * insurance exist. Answers what to store.
  */
 export async function resolveReferralRequest(db: Db, caller: Caller, body: ReferralRequest) {
   const fromUserId = body.fromUserId ?? (caller.apiKey ? undefined : caller.user.id);
   if (fromUserId === undefined) refuse('fromUserId', 'An integration must name the referring provider (fromUserId)');
-  if (!(await rolesIn(db, fromUserId!, body.practiceId)).length) refuse('fromUserId', 'The referring provider is not a member of this practice');
+  // The referring provider is who the receiving practice answers to: a provider, not staff or an admin.
+  if (!(await rolesIn(db, fromUserId!, body.practiceId)).includes('PROVIDER')) {
+    refuse('fromUserId', body.fromUserId === undefined
+      ? 'Only a provider can refer a patient: name the referring provider of this practice (fromUserId)'
+      : 'The referring provider must be a provider of this practice');
+  }
 
   const [patient] = await db.select().from(patients).where(and(eq(patients.id, body.patientId), eq(patients.practiceId, body.practiceId)));
   if (!patient) refuse('patientId', 'No such patient in this practice');

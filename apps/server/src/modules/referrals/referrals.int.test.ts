@@ -122,6 +122,30 @@ describe('POST /api/v1/referrals (BASIC)', () => {
     expect((await s.b.client.get(`/api/v1/files?ids=${mine.id}`)).json()).toEqual([]);
   });
 
+  it('names only a provider of the practice as the referring provider', async () => {
+    const s = await referralScene(t);
+    const staff = await createUser(t.db, { firstName: 'Sam', lastName: 'Staff' });
+    await addMember(t.db, s.sender.practice.id, staff.id, 'STAFF');
+    await addMember(t.db, s.sender.practice.id, staff.id, 'ADMIN');
+    const staffClient = await signedIn(t.app, staff);
+    const body = { practiceId: s.sender.practice.id, patientId: s.patient.id, targetPracticeId: s.a.practice.id };
+
+    const self = await staffClient.post('/api/v1/referrals', body);
+    expect(self.statusCode).toBe(400);
+    const selfMessage = 'Only a provider can refer a patient: name the referring provider of this practice (fromUserId)';
+    expect(self.json()).toMatchObject({ message: selfMessage, issues: [{ path: ['body', 'fromUserId'], message: selfMessage }] });
+    for (const fromUserId of [staff.id, s.a.provider.id]) {
+      const named = await s.sender.client.post('/api/v1/referrals', { ...body, fromUserId });
+      expect(named.json()).toMatchObject({ statusCode: 400, message: 'The referring provider must be a provider of this practice' });
+    }
+    expect((await s.sender.client.get(`/api/v1/referrals/sent?practiceId=${s.sender.practice.id}`)).json<Page>().count).toBe(0);
+
+    // Staff send on a provider's behalf.
+    const onBehalf = await staffClient.post('/api/v1/referrals', { ...body, fromUserId: s.sender.provider.id });
+    expect(onBehalf.statusCode).toBe(201);
+    expect(onBehalf.json<referralsApi.ReferralDetail>().fromUser).toMatchObject({ id: s.sender.provider.id });
+  });
+
   it('lets an integration send with a key that may write referrals, naming the provider', async () => {
     const s = await referralScene(t);
     const key = await apiKeyClient(t.app, t.db, s.sender.practice.id, s.sender.provider.id, ['REFERRALS_WRITE', 'REFERRALS_READ']);

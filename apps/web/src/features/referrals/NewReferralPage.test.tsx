@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { referralsApi } from '@referwell/contracts';
 import { reply } from '../../test/fakeServer';
-import { errorBody, lakeside } from '../../test/fixtures';
+import { currentUserResponse, errorBody, lakeside, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { detail, jane, lee, patient, referralServer } from './referralFixtures';
 
@@ -84,6 +84,8 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Please see soon');
     expect(screen.getByLabelText(/Attach a file to the referral: drag & drop or browse/i)).toHaveAttribute('type', 'file');
     expect(screen.queryByRole('region', { name: 'Who would receive it' })).not.toBeInTheDocument();
+    // A provider refers in their own name.
+    expect(screen.queryByRole('combobox', { name: 'Referring provider' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
@@ -213,6 +215,24 @@ describe('new referral', { timeout: 20_000 }, () => {
     await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
     // null, not left out: left out, the server would fall back to Janet's own insurance.
     expect(server.find('POST', CREATE)[0]!.body).toMatchObject({ patientId: 42, insuranceId: null });
+  });
+
+  it('lets someone who is not a provider send on behalf of one of the practice’s providers', async () => {
+    const server = createServer({ 'GET /api/v1/user/current': () => currentUserResponse({ currentPractice: { ...riverside, roles: ['STAFF'] } }) });
+    const { user, router } = renderApp('/referrals/new');
+    await screen.findByRole('heading', { level: 1, name: 'New referral' });
+    await pickJane(user);
+    await user.click(screen.getByRole('radio', { name: /Basic/ }));
+    await choose(user, 'Practice', 'lake', /Lakeside Health/);
+    const referrer = screen.getByRole('combobox', { name: 'Referring provider' });
+    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+    expect(await screen.findByText('Choose the referring provider')).toBeInTheDocument();
+    expect(server.find('POST', CREATE)).toHaveLength(0);
+
+    await user.selectOptions(referrer, 'Alex Moss');
+    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
+    expect(server.find('POST', CREATE)[0]!.body).toMatchObject({ fromUserId: 8, targetPracticeId: 2 });
   });
 
   it('shows the server’s message, else the status code, else “Unknown error occurred”', async () => {

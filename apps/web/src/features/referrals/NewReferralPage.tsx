@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSession } from '../../lib/session';
 import { Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
@@ -26,7 +27,12 @@ export function NewReferralPage() {
 function NewReferral({ scope }: { scope: ReferralScope }) {
   const [patient, setPatient] = useState<Patient | null>(null);
   const [patientError, setPatientError] = useState<string | null>(null);
-  const form = useForm<ReferralFormValues>({ initialValues: INITIAL_REFERRAL, validate: validateReferral });
+  // Only a provider refers a patient; anyone else names the provider they send it for.
+  const isProvider = useSession((session) => session.currentPractice?.roles.includes('PROVIDER') ?? false);
+  const form = useForm<ReferralFormValues>({
+    initialValues: { ...INITIAL_REFERRAL, fromUserId: isProvider ? null : '' },
+    validate: validateReferral,
+  });
 
   function choosePatient(chosen: Patient | null) {
     setPatient(chosen);

@@ -16,6 +16,7 @@ import { findPractices } from './practiceSearch';
 import { referralFailure, toReferralBody, type ReferralCreateBody, type ReferralFormValues } from './referralForm';
 import { referralPaths } from './referralPaths';
 import { refreshReferrals, type ReferralScope } from './referralQueries';
+import { ReferringProviderField } from './ReferringProviderField';
 import { ScheduleFields } from './ScheduleFields';
 
 interface ReferralFormProps {
@@ -80,6 +81,14 @@ export function ReferralForm({ scope, form, patient, onMissingPatient }: Referra
       <Stack gap="lg">
         <Section title="Referral">
           <Stack gap="md">
+            {values.fromUserId !== null && (
+              <ReferringProviderField
+                practiceId={scope.practiceId}
+                value={values.fromUserId}
+                onChange={(value) => form.setFieldValue('fromUserId', value)}
+                error={form.errors.fromUserId as string | undefined}
+              />
+            )}
             <Radio.Group label="Kind of referral" {...form.getInputProps('type')}>
               <Stack gap="xs" mt="xs">
                 <Radio value="SPECIALTY" label="Specialty" description="Matched to practices by speciality, insurance and distance" />

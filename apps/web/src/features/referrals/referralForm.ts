@@ -9,6 +9,8 @@ export type ReferralCreateBody = BodyOf<typeof referralsApi.createReferral>;
 
 export interface ReferralFormValues {
   type: referralsApi.ReferralType;
+  /** The referring provider's id as text: null when the signed-in provider refers, '' until chosen. */
+  fromUserId: string | null;
   practice: SearchOption<PracticeSummary> | null;
   speciality: NamedOption | null;
   insurance: NamedOption | null;
@@ -21,6 +23,7 @@ export interface ReferralFormValues {
 
 export const INITIAL_REFERRAL: ReferralFormValues = {
   type: 'SPECIALTY',
+  fromUserId: null,
   practice: null,
   speciality: null,
   insurance: null,
@@ -33,6 +36,7 @@ export const INITIAL_REFERRAL: ReferralFormValues = {
 
 export function validateReferral(values: ReferralFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (values.fromUserId === '') errors.fromUserId = 'Choose the referring provider';
   if (values.type === 'BASIC' && !values.practice) errors.practice = 'Choose the practice to refer to';
   if (values.type === 'SPECIALTY') {
     if (!values.speciality) errors.speciality = 'Choose a speciality';
@@ -47,7 +51,13 @@ export function validateReferral(values: ReferralFormValues): Record<string, str
 }
 
 export function toReferralBody(practiceId: number, patient: Patient, values: ReferralFormValues): ReferralCreateBody {
-  const common = { practiceId, patientId: patient.id, notes: values.notes.trim(), files: values.files };
+  const common = {
+    practiceId,
+    patientId: patient.id,
+    notes: values.notes.trim(),
+    files: values.files,
+    ...(values.fromUserId ? { fromUserId: Number(values.fromUserId) } : {}),
+  };
   if (values.type === 'BASIC') return { ...common, targetPracticeId: values.practice!.id };
   return {
     ...common,
@@ -62,6 +72,7 @@ export function toReferralBody(practiceId: number, patient: Patient, values: Ref
 
 /** The body's names for what the form calls by the thing chosen. */
 const SERVER_FIELDS: Record<string, keyof ReferralFormValues> = {
+  fromUserId: 'fromUserId',
   targetPracticeId: 'practice',
   specialityId: 'speciality',
   insuranceId: 'insurance',
