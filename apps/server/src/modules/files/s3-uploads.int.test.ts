@@ -153,7 +153,8 @@ describe('uploads straight to S3', () => {
 
     // The presigned link still works until it expires, and a deleted file takes no upload.
     expect((await putToBucket(uploadUrl, PDF)).status).toBe(200);
-    expect(await status(id)).toMatchObject({ status: 'scanning' });
+    expect(await status(id)).toMatchObject({ code: 'OBJECT_NOT_FOUND', message: 'Sorry this file has expired' });
+    expect(await viewOf(id)).toMatchObject({ deleted: true, downloadUrl: null });
     expect(await storage.exists(key)).toBe(true);
     const [purge] = await jobsFor('file.purge', id);
     const row = await fileRow(id);
