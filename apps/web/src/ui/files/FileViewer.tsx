@@ -16,69 +16,30 @@
  * Only clean files are clickable: a clean image or video opens the gallery; another clean file
  * calls `onSelect` when given, else opens its download link in a new tab. While files are
  * scanning their status is checked every 5 s (turn off with `poll={false}` when a FILE_SCANNED
- * event delivers results instead); `onFileChange` hears each result.
+ * event delivers results instead); `onFileChange` hears each result. FileTileList is the same list
+ * without polling and Remove, for screens that must not load the provider API client.
  */
-import { useMemo, useRef, useState } from 'react';
-import { Box, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Text } from '@mantine/core';
 import type { FileView } from '@referwell/contracts';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { FileTile, type FileViewerMode } from './FileTile';
-import { fileState } from './FileState';
-import { GalleryViewer } from './GalleryViewer';
-import { galleryItemsFromFiles, galleryKey, isGalleryFile } from './galleryItems';
+import { FileTileList, type FileTileListProps } from './FileTileList';
 import { useScanPolling } from './useScanPolling';
 
-export interface FileViewerProps {
-  files: FileView[];
-  mode?: FileViewerMode;
-  /** Names the list for screen readers. */
-  label?: string;
-  /** Show a Download link on clean files (default on). */
-  allowDownload?: boolean;
+export interface FileViewerProps extends Omit<FileTileListProps, 'onRemove'> {
   /** Shows Remove (asking first) when given; a rejection stays in the dialog. */
   onRemove?: (file: FileView) => unknown;
-  /** Called for a clean file that is not an image or video, instead of opening its link. */
-  onSelect?: (file: FileView) => void;
-  /** Upload progress in percent by file id, for files whose status is 'uploading'. */
-  progress?: Record<number, number>;
   /** Check scanning files every 5 s (default on). */
   poll?: boolean;
   onFileChange?: (file: FileView) => void;
 }
 
-function openLink(url: string) {
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
-
-export function FileViewer({
-  files,
-  mode = 'normal',
-  label = 'Files',
-  allowDownload = true,
-  onRemove,
-  onSelect,
-  progress,
-  poll = true,
-  onFileChange,
-}: FileViewerProps) {
+export function FileViewer({ files, onRemove, poll = true, onFileChange, ...listProps }: FileViewerProps) {
   const shown = useScanPolling(files, poll, onFileChange);
-  const gallery = useMemo(() => galleryItemsFromFiles(shown), [shown]);
-  const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const [removing, setRemoving] = useState<{ file: FileView; busy: boolean; error?: unknown } | null>(null);
   // The dialog keeps its text while it fades out after closing.
   const removingName = useRef('');
   if (removing) removingName.current = removing.file.name;
-
-  const openerFor = (file: FileView): { onOpen?: () => void; verb: 'View' | 'Open' } => {
-    if (fileState(file) !== 'clean') return { verb: 'Open' };
-    if (isGalleryFile(file)) {
-      const at = gallery.findIndex((item) => item.key === galleryKey(file));
-      return { verb: 'View', onOpen: () => setGalleryIndex(at) };
-    }
-    if (onSelect) return { verb: 'Open', onOpen: () => onSelect(file) };
-    if (file.downloadUrl) return { verb: 'Open', onOpen: () => openLink(file.downloadUrl!) };
-    return { verb: 'Open' };
-  };
 
   const confirmRemove = async () => {
     if (!removing || !onRemove) return;
@@ -92,40 +53,9 @@ export function FileViewer({
   };
 
   if (shown.length === 0) return null;
-  const tiles = shown.map((file) => {
-    const { onOpen, verb } = openerFor(file);
-    return (
-      <FileTile
-        key={file.id}
-        file={file}
-        mode={mode}
-        progress={progress?.[file.id]}
-        allowDownload={allowDownload}
-        onOpen={onOpen}
-        openVerb={verb}
-        onRemove={onRemove ? () => setRemoving({ file, busy: false }) : undefined}
-      />
-    );
-  });
-  const layout =
-    mode === 'full'
-      ? { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))' }
-      : mode === 'tiny'
-        ? { display: 'flex', flexWrap: 'wrap' as const }
-        : { display: 'flex', flexDirection: 'column' as const };
-
   return (
     <>
-      <Box component="ul" aria-label={label} m={0} p={0} style={{ ...layout, gap: 'var(--mantine-spacing-xs)', listStyle: 'none' }}>
-        {tiles}
-      </Box>
-      <GalleryViewer
-        items={gallery}
-        opened={galleryIndex !== null}
-        index={galleryIndex ?? 0}
-        onIndexChange={setGalleryIndex}
-        onClose={() => setGalleryIndex(null)}
-      />
+      <FileTileList {...listProps} files={shown} onRemove={onRemove ? (file) => setRemoving({ file, busy: false }) : undefined} />
       <ConfirmDialog
         opened={!!removing}
         title="Remove file"

@@ -8,7 +8,8 @@ import { queryClient } from '../../lib/queryClient';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
-import { LinkPreviewCard, useLinkPreview } from './LinkPreviewCard';
+import { LinkPreviewCard } from './LinkPreviewCard';
+import { useLinkPreview } from './useLinkPreview';
 
 type LinkPreview = linkPreviewsApi.LinkPreview;
 

@@ -1,31 +1,13 @@
 /**
  * The preview of a link in a message (spec 1 §2, spec 3 §2 Link preview card), rendered by its
- * media type, and `useLinkPreview(url)` to fetch one. Everything the linked site sent is shown as
- * text: nothing is rendered as HTML.
+ * media type; `useLinkPreview(url)` (useLinkPreview.ts) fetches one. Everything the linked site
+ * sent is shown as text: nothing is rendered as HTML.
  */
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Anchor, Box, Card, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { linkPreviewsApi } from '@referwell/contracts';
-import { call } from '../../lib/api';
+import type { linkPreviewsApi } from '@referwell/contracts';
 
 type LinkPreview = linkPreviewsApi.LinkPreview;
-
-/** Previews are cached by the server too; a day keeps a busy chat from asking again and again. */
-export const LINK_PREVIEW_STALE_MS = 24 * 60 * 60 * 1000;
-
-export const linkPreviewKey = (url: string) => ['link-preview', url] as const;
-
-export function useLinkPreview(url: string | null | undefined) {
-  return useQuery({
-    queryKey: linkPreviewKey(url ?? ''),
-    enabled: Boolean(url),
-    staleTime: LINK_PREVIEW_STALE_MS,
-    // A 400 (unsafe or malformed link) never changes, and the API client already retries 5xx.
-    retry: false,
-    queryFn: ({ signal }) => call(linkPreviewsApi.getLinkPreview, { query: { url: url! }, signal }),
-  });
-}
 
 /** An absolute http(s) link, or null: previews come from other sites, so nothing else is followed. */
 export function absoluteHttpUrl(url: string | null | undefined): string | null {

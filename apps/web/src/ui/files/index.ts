@@ -1,11 +1,13 @@
 /** Shared file UI (spec 3 §2, §4): viewer, gallery, upload panel and their helpers. */
 export { FileViewer, type FileViewerProps } from './FileViewer';
+export { FileTileList, type FileTileListProps } from './FileTileList';
 export type { FileViewerMode } from './FileTile';
 export { FilePreview } from './FilePreview';
 export { FILE_STATE_TEXT, fileState, FileStateLine, type FileState } from './FileState';
 export { GalleryViewer, type GalleryViewerProps } from './GalleryViewer';
 export { galleryItemFromUrl, galleryItemsFromFiles, galleryKey, isGalleryFile, type GalleryItem } from './galleryItems';
 export { UploadPanel, type UploadPanelProps } from './UploadPanel';
+export { UploadWidget, type UploadWidgetProps } from './UploadWidget';
 export {
   createUploadSession,
   isAbortError,
@@ -41,12 +43,5 @@ export { useScanPolling } from './useScanPolling';
 export { useFileViews, fileViewsKey } from './useFileViews';
 export { SWIPE_THRESHOLD_PX, useSwipe } from './useSwipe';
 export { CONTENT_DESCRIPTION_MAX, ContentCard, THUMBNAIL_MAX_RETRIES, THUMBNAIL_RETRY_MS, type ContentCardProps } from './ContentCard';
-export {
-  absoluteHttpUrl,
-  LINK_PREVIEW_STALE_MS,
-  LinkPreviewCard,
-  linkPreviewKey,
-  safeLinkUrl,
-  useLinkPreview,
-  type LinkPreviewCardProps,
-} from './LinkPreviewCard';
+export { absoluteHttpUrl, LinkPreviewCard, safeLinkUrl, type LinkPreviewCardProps } from './LinkPreviewCard';
+export { LINK_PREVIEW_STALE_MS, linkPreviewKey, useLinkPreview } from './useLinkPreview';
