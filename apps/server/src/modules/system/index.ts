@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../../platform/context.js';
 import { registerSystemRoutes } from './system.routes.js';
 
-/** Health, the development outbox, and the built web app with its client-side routes. */
+/** Health, the development outbox, and the built web app: the provider app and the chat room page. */
 export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   registerSystemRoutes(app, ctx);
 
@@ -24,4 +24,37 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
+  registerChatRoomPage(app, ctx);
+}
+
+/**
+ * The chat room's own page (`/chat/?room=…&token=…`, a second entry of the web build). Host pages
+ * embed it in a frame, so unlike the rest of the app it may be framed by any site; what it shows
+ * needs the room token in its address, and nothing is done without the person typing.
+ */
+function registerChatRoomPage(app: FastifyInstance, ctx: AppContext) {
+  const page = path.join(ctx.config.webDist, CHAT_ROOM_PAGE);
+  if (!existsSync(page)) {
+    ctx.log.warn(`chat room page not built (${page} missing): run "npm run build" to serve it`);
+    return;
+  }
+  const serve = (_request: FastifyRequest, reply: FastifyReply) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', allowFraming(policy));
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(CHAT_ROOM_PAGE);
+  };
+  // Trailing slashes are ignored by the router: this is /chat and /chat/; deeper paths are the
+  // room's own (it has one route, but an address with more in it should still open the room).
+  app.get('/chat', { helmet: { frameguard: false } }, serve);
+  app.get('/chat/*', { helmet: { frameguard: false } }, (request, reply) =>
+    /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!) ? reply.callNotFound() : serve(request, reply),
+  );
+}
+
+const CHAT_ROOM_PAGE = 'chat/index.html';
+
+/** The app's content security policy with any site allowed to frame the page. */
+function allowFraming(policy: string): string {
+  const directives = policy.split(';').map((directive) => directive.trim()).filter((directive) => directive && !directive.startsWith('frame-ancestors'));
+  return [...directives, 'frame-ancestors *'].join(';');
 }

@@ -10,6 +10,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Referwell</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  mkdirSync(path.join(dist, 'chat'));
+  writeFileSync(path.join(dist, 'chat', 'index.html'), '<!doctype html><title>Chat</title><div id="root" data-page="chat-room"></div>');
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(() => t.close());
@@ -42,5 +44,27 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('NOT_FOUND');
+  });
+
+  it('answers /chat/ with the chat room page, query string and all, and lets any site frame it', async () => {
+    for (const url of ['/chat/?room=3f1c6a52-8c1e-4f0e-9a55-0d6f2b7f6a10&token=abc&light', '/chat', '/chat/?device=ios', '/chat/anything']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body, url).toContain('data-page="chat-room"');
+      expect(page.headers['x-frame-options'], url).toBeUndefined();
+      const policy = String(page.headers['content-security-policy']);
+      expect(policy).toContain('frame-ancestors *');
+      expect(policy).not.toContain("frame-ancestors 'self'");
+      expect(policy).toContain("default-src 'self'");
+    }
+  });
+
+  it('keeps the provider app unframeable and missing chat assets a 404', async () => {
+    const shell = await t.app.inject({ method: 'GET', url: '/chats' });
+    expect(shell.body).not.toContain('chat-room');
+    expect(shell.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(shell.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect((await t.app.inject({ method: 'GET', url: '/chat/missing.js' })).statusCode).toBe(404);
   });
 });
