@@ -56,7 +56,7 @@ export function ChatListItem({ chat, selected }: { chat: ChatSummary; selected: 
             </div>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
               {chat.status === 'INACTIVE' && (
-                <Badge size="sm" variant="light" color="gray.8">
+                <Badge size="sm" variant="outline" color="gray.8">
                   Closed
                 </Badge>
               )}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ActionIcon, Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { PreviousIcon } from '../../ui/files/icons';
@@ -6,6 +7,7 @@ import { MutedIcon } from './chatIcons';
 import { CHAT_TYPE_LABELS, participantsLine } from './chatLabels';
 import { chatPaths } from './chatPaths';
 import type { ChatScope, ChatSummary } from './chatQueries';
+import { useIsPhone } from './useIsPhone';
 
 /** Back to the list (on a phone, where the open chat fills the screen). */
 export function BackToChats() {
@@ -18,6 +20,13 @@ export function BackToChats() {
 
 /** The open chat's title, who is in it, its state and its actions. */
 export function ChatPanelHeader({ scope, chat }: { scope: ChatScope; chat: ChatSummary }) {
+  const isPhone = useIsPhone();
+  const title = useRef<HTMLHeadingElement>(null);
+  // On a phone the chat replaces the list, and with it the link that had the focus.
+  useEffect(() => {
+    if (isPhone) title.current?.focus();
+  }, [isPhone]);
+
   return (
     <Group
       justify="space-between"
@@ -30,7 +39,7 @@ export function ChatPanelHeader({ scope, chat }: { scope: ChatScope; chat: ChatS
       <Group gap="xs" wrap="nowrap" miw={0}>
         <BackToChats />
         <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} lineClamp={1}>
+          <Title order={2} size="h4" ref={title} tabIndex={-1} style={{ overflowWrap: 'anywhere' }} lineClamp={1}>
             {chat.title}
           </Title>
           <Text size="sm" c="dimmed" lineClamp={1}>
@@ -40,7 +49,7 @@ export function ChatPanelHeader({ scope, chat }: { scope: ChatScope; chat: ChatS
       </Group>
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         {chat.status === 'INACTIVE' && (
-          <Badge size="sm" variant="light" color="gray.8">
+          <Badge size="sm" variant="outline" color="gray.8">
             Closed
           </Badge>
         )}

@@ -1,4 +1,5 @@
 import './chats.css';
+import { useEffect, useRef } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { Id } from '@referwell/contracts';
@@ -10,6 +11,7 @@ import { ChatPanel, ChatUnavailable } from './ChatPanel';
 import { useChatScope, type ChatScope } from './chatQueries';
 import { NewChatButton } from './NewChatButton';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';
+import { useIsPhone } from './useIsPhone';
 
 /** The practice's chats (/chats), with one open beside the list (/chats/{id}). */
 export function ChatsPage() {
@@ -24,13 +26,23 @@ function ChatsLayout({ scope }: { scope: ChatScope }) {
   const { chatId } = useParams();
   const open = chatId !== undefined;
   const id = open ? Id.safeParse(chatId) : null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isPhone = useIsPhone();
+  const wasOpen = useRef(open);
+  // On a phone the list replaces the chat, and with it the back button that had the focus.
+  useEffect(() => {
+    if (wasOpen.current && !open && isPhone) heading.current?.focus();
+    wasOpen.current = open;
+  }, [open, isPhone]);
 
   return (
     <div className="rw-chats" data-open={open || undefined}>
       <Stack gap="sm" className="rw-chats-column rw-chats-list">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <div>
-            <Title order={1}>Chats</Title>
+            <Title order={1} ref={heading} tabIndex={-1}>
+              Chats
+            </Title>
             <Text c="dimmed" size="sm">
               {scope.practiceName}
             </Text>

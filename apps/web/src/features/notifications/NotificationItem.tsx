@@ -26,7 +26,7 @@ export function NotificationItem({ notification, onOpen, onDismiss, dismissing }
     <li>
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Stack gap={2} miw={0}>
+          <Stack gap={2} miw={0} style={{ flex: 1 }}>
             {openable ? (
               <Anchor component={Link} to={notification.link!} fw={600} onClick={onOpen} style={{ overflowWrap: 'anywhere' }}>
                 {notification.title}
@@ -44,7 +44,7 @@ export function NotificationItem({ notification, onOpen, onDismiss, dismissing }
               {elsewhere && ` · ${practiceName ?? 'Another practice'}${notification.link ? ': switch to it to open this' : ''}`}
             </Text>
           </Stack>
-          <Button variant="subtle" size="xs" color="gray.8" loading={dismissing} onClick={onDismiss} aria-label={`Dismiss “${notification.title}”`}>
+          <Button variant="default" size="xs" loading={dismissing} onClick={onDismiss} aria-label={`Dismiss “${notification.title}”`} style={{ flexShrink: 0 }}>
             Dismiss
           </Button>
         </Group>
