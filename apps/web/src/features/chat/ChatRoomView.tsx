@@ -1,0 +1,121 @@
+import './chat.css';
+import { useCallback, useMemo, useState } from 'react';
+import type { FileView } from '@referwell/contracts';
+import type { ChatAction } from './ActionsMenu';
+import { ChatFooter } from './ChatFooter';
+import { ChatHeader } from './ChatHeader';
+import { CHAT_TEXTS } from './chatTexts';
+import { themeVariables } from './chatTheme';
+import { MessageDetailsModal } from './MessageDetailsModal';
+import { MessageList } from './MessageList';
+import { messageRows } from './messageRows';
+import type { RoomMessage } from './messages';
+import { emitToApp } from './mobileBridge';
+import { RoomState } from './RoomState';
+import { isReadByOthers } from './roomState';
+import { typingText } from './typingText';
+import { useChatRoom } from './useChatRoom';
+import { useEmbedHeight } from './useEmbedHeight';
+
+export type ChatDevice = 'web' | 'ios' | 'android';
+
+export interface ChatRoomViewProps {
+  room: string;
+  token: string;
+  device?: ChatDevice;
+  /** The layout style named in the room's address; 'normal' is the only one there is. */
+  displayStyle?: string;
+  /** The light theme; dark otherwise. */
+  light?: boolean;
+  /** Set by a host page that embeds the room; the room posts its height to it. */
+  embedUID?: string;
+  practiceId?: number;
+  /** Called when the token is refused (close code 4000), to fetch a fresh one, instead of showing that access expired. */
+  onUnauthorized?: () => void;
+  /** Offered in the footer's actions menu. */
+  actions?: ChatAction[];
+  /** Called when the chat cannot be loaded. */
+  onClose?: () => void;
+}
+
+function openInNewTab(url: string) {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * The chat room (spec 3 §2), for the room's own page and for the provider app's chat panel. It
+ * fills its container: give that a height.
+ */
+export function ChatRoomView(props: ChatRoomViewProps) {
+  const { room, token, device = 'web', displayStyle = 'normal', light = false, embedUID } = props;
+  const missing = !room ? CHAT_TEXTS.noRoom : !token ? CHAT_TEXTS.noToken : null;
+  useEmbedHeight(embedUID);
+  return (
+    <div className="rw-chat" data-display-style={displayStyle} style={themeVariables(light ? 'light' : 'dark')}>
+      {missing ? <RoomState type="ERROR" title={missing} subtitle={null} /> : <ConnectedRoom {...props} device={device} />}
+    </div>
+  );
+}
+
+function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, actions, onClose }: ChatRoomViewProps & { device: ChatDevice }) {
+  const chat = useChatRoom({ room, token, practiceId, onUnauthorized, onClose });
+  const { state } = chat;
+  const [details, setDetails] = useState<RoomMessage | null>(null);
+  const mobile = device === 'ios' || device === 'android';
+
+  const rows = useMemo(
+    () => (state ? messageRows(state.chat.welcomeMessages, state.messages, state.me.chatUserId) : []),
+    [state?.chat.welcomeMessages, state?.messages, state?.me.chatUserId],
+  );
+  const isRead = useCallback((message: RoomMessage) => (state ? isReadByOthers(state, message.id) : false), [state?.readStatus, state?.me]);
+
+  // In the apps, links and files are handed to the app; a page without the app opens them here.
+  const openLink = useMemo(() => (mobile ? (url: string) => emitToApp('OPEN_LINK', { url }) || openInNewTab(url) : undefined), [mobile]);
+  const selectFile = useMemo(
+    () =>
+      mobile
+        ? (file: FileView) => {
+            const handed = emitToApp('TAPPED_FILE', { id: file.id, name: file.name, type: file.type, url: file.downloadUrl });
+            if (!handed && file.downloadUrl) openInNewTab(file.downloadUrl);
+          }
+        : undefined,
+    [mobile],
+  );
+
+  if (chat.error) return <RoomState type="ERROR" title={chat.error} subtitle={null} />;
+  const others = state && !chat.loading ? state.users.filter((user) => user.chatUserId !== state.me.chatUserId) : null;
+  return (
+    <>
+      <ChatHeader people={others} connected={chat.connected} banner={chat.banner} />
+      {chat.loading || !state ? (
+        <RoomState type="LOADING" title={CHAT_TEXTS.connecting} />
+      ) : (
+        <>
+          {chat.reconnecting && <RoomState type="LOADING_MINI" title={CHAT_TEXTS.connecting} />}
+          <MessageList
+            rows={rows}
+            older={chat.older}
+            onLoadOlder={chat.older.loadMore}
+            isRead={isRead}
+            onOpenDetails={setDetails}
+            onOpenLink={openLink}
+            onSelectFile={selectFile}
+          />
+        </>
+      )}
+      {chat.canWrite && state && (
+        <ChatFooter
+          typing={typingText(state.typing.map((one) => one.name))}
+          actions={actions}
+          mobile={mobile}
+          onSend={chat.send}
+          onTextChange={chat.onTextChange}
+          fileLink={chat.fileLink}
+          deleteFile={chat.deleteFile}
+        />
+      )}
+      {chat.readOnly && <p className="rw-chat__closed">{CHAT_TEXTS.closed}</p>}
+      <MessageDetailsModal message={details} loadReceipts={chat.receipts} onClose={() => setDetails(null)} />
+    </>
+  );
+}

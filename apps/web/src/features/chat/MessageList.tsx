@@ -1,0 +1,141 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { FileView } from '@referwell/contracts';
+import { LoaderLine } from './LoaderLine';
+import { MessageItem } from './MessageItem';
+import type { ChatRow } from './messageRows';
+import type { RoomMessage } from './messages';
+import type { OlderMessages } from './useOlderMessages';
+
+/** Spec 3 §9 infinite-scroll defaults, and the scroll timings. */
+const TRIGGER_DISTANCE_PX = 100;
+const THROTTLE_MS = 50;
+const LOOP_WINDOW_MS = 1_000;
+const LOOP_MAX_CALLS = 10;
+const SCROLL_DELAY_MS = 50;
+const FIRST_SCROLL_MS = 500;
+/** Closer than this to the end, the list follows new messages. */
+const FOLLOW_DISTANCE_PX = 120;
+
+interface MessageListProps {
+  rows: ChatRow[];
+  older: OlderMessages;
+  onLoadOlder: () => void;
+  isRead: (message: RoomMessage) => boolean;
+  onOpenDetails: (message: RoomMessage) => void;
+  onOpenLink?: (url: string) => void;
+  onSelectFile?: (file: FileView) => void;
+}
+
+const nearEnd = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list.clientHeight <= FOLLOW_DISTANCE_PX;
+
+function scrollToEnd(list: HTMLElement, smooth: boolean) {
+  const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (typeof list.scrollTo === 'function') list.scrollTo({ top: list.scrollHeight, behavior: smooth && !calm ? 'smooth' : 'auto' });
+  else list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * The scrolling conversation (a log region). Older pages load when the top comes within 100 px
+ * (checked at most every 50 ms while scrolling, and again after each page in case the list does
+ * not fill the view yet — at most 10 times a second, as a guard against loading in a loop). The
+ * list opens at its end, keeps its place when older messages arrive above, and follows new
+ * messages when the reader is at the end or the message is their own.
+ */
+export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, onOpenLink, onSelectFile }: MessageListProps) {
+  const list = useRef<HTMLDivElement>(null);
+  const messages = rows.filter((row) => row.kind === 'message' && !row.welcome);
+  const firstKey = messages[0]?.key ?? null;
+  const last = messages.at(-1);
+  const lastKey = last?.key ?? null;
+  const lastIsOwn = last?.kind === 'message' && last.fromCurrentUser;
+  const seen = useRef({ scrollHeight: 0, firstKey: null as string | null, lastKey: null as string | null, following: true });
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const later = (run: () => void, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      run();
+    }, ms);
+    timers.current.add(timer);
+  };
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const before = seen.current;
+    let following = nearEnd(element);
+    if (before.firstKey === null && firstKey !== null) {
+      scrollToEnd(element, false);
+      // Pictures load after the first layout and push the end down.
+      later(() => scrollToEnd(element, false), FIRST_SCROLL_MS);
+      following = true;
+    } else if (firstKey !== before.firstKey && lastKey === before.lastKey) {
+      element.scrollTop += element.scrollHeight - before.scrollHeight;
+    } else if (lastKey !== before.lastKey && (before.following || lastIsOwn)) {
+      later(() => scrollToEnd(element, true), SCROLL_DELAY_MS);
+      following = true;
+    }
+    seen.current = { scrollHeight: element.scrollHeight, firstKey, lastKey, following };
+  }, [firstKey, lastKey, lastIsOwn]);
+
+  const latest = useRef({ status: older.status, onLoadOlder });
+  latest.current = { status: older.status, onLoadOlder };
+  const autoLoads = useRef<number[]>([]);
+  const lastCheck = useRef(0);
+  const trailingCheck = useRef(false);
+
+  const checkTop = (byScrolling: boolean) => {
+    const element = list.current;
+    if (!element || latest.current.status !== 'ready' || element.scrollTop > TRIGGER_DISTANCE_PX) return;
+    const now = Date.now();
+    if (byScrolling) {
+      autoLoads.current = [];
+    } else {
+      autoLoads.current = autoLoads.current.filter((at) => now - at < LOOP_WINDOW_MS);
+      if (autoLoads.current.length >= LOOP_MAX_CALLS) return;
+      autoLoads.current.push(now);
+    }
+    latest.current.onLoadOlder();
+  };
+
+  useEffect(() => checkTop(false), [older.status, firstKey]);
+
+  const onScroll = () => {
+    const element = list.current!;
+    seen.current.following = nearEnd(element);
+    const now = Date.now();
+    if (now - lastCheck.current >= THROTTLE_MS) {
+      lastCheck.current = now;
+      checkTop(true);
+    } else if (!trailingCheck.current) {
+      trailingCheck.current = true;
+      later(() => {
+        trailingCheck.current = false;
+        lastCheck.current = Date.now();
+        checkTop(true);
+      }, THROTTLE_MS);
+    }
+  };
+
+  return (
+    <div ref={list} className="rw-chat__list" role="log" aria-label="Messages" aria-busy={older.status === 'loading'} tabIndex={0} onScroll={onScroll}>
+      <LoaderLine status={older.status} foundAny={older.foundAny} onRetry={onLoadOlder} />
+      {rows.map((row) =>
+        row.kind === 'day' ? (
+          <p key={row.key} className="rw-chat__day">
+            {row.label}
+          </p>
+        ) : (
+          <MessageItem
+            key={row.key}
+            row={row}
+            read={row.fromCurrentUser && isRead(row.message)}
+            onOpenDetails={onOpenDetails}
+            onOpenLink={onOpenLink}
+            onSelectFile={onSelectFile}
+          />
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** The room's words (spec 3 §8 chat room screen messages), kept as the spec writes them. */
+export const CHAT_TEXTS = {
+  noRoom: 'No room passed to connect to the chat server',
+  noToken: 'No access token passed to connect to the chat server',
+  tokenInvalid: 'Your authentication token is invalid',
+  expired: 'Your access to this chat has expired, please reload the page',
+  gaveUp: "We're having trouble connecting, please refresh the page",
+  loadFailed: "Sorry we're having trouble loading this chat, please try again later",
+  sendFailed: 'Sorry we were unable to send your message, please try again',
+  joined: (name: string) => `${name} joined the chat`,
+  left: (name: string) => `${name} has left the chat`,
+  connecting: 'Connecting...',
+  closed: 'This chat is closed',
+  placeholder: 'Enter your message...',
+} as const;
