@@ -8,7 +8,7 @@ import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ChatListItem } from './ChatListItem';
 import { chatListQuery } from './chatQueries';
 
-export const CHAT_SEARCH_DEBOUNCE_MS = 300;
+const CHAT_SEARCH_DEBOUNCE_MS = 300;
 
 interface ChatListProps {
   practiceId: number;

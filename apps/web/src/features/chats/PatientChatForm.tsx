@@ -10,7 +10,7 @@ import { useStartChat, type ChatCreateBody } from './chatMutations';
 import { contractErrors } from './contractErrors';
 import type { StartChatFormProps } from './NewChatButton';
 
-export const CHOOSE_PATIENT = 'Choose the patient to chat with';
+const CHOOSE_PATIENT = 'Choose the patient to chat with';
 
 type Way = 'record' | 'phone';
 

@@ -7,7 +7,7 @@ import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { personName } from '../../lib/names';
 
-export const PEOPLE_SEARCH_DEBOUNCE_MS = 300;
+const PEOPLE_SEARCH_DEBOUNCE_MS = 300;
 
 /** Someone chosen for a chat: who they are and, for telling namesakes apart, where they work. */
 export interface PickedPerson {

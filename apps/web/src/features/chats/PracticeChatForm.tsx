@@ -9,7 +9,7 @@ import { findPractices } from '../referrals/practiceSearch';
 import { useStartChat } from './chatMutations';
 import type { StartChatFormProps } from './NewChatButton';
 
-export const CHOOSE_PRACTICE = 'Choose the practice to chat with';
+const CHOOSE_PRACTICE = 'Choose the practice to chat with';
 
 type Values = {
   /** The other practice; POST /practice/{own}/openChat names it as practiceId. */

@@ -20,7 +20,6 @@ export const useChatScope = useReferralScope;
  */
 export const chatKeys = {
   all: ['chats'] as const,
-  practice: (practiceId: number) => ['chats', practiceId] as const,
   lists: (practiceId: number) => ['chats', practiceId, 'list'] as const,
   list: (practiceId: number, query: string, page: number) => ['chats', practiceId, 'list', query, page] as const,
   chat: (practiceId: number, chatId: number) => ['chats', practiceId, 'chat', chatId] as const,
