@@ -30,6 +30,8 @@ export const User = z.object({
   firstName: z.string(),
   lastName: z.string(),
   title: z.string().nullable(),
+  /** The user's profile photo, once one has been uploaded and scanned clean; clients draw initials otherwise. */
+  photoUrl: z.string().nullable(),
   isPlatformAdmin: z.boolean(),
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),

@@ -31,6 +31,7 @@ export const provider: User = {
   firstName: 'Pat',
   lastName: 'Rivers',
   title: 'Dr.',
+  photoUrl: null,
   isPlatformAdmin: false,
   emailVerified: true,
   phoneVerified: true,

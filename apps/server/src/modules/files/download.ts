@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyFileLink } from '../../platform/storage/signed-urls.js';
 import { practices } from '../practices/practices.table.js';
+import { users } from '../users/users.table.js';
 import { MIME_OF, opensInline } from './file-kinds.js';
 import { FILE_EXPIRED, publicImagePath, type FileRow } from './files.service.js';
 import { files } from './files.table.js';
@@ -27,6 +28,24 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
  */
 const policyFor = (type: string) => (type === MIME_OF.pdf ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; sandbox");
 
+/** Whether `file` is what its owner shows now, at `path`: a practice's logo or photo, a user's photo. */
+async function isCurrentProfileImage(db: AppContext['db'], file: FileRow, path: string): Promise<boolean> {
+  if (file.ownerId === null) return false;
+  if (file.ownerKind === 'PRACTICE') {
+    const [practice] = await db
+      .select({ active: practices.active, logoUrl: practices.logoUrl, profilePhoto: practices.profilePhoto })
+      .from(practices)
+      .where(eq(practices.id, file.ownerId));
+    // Branding is public only for active practices, as GET /practice/{uuid}/branding is.
+    return !!practice && practice.active && (practice.logoUrl === path || practice.profilePhoto === path);
+  }
+  if (file.ownerKind === 'USER') {
+    const [user] = await db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, file.ownerId));
+    return user?.photoUrl === path;
+  }
+  return false;
+}
+
 /** Streams the bytes from storage (local disk or the bucket alike), so these headers always apply. */
 async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheControl: string) {
   if (!(await ctx.storage.exists(file.storageKey))) throw new AppError('NOT_FOUND', FILE_EXPIRED);
@@ -44,7 +63,8 @@ async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheCo
 /**
  * GET /api/v1/files/download/:uuid — the signed link of FileView.downloadUrl; the signature is the
  * credential, so no session is needed (links open in new tabs and native viewers).
- * GET /api/v1/files/public/:uuid — a practice's current logo or profile photo, for anyone.
+ * GET /api/v1/files/public/:uuid — a practice's current logo or profile photo, or a user's current
+ * profile photo, for anyone: chat rooms and patient pages show them without a session.
  */
 export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -71,17 +91,10 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
     const { uuid } = request.params;
     const notFound = new AppError('NOT_FOUND', 'No such image');
     if (!UUID.test(uuid)) throw notFound;
-    const [row] = await db
-      .select({ file: files, active: practices.active, logoUrl: practices.logoUrl, profilePhoto: practices.profilePhoto })
-      .from(files)
-      .innerJoin(practices, eq(practices.id, files.ownerId))
-      .where(eq(files.uuid, uuid));
-    const path = publicImagePath(uuid);
-    // Branding is public only for active practices, as GET /practice/{uuid}/branding is.
-    const current = row && row.active && row.file.ownerKind === 'PRACTICE' && (row.logoUrl === path || row.profilePhoto === path);
-    if (!row || !current || row.file.deletedAt || row.file.scanStatus !== 'clean') throw notFound;
+    const [file] = await db.select().from(files).where(eq(files.uuid, uuid));
+    if (!file || file.deletedAt || file.scanStatus !== 'clean' || !(await isCurrentProfileImage(db, file, publicImagePath(uuid)))) throw notFound;
     // Every new image gets a new address, so caches may keep this one.
     reply.header('cross-origin-resource-policy', 'cross-origin');
-    return send(ctx, reply, row.file, 'public, max-age=86400');
+    return send(ctx, reply, file, 'public, max-age=86400');
   });
 }

@@ -3,6 +3,7 @@ import { filesApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { FILE_SCANNED } from '../../platform/events/bus.js';
 import { applyBrandingImage } from '../practices/practice-profile.service.js';
+import { applyUserPhoto } from '../users/user-photo.js';
 import { createUploadFinaliser } from './direct-uploads.js';
 import { registerDownloadRoutes } from './download.js';
 import { registerFilePurge, registerFilesSweep } from './housekeeping.js';
@@ -19,9 +20,13 @@ export function filesModule(app: FastifyInstance, ctx: AppContext) {
   registerScanning(app, ctx, finaliser);
   registerFilesSweep(ctx, finaliser);
   registerFilePurge(ctx);
+  // A clean logo or profile photo becomes its owner's; each applier ignores files that are not its kind.
   ctx.bus.subscribe(FILE_SCANNED, (payload) => {
     const event = filesApi.FileScanned.safeParse(payload);
     if (!event.success || event.data.status !== 'clean') return;
-    applyBrandingImage(ctx, event.data.fileId).catch((err) => ctx.log.error({ err, fileId: event.data.fileId }, 'could not apply a branding image'));
+    const { fileId } = event.data;
+    for (const apply of [applyBrandingImage, applyUserPhoto]) {
+      apply(ctx, fileId).catch((err: unknown) => ctx.log.error({ err, fileId }, 'could not apply a new logo or profile photo'));
+    }
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { practicesApi, type PracticeSummary, type Role, type filesApi } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -12,8 +12,8 @@ import {
   containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice, toPracticeSummary, type PracticeRow,
 } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
-import { files } from '../files/files.table.js';
-import { publicImagePath, publicImageUuid, recordUpload } from '../files/files.service.js';
+import { publicImagePath, recordUpload } from '../files/files.service.js';
+import { cleanImageUpload, supersedeImage } from '../files/profile-images.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
 type UploadBody = z.output<typeof practicesApi.UploadDescriptor>;
@@ -28,30 +28,26 @@ const BRANDING_COLUMNS = { LOGO: 'logoUrl', PRACTICE_PHOTO: 'profilePhoto' } as 
 /**
  * Once a practice's new logo or profile photo is scanned clean (FILE_SCANNED), the practice points
  * at it and the image it replaces is deleted. An older upload finishing its scan late never
- * replaces a newer one. User photos have no column to point from yet: they stay plain files.
+ * replaces a newer one. (A user's own photo: users/user-photo.ts.)
  */
 export async function applyBrandingImage(ctx: Pick<AppContext, 'db' | 'storage' | 'audit'>, fileId: number) {
-  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
-  if (!file || file.ownerKind !== 'PRACTICE' || file.ownerId === null || file.deletedAt || file.scanStatus !== 'clean') return;
-  if (file.purpose !== 'LOGO' && file.purpose !== 'PRACTICE_PHOTO') return;
+  const file = await cleanImageUpload(ctx.db, fileId, 'PRACTICE', ['LOGO', 'PRACTICE_PHOTO']);
+  if (!file) return;
   const column = BRANDING_COLUMNS[file.purpose];
   const practiceId = file.ownerId;
   const replaced = await ctx.db.transaction(async (tx) => {
     const [practice] = await tx.select().from(practices).where(eq(practices.id, practiceId)).for('update');
-    if (!practice) return undefined;
-    const previousUuid = publicImageUuid(practice[column]);
-    const [previous] = previousUuid ? await tx.select().from(files).where(eq(files.uuid, previousUuid)) : [];
-    if (previous && previous.id >= file.id) return undefined;
+    if (!practice) return 'keep';
     const now = new Date();
-    await tx.update(practices).set({ [column]: publicImagePath(file.uuid), updatedAt: now }).where(eq(practices.id, practiceId));
-    if (previous) await tx.update(files).set({ deletedAt: now, updatedAt: now }).where(and(eq(files.id, previous.id), isNull(files.deletedAt)));
-    return { previous };
+    const previous = await supersedeImage(tx, practice[column], file, now);
+    if (previous !== 'keep') await tx.update(practices).set({ [column]: publicImagePath(file.uuid), updatedAt: now }).where(eq(practices.id, practiceId));
+    return previous;
   });
-  if (!replaced) return;
-  if (replaced.previous) await ctx.storage.remove(replaced.previous.storageKey);
+  if (replaced === 'keep') return;
+  if (replaced) await ctx.storage.remove(replaced.storageKey);
   await ctx.audit.record({
     action: file.purpose === 'LOGO' ? 'practice.logo_changed' : 'practice.profile_photo_changed', actorUserId: file.uploadedBy,
-    targetType: 'practice', targetId: practiceId, details: { fileId: file.id, replacedFileId: replaced.previous?.id ?? null },
+    targetType: 'practice', targetId: practiceId, details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
   });
 }
 

@@ -20,6 +20,7 @@ export function toUser(u: UserRow): User {
     firstName: u.firstName,
     lastName: u.lastName,
     title: u.title,
+    photoUrl: u.photoUrl,
     isPlatformAdmin: u.isPlatformAdmin,
     emailVerified: u.emailVerifiedAt !== null,
     phoneVerified: u.phoneVerifiedAt !== null,

@@ -27,6 +27,8 @@ export const users = pgTable(
   addressPlaceId: text('address_place_id'),
   /** The role a provider chose at signup, granted when they first join a practice. */
   signupRole: text('signup_role'),
+  /** Where the user's profile photo is served (files' public image path); set once an upload is scanned clean. */
+  photoUrl: text('photo_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

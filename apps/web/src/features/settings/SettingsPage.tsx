@@ -6,6 +6,7 @@ import { EmptyMessage } from '../../ui/States';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChangePhoneForm } from './ChangePhoneForm';
 import { ProfileForm } from './ProfileForm';
+import { ProfilePhotoUpload } from './ProfilePhotoUpload';
 import { Section } from '../../ui/Section';
 import { UserSettingsForm } from './UserSettingsForm';
 
@@ -20,6 +21,9 @@ export function SettingsPage() {
       <PageHeader title="Settings" description="Your profile, how Referwell behaves for you, and how you sign in." />
       <Section title="Profile">
         <ProfileForm key={user.id} user={user} />
+      </Section>
+      <Section title="Profile photo" description="A PNG, JPEG, GIF or WebP image; it is checked for viruses before anyone sees it.">
+        <ProfilePhotoUpload key={user.id} user={user} practiceId={practice?.practice.id ?? null} />
       </Section>
       <Section
         title="Notifications and calendar"

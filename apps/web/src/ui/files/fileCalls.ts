@@ -1,5 +1,5 @@
 import { filesApi } from '@referwell/contracts';
-import { call } from '../../lib/api';
+import { call, isApiError } from '../../lib/api';
 import type { CreateUploadLink, DeleteUploadedFile } from './uploadFile';
 
 /** The upload link of the files API (`POST /api/v1/files`); the practice is the file's tenant. */
@@ -12,6 +12,9 @@ export const deleteFileById: DeleteUploadedFile = (id) => call(filesApi.deleteFi
 export function fetchScanStatus(id: number) {
   return call(filesApi.fileStatus, { params: { id } });
 }
+
+/** The status call's answer (456) for a file that was deleted, or that the caller may no longer see. */
+export const isFileGone = (error: unknown) => isApiError(error) && error.code === 'OBJECT_NOT_FOUND';
 
 export function fetchFiles(ids: number[]) {
   return call(filesApi.listFiles, { query: { ids: ids.join(',') } });

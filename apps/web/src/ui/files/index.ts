@@ -40,6 +40,7 @@ export {
 } from './fileTypes';
 export { parseVideoUrl, parseVimeoUrl, parseYouTubeUrl, type VideoEmbed } from './mediaUrls';
 export { useScanPolling } from './useScanPolling';
+export { useUploadScan, type UploadScanState } from './useUploadScan';
 export { useFileViews, fileViewsKey } from './useFileViews';
 export { SWIPE_THRESHOLD_PX, useSwipe } from './useSwipe';
 export { CONTENT_DESCRIPTION_MAX, ContentCard, THUMBNAIL_MAX_RETRIES, THUMBNAIL_RETRY_MS, type ContentCardProps } from './ContentCard';

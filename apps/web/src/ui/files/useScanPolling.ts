@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { filesApi, type FileView } from '@referwell/contracts';
-import { isApiError } from '../../lib/api';
-import { fetchFiles, fetchScanStatus } from './fileCalls';
+import { fetchFiles, fetchScanStatus, isFileGone } from './fileCalls';
 
 type Updates = Record<number, Partial<FileView>>;
 
@@ -15,9 +14,6 @@ function merge(file: FileView, updates: Updates): FileView {
   // A settled status from the parent (a refetch, a FILE_SCANNED event) wins over our checks.
   return update && file.scanStatus === 'scanning' ? { ...file, ...update } : file;
 }
-
-/** The status call's answer for a file that was deleted (or that the caller may no longer see). */
-const isGone = (error: unknown) => isApiError(error) && error.code === 'OBJECT_NOT_FOUND';
 
 /**
  * Spec 3 §4 File scan: while any file is scanning and polling is on, checks each scanning file's
@@ -48,7 +44,7 @@ export function useScanPolling(files: FileView[], enabled: boolean, onFileChange
 
     const check = async (id: number) => {
       const answer = await fetchScanStatus(id).catch((error: unknown) => {
-        if (isGone(error)) return null;
+        if (isFileGone(error)) return null;
         throw error;
       });
       if (!answer) return apply(id, { deleted: true, downloadUrl: null });

@@ -1,0 +1,73 @@
+import '../../test/enableFilePond';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_USER_SETTINGS } from '@referwell/contracts';
+import { fakeServer } from '../../test/fakeServer';
+import { currentUserResponse, provider, signedInRoutes } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { FakeXhr } from '../../ui/files/fakeXhr';
+
+beforeEach(() => FakeXhr.install());
+
+const PHOTO_URL = '/api/v1/files/public/5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });
+
+/** The settings page's server, whose scan answers wait until the test gives them. */
+function photoServer() {
+  let photoUrl: string | null = null;
+  const scanAnswers: Array<(answer: { status: string; type: string }) => void> = [];
+  const server = fakeServer({
+    ...signedInRoutes(() => currentUserResponse({ user: { ...provider, photoUrl } })),
+    'GET /api/v1/user/:id/settings': () => DEFAULT_USER_SETTINGS,
+    'POST /api/v1/user/:id/profilePhoto': () => ({ id: 31, uploadUrl: '/up/31' }),
+    'GET /api/v1/file/:id/status': () => new Promise((resolve) => scanAnswers.push(resolve)),
+  });
+  /** The server scans the upload: a clean photo becomes the user's. */
+  const scanned = async (status: 'clean' | 'infected') => {
+    await waitFor(() => expect(scanAnswers).toHaveLength(1));
+    if (status === 'clean') photoUrl = PHOTO_URL;
+    scanAnswers.shift()!({ status, type: 'image/png' });
+  };
+  return { server, scanned };
+}
+
+/** Picks a photo in the Profile photo section and lets its PUT succeed. */
+async function uploadPhoto() {
+  const { user } = renderApp('/settings');
+  const section = within(await screen.findByRole('region', { name: 'Profile photo' }));
+  expect(section.getByText('PR')).toBeInTheDocument();
+  await user.upload(section.getByLabelText(/Drop a PNG, JPEG, GIF or WebP photo/), png());
+  const put = await FakeXhr.next();
+  expect(put.url).toBe('/up/31');
+  put.respond(200);
+  return section;
+}
+
+describe('profile photo upload on the settings page', { timeout: 15_000 }, () => {
+  it('uploads a photo in the current practice, shows the scan, then the new photo once it is clean', async () => {
+    const { server, scanned } = photoServer();
+    const section = await uploadPhoto();
+    expect(server.find('POST', '/api/v1/user/7/profilePhoto')[0]!.body).toMatchObject({ name: 'me.png', size: 8, header: '89504e47', practiceId: 1 });
+
+    expect(await section.findByText('Checking your new photo for viruses; it appears here once it is clean.')).toBeInTheDocument();
+    expect(section.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
+
+    await scanned('clean');
+    expect(await section.findByText('Your new photo is in place.')).toBeInTheDocument();
+    expect(section.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', PHOTO_URL);
+    expect(section.queryByText('Checking your new photo for viruses; it appears here once it is clean.')).not.toBeInTheDocument();
+  });
+
+  it('says a virus was found and keeps the photo as it was', async () => {
+    const { server, scanned } = photoServer();
+    const section = await uploadPhoto();
+    const userLoads = server.find('GET', '/api/v1/user/current').length;
+
+    await scanned('infected');
+    const warning = await section.findByText('Virus detected: the file was deleted and your photo was not changed.');
+    expect(warning.closest('[role="alert"]')).not.toBeNull();
+    expect(section.queryByText('Checking your new photo for viruses; it appears here once it is clean.')).not.toBeInTheDocument();
+    expect(section.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/user/current')).toHaveLength(userLoads);
+  });
+});

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Alert, Avatar, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { practicesApi, type User } from '@referwell/contracts';
+import { call } from '../../lib/api';
+import { UploadPanel, useUploadScan, type UploadPanelProps } from '../../ui/files';
+import { currentUserQuery } from '../auth/currentUser';
+
+/**
+ * The user's profile photo and an upload of a new one. The server makes a clean upload the photo
+ * once the virus scan passes, so after an upload the scan is followed until it ends and the
+ * signed-in user is loaded again to show the new photo.
+ */
+export function ProfilePhotoUpload({ user, practiceId }: { user: User; practiceId: number | null }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<number | null>(null);
+  const scan = useUploadScan(pending, () => queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 }));
+  // A new panel once the scan has ended, so removing the used file from it cannot delete the
+  // photo. Not sooner: unmounting the panel while its upload is finishing would cancel it.
+  const [panelKey, setPanelKey] = useState(0);
+  useEffect(() => {
+    if (scan === 'clean' || scan === 'infected') setPanelKey((key) => key + 1);
+  }, [scan]);
+
+  const createLink: NonNullable<UploadPanelProps['createLink']> = (descriptor, signal) =>
+    call(practicesApi.userProfilePhoto, { params: { id: user.id }, body: { ...descriptor, practiceId: practiceId! }, signal });
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
+
+  return (
+    <Group wrap="wrap" align="flex-start" gap="lg">
+      <Avatar src={user.photoUrl} alt="Your profile photo" size="xl" radius="xl" color="teal">
+        {initials}
+      </Avatar>
+      <Stack gap="xs" style={{ flex: '1 1 260px' }} miw={0}>
+        {practiceId === null ? (
+          // The upload link is asked for within one of the user's practices.
+          <Text size="sm">Choose a practice to upload a photo.</Text>
+        ) : (
+          <UploadPanel
+            key={panelKey}
+            createLink={createLink}
+            label="Drop a PNG, JPEG, GIF or WebP photo (at most 10 MB) or"
+            onUploaded={(fileId) => setPending(fileId)}
+            onCanceled={() => setPending(null)}
+          />
+        )}
+        <div role="status" aria-live="polite">
+          {scan === 'scanning' && <Text size="sm">Checking your new photo for viruses; it appears here once it is clean.</Text>}
+          {scan === 'clean' && <Text size="sm">Your new photo is in place.</Text>}
+          {scan === 'deleted' && <Text size="sm">The new photo was removed before its check ended; your photo was not changed.</Text>}
+        </div>
+        {scan === 'infected' && (
+          <Alert color="red" variant="light" role="alert">
+            Virus detected: the file was deleted and your photo was not changed.
+          </Alert>
+        )}
+      </Stack>
+    </Group>
+  );
+}
