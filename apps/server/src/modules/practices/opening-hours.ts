@@ -10,7 +10,8 @@ export function localWeekTime(timezone: string, at: Date): { dayOfWeek: number; 
   return { dayOfWeek: WEEKDAYS.indexOf(part('weekday')), minutes: Number(part('hour')) * 60 + Number(part('minute')) };
 }
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** Minutes after midnight of an opening-hours time (HH:mm). */
+export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** Whether the practice is open at `at`, by its opening hours in its own time zone. */
 export function isOpenAt(hours: readonly OpeningHoursEntry[], timezone: string, at: Date): boolean {

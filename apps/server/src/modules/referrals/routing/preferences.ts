@@ -1,4 +1,5 @@
 import type { OpeningHoursEntry, referralsApi } from '@referwell/contracts';
+import { minutesOf } from '../../practices/opening-hours.js';
 
 /**
  * How well a practice's opening hours cover a patient's preferred days and times of day (schedule
@@ -23,8 +24,6 @@ const DAY_INDEX: Record<referralsApi.Day, number> = { SUN: 0, MON: 1, TUE: 2, WE
 const TIME_OF_DAY: Record<referralsApi.TimeOfDay, [number, number]> = { AM: [0, 12 * 60], PM: [12 * 60, DAY_MINUTES], ANY: [0, DAY_MINUTES] };
 
 type Interval = [number, number];
-
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** Minutes east of UTC of the time zone at that instant ("GMT-05:00" → -300). */
 export function utcOffsetMinutes(timeZone: string, at: Date): number {
