@@ -6,6 +6,7 @@ import type { chatRoomApi, chatsApi, notificationsApi } from '@referwell/contrac
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { practices } from '../practices/practices.table.js';
+import { users } from '../users/users.table.js';
 import { PDF, describe as describeFile, put } from '../files/files.test-factories.js';
 import { jobsDone, listen, openRoomSocket, roomCall, staffMember, startChat, tokenFor, type Staff } from './chats.test-factories.js';
 
@@ -47,8 +48,13 @@ const load = async (token: string, room: string) => {
 describe('loading a chat room', () => {
   it('answers the chat, its people, read positions and the participant the token belongs to', async () => {
     const { ann, chat, staff, patientUser } = await chatWithPatient();
+    await t.db.update(users).set({ photoUrl: '/api/v1/files/public/00000000-0000-4000-8000-000000000001' }).where(eq(users.id, ann.user.id));
     const loaded = await load(staff.token, chat.room);
     expect(loaded.user).toEqual({ userId: ann.user.id, userType: 'USER', chatUserId: staff.chatUserId });
+    // People with a profile photo show it; a patient by phone has none, and the room draws initials.
+    expect(Object.fromEntries(loaded.chat.allUsers.map((u) => [u.chatUserId, u.image]))).toEqual({
+      [staff.chatUserId]: '/api/v1/files/public/00000000-0000-4000-8000-000000000001', [patientUser.chatUserId]: null,
+    });
     expect(loaded.chat).toMatchObject({ id: chat.id, type: 'PATIENT', status: 'ACTIVE', title: patientUser.name });
     expect(loaded.chat.allUsers.map((u) => u.chatUserId).sort()).toEqual([staff.chatUserId, patientUser.chatUserId].sort());
     expect(loaded.chat.readStatus[String(staff.chatUserId)]).toEqual({ lastId: null });

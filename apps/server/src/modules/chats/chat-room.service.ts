@@ -8,7 +8,7 @@ import { practices } from '../practices/practices.table.js';
 import { isOpenAt } from '../practices/opening-hours.js';
 import { loadFile, recordUpload, removeFile } from '../files/files.service.js';
 import { chatFiles, chatMessages, chatUsers } from './chats.table.js';
-import { chatUserView, messageViews } from './chat-views.js';
+import { chatUserView, messageViews, photosOf } from './chat-views.js';
 import { canWrite } from './chat-messages.js';
 import { auditChat } from './chat-records.js';
 
@@ -44,6 +44,7 @@ export function createChatRoomService(ctx: AppContext) {
         db.select().from(practices).where(eq(practices.id, chat.practiceId)),
       ]);
       const onlineIds = new Set(online);
+      const photos = await photosOf(db, people);
       await auditChat(ctx, actorOf(caller), client, 'loaded', chat.id);
       return {
         chat: {
@@ -52,7 +53,7 @@ export function createChatRoomService(ctx: AppContext) {
           title: chatUser.practiceId === null && chat.type !== 'USER_TO_USER'
             ? practice!.name
             : people.filter((u) => u.id !== chatUser.id).map((u) => u.name).join(', ') || 'Only you',
-          practiceId: chat.practiceId, welcomeMessages: welcomeMessages(chat, practice!), allUsers: people.map((u) => chatUserView(u, onlineIds)),
+          practiceId: chat.practiceId, welcomeMessages: welcomeMessages(chat, practice!), allUsers: people.map((u) => chatUserView(u, onlineIds, photos)),
           readStatus: Object.fromEntries(people.map((u) => [String(u.id), { lastId: u.lastReadMessageId }])),
         },
         user: { userId: chatUser.userId, userType: chatUser.userType, chatUserId: chatUser.id },

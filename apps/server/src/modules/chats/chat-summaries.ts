@@ -7,7 +7,7 @@ import { practiceSummaryColumns, toPracticeSummary } from '../practices/practice
 import { distinct } from '../referral-comments/views.js';
 import { containsPattern } from '../directory/people.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
-import { chatUserView } from './chat-views.js';
+import { chatUserView, photosOf } from './chat-views.js';
 
 /** Whose eyes a chat is listed for: a person, from one of their practices. */
 export interface Viewer {
@@ -88,6 +88,7 @@ export async function chatSummaries(ctx: AppContext, rows: readonly ChatRow[], v
   const lastByChat = new Map(lastMessages.map((m) => [m.chatId, m]));
   const countsByChat = new Map(counts.map((c) => [c.id, c]));
   const onlineByChat = new Map(online);
+  const photos = await photosOf(db, people);
   return rows.map((chat) => {
     const inChat = people.filter((u) => u.chatId === chat.id);
     const last = lastByChat.get(chat.id);
@@ -101,7 +102,7 @@ export async function chatSummaries(ctx: AppContext, rows: readonly ChatRow[], v
       practice: practiceById.get(chat.practiceId)!,
       targetPractice: chat.targetPracticeId === null ? null : (practiceById.get(chat.targetPracticeId) ?? null),
       patientId: chat.patientId,
-      users: inChat.map((u) => chatUserView(u, onlineByChat.get(chat.id) ?? new Set())),
+      users: inChat.map((u) => chatUserView(u, onlineByChat.get(chat.id) ?? new Set(), photos)),
       lastMessage: last
         ? { text: last.text || (last.files.length ? 'Sent a file' : ''), fromName: last.fromName ?? null, createdAt: last.createdAt.getTime() }
         : null,
