@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { liveService } from './apps/server/src/test/live-services';
 
 /**
  * One runner for the whole repo. Integration tests (*.int.test.ts) run once on a fresh embedded
@@ -15,6 +16,9 @@ const integration = (name: string, driver: 'pglite' | 'postgres') => ({
     hookTimeout: 60_000,
   },
 });
+
+// In CI (REQUIRE_LIVE_SERVICES) a run without PostgreSQL fails rather than quietly testing on PGlite alone.
+const postgres = liveService('TEST_DATABASE_URL');
 
 export default defineConfig({
   test: {
@@ -37,7 +41,7 @@ export default defineConfig({
         },
       },
       integration('int-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [integration('int-postgres', 'postgres')] : []),
+      ...(postgres ? [integration('int-postgres', 'postgres')] : []),
     ],
   },
 });
