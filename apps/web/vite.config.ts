@@ -4,6 +4,19 @@ import react from '@vitejs/plugin-react';
 
 const page = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+// Libraries change less often than the app: separate chunks stay cached across releases.
+const libraryChunks = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
+  { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/, priority: 20 },
+  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+];
+
+/**
+ * Two pages, built apart: the provider app (index.html) and the chat room that patients, host
+ * pages and the mobile apps open at /chat/ (chat/index.html). A separate build keeps the chat room
+ * small: in one build, a module both pages share (a contract, a date-fns or Mantine module) would
+ * carry everything the provider app uses of it into the chat room too.
+ */
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -14,25 +27,31 @@ export default defineConfig({
       '/florie': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      // Two pages: the provider app, and the chat room that host pages and mobile apps embed
-      // (served at /chat/), which must stay small.
-      input: { main: page('./index.html'), chat: page('./chat/index.html') },
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        // entriesAware splits each group by the pages that use its modules, so the chat room never
-        // downloads the provider app's router, query cache or the Mantine components only it uses.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30, entriesAware: true },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/, priority: 20, entriesAware: true },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
-          ],
+  build: { outDir: 'dist' },
+  environments: {
+    client: {
+      build: {
+        emptyOutDir: true,
+        rolldownOptions: { input: page('./index.html'), output: { codeSplitting: { groups: libraryChunks } } },
+      },
+    },
+    chat: {
+      consumer: 'client',
+      build: {
+        // The provider app's build, which runs first, has just emptied it.
+        emptyOutDir: false,
+        rolldownOptions: {
+          input: page('./chat/index.html'),
+          // Split by who loads them, so the upload panel's and the menu's libraries wait until used.
+          output: { codeSplitting: { groups: libraryChunks.map((group) => ({ ...group, entriesAware: true })) } },
         },
       },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.chat!);
     },
   },
 });

@@ -3,7 +3,7 @@ import { chatRoomApi } from '@referwell/contracts';
 import { CHAT_TEXTS } from './chatTexts';
 
 /** Spec 3 §9: the input starts 44 px high and grows to its content plus 1 px. */
-export const INPUT_MIN_HEIGHT_PX = 44;
+const INPUT_MIN_HEIGHT_PX = 44;
 
 interface MessageInputProps {
   value: string;

@@ -40,22 +40,14 @@ export function chatSocketUrl(room: string, token: string, location: Pick<Locati
  * The room's socket (spec 3 §4, §9): at most 10 retries, 1000 ms to connect. partysocket counts
  * its retries internally without telling when they run out, so the same count is kept here: each
  * close is an attempt, and a connection that stays up as long as the library's minimum uptime
- * starts the count afresh, as the library's does.
+ * starts the count afresh, as the library's does. `reconnect()` starts a fresh socket at once
+ * rather than waiting out the library's back-off (the page came back to the foreground).
  */
 export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatSocket {
-  const socket = new ReconnectingWebSocket(url, [], {
-    maxRetries: CHAT_RECONNECT_LIMIT,
-    connectionTimeout: CHAT_CONNECT_TIMEOUT_MS,
-    minReconnectionDelay: MIN_DELAY_MS + Math.random() * MIN_DELAY_JITTER_MS,
-    maxReconnectionDelay: MAX_DELAY_MS,
-    minUptime: MIN_UPTIME_MS,
-    // Typing and presence go stale; messages are queued by the room and re-sent on opening.
-    maxEnqueuedMessages: 0,
-    shouldReconnectOnClose: (event) => event.code !== CHAT_SOCKET_UNAUTHORIZED,
-  });
   let failedAttempts = 0;
   let stable: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let socket = connect();
 
   const stop = () => {
     stopped = true;
@@ -63,37 +55,54 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
     socket.close();
   };
 
-  socket.addEventListener('open', () => {
-    stable = setTimeout(() => (failedAttempts = 0), MIN_UPTIME_MS);
-    handlers.onOpen();
-  });
-  socket.addEventListener('close', (event) => {
-    clearTimeout(stable);
-    if (stopped) return;
-    if (event.code === CHAT_SOCKET_UNAUTHORIZED) {
-      stop();
-      handlers.onUnauthorized();
-      return;
-    }
-    failedAttempts += 1;
-    if (failedAttempts > CHAT_RECONNECT_LIMIT) {
-      stop();
-      handlers.onGaveUp();
-      return;
-    }
-    handlers.onDrop();
-  });
-  socket.addEventListener('message', (message) => {
-    let data: unknown;
-    try {
-      data = JSON.parse(String(message.data));
-    } catch {
-      data = undefined;
-    }
-    const parsed = ServerEvent.safeParse(data);
-    if (parsed.success) handlers.onEvent(parsed.data);
-    else console.warn('Ignored a chat event the room does not understand', data);
-  });
+  function connect() {
+    const current = new ReconnectingWebSocket(url, [], {
+      maxRetries: CHAT_RECONNECT_LIMIT,
+      connectionTimeout: CHAT_CONNECT_TIMEOUT_MS,
+      minReconnectionDelay: MIN_DELAY_MS + Math.random() * MIN_DELAY_JITTER_MS,
+      maxReconnectionDelay: MAX_DELAY_MS,
+      minUptime: MIN_UPTIME_MS,
+      // Typing and presence go stale; messages are queued by the room and re-sent on opening.
+      maxEnqueuedMessages: 0,
+      shouldReconnectOnClose: (event) => event.code !== CHAT_SOCKET_UNAUTHORIZED,
+    });
+    // A replaced socket's last events (its own closing) are not the room's business.
+    const live = () => current === socket && !stopped;
+    current.addEventListener('open', () => {
+      if (!live()) return;
+      stable = setTimeout(() => (failedAttempts = 0), MIN_UPTIME_MS);
+      handlers.onOpen();
+    });
+    current.addEventListener('close', (event) => {
+      if (!live()) return;
+      clearTimeout(stable);
+      if (event.code === CHAT_SOCKET_UNAUTHORIZED) {
+        stop();
+        handlers.onUnauthorized();
+        return;
+      }
+      failedAttempts += 1;
+      if (failedAttempts > CHAT_RECONNECT_LIMIT) {
+        stop();
+        handlers.onGaveUp();
+        return;
+      }
+      handlers.onDrop();
+    });
+    current.addEventListener('message', (message) => {
+      if (!live()) return;
+      let data: unknown;
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        data = undefined;
+      }
+      const parsed = ServerEvent.safeParse(data);
+      if (parsed.success) handlers.onEvent(parsed.data);
+      else console.warn('Ignored a chat event the room does not understand', data);
+    });
+    return current;
+  }
 
   return {
     send(event) {
@@ -103,8 +112,10 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
     },
     reconnect() {
       if (stopped || socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) return;
+      const replaced = socket;
       failedAttempts = 0;
-      socket.reconnect();
+      socket = connect();
+      replaced.close();
     },
     close: stop,
   };

@@ -243,4 +243,3 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   };
 }
 
-export type ChatRoomModel = ReturnType<typeof useChatRoom>;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { chatRoomApi } from '@referwell/contracts';
 
 /** What the host page receives: `{ type: 'florie-embed-height', height, embedUID }`. */
-export interface EmbedHeightMessage {
+interface EmbedHeightMessage {
   type: typeof chatRoomApi.EMBED_HEIGHT_MESSAGE;
   height: number;
   embedUID: string | null;
