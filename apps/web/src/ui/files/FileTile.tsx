@@ -39,8 +39,9 @@ export interface FileTileProps {
   onRemove?: () => void;
 }
 
-// Room the name needs before the buttons wrap onto their own line.
-const MAIN_FLEX = '1 1 200px';
+// Room the name needs before the buttons wrap onto their own line. Tiny tiles have no buttons and
+// stack their parts, where a 200 px basis would be a height.
+const mainFlex = (mode: FileViewerMode) => (mode === 'tiny' ? 'none' : '1 1 200px');
 
 /** The name cut to the mode's limit; the whole name stays in the title and for screen readers. */
 function FileName({ name, max }: { name: string; max: number }) {
@@ -98,12 +99,12 @@ export function FileTile({ file, mode, progress, allowDownload, onOpen, openVerb
       onClick={onOpen}
       aria-label={`${openVerb} ${file.name}`}
       title={mode === 'tiny' ? file.name : undefined}
-      style={{ display: 'flex', flex: MAIN_FLEX, minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}
+      style={{ display: 'flex', flex: mainFlex(mode), minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}
     >
       {body}
     </UnstyledButton>
   ) : (
-    <Box title={mode === 'tiny' ? file.name : undefined} style={{ display: 'flex', flex: MAIN_FLEX, minWidth: 0 }}>
+    <Box title={mode === 'tiny' ? file.name : undefined} style={{ display: 'flex', flex: mainFlex(mode), minWidth: 0 }}>
       {body}
     </Box>
   );
