@@ -52,7 +52,7 @@ export function ChatRoomView(props: ChatRoomViewProps) {
   useEmbedHeight(embedUID);
   return (
     <div className="rw-chat" data-display-style={displayStyle} style={themeVariables(light ? 'light' : 'dark')}>
-      {missing ? <RoomState type="ERROR" title={missing} subtitle={null} /> : <ConnectedRoom {...props} device={device} />}
+      {missing ? <RoomState type="ERROR" title={missing} subtitle={null} /> : <ConnectedRoom key={room} {...props} device={device} />}
     </div>
   );
 }
