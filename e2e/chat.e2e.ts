@@ -1,0 +1,97 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { signInWithPassword } from './support';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PATIENT_PHONE = '+12025550144';
+
+declare global {
+  interface Window {
+    embedHeights: { type: string; height: number; embedUID: string | null }[];
+  }
+}
+
+/** The chat link texted to a phone, from the development outbox. */
+async function textedLink(request: APIRequestContext, phone: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
+      const [message] = (await res.json()) as { body: string }[];
+      link = message?.body.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    }, { timeout: 20_000 })
+    .toBeTruthy();
+  return link!;
+}
+
+/**
+ * A clinic's own page (another origin, served by the test on loopback: Chromium keeps pages that
+ * are not on the local network from framing local ones) with the room in a frame; it keeps every
+ * height the room posts.
+ */
+async function hostPageEmbedding(browser: Browser, link: string) {
+  const src = `${link}&embedUID=clinic-contact&light`;
+  const site = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(`<!doctype html><html><body><h1>Contact us</h1>
+      <script>window.embedHeights = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'florie-embed-height') embedHeights.push(e.data); });</script>
+      <iframe id="chat" title="Chat with the practice" src="${src.replace(/&/g, '&amp;')}" style="width:380px;height:600px;border:0"></iframe></body></html>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/contact`);
+  return { page, room: page.frameLocator('#chat'), close: () => site.close() };
+}
+
+test('a provider and a patient on an embedded chat room exchange messages and a file, see typing and read ticks, and the embed posts its height', async ({ browser, request }) => {
+  const priya = await (await browser.newContext()).newPage();
+  await signInWithPassword(priya, 'provider@riverside.test');
+  await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
+
+  // Priya starts a chat with a patient by phone; the patient is texted a link.
+  await priya.goto('/chats');
+  await priya.getByRole('button', { name: 'New chat' }).click();
+  const dialog = priya.getByRole('dialog', { name: 'New chat' });
+  await dialog.getByText('A patient', { exact: true }).click();
+  await dialog.getByText('By phone number', { exact: true }).click();
+  await dialog.getByLabel('Patient’s phone number').fill(PATIENT_PHONE);
+  await dialog.getByRole('button', { name: 'Start chat' }).click();
+  await expect(priya).toHaveURL(/\/chats\/\d+$/);
+  const priyaMessages = priya.getByRole('log', { name: 'Messages' });
+  await expect(priyaMessages).toBeVisible();
+
+  const { page: host, room, close } = await hostPageEmbedding(browser, await textedLink(request, PATIENT_PHONE));
+  const patientMessages = room.getByRole('log', { name: 'Messages' });
+  await expect(patientMessages).toBeVisible({ timeout: 20_000 });
+
+  // The patient types: Priya sees it; Shift+Enter sends; Priya reads it and the patient sees the tick.
+  const patientInput = room.getByRole('textbox', { name: 'Message' });
+  await patientInput.pressSequentially('Hello doctor, my knee still hurts');
+  await expect(priya.getByText(/is typing\.\.\./)).toBeVisible();
+  await patientInput.press('Shift+Enter');
+  await expect(priyaMessages.getByText('Hello doctor, my knee still hurts')).toBeVisible();
+  await expect(priya.getByText(/is typing\.\.\./)).toHaveCount(0);
+  await expect(patientMessages.getByRole('button', { name: /^Message details, .+, read$/ })).toBeVisible({ timeout: 15_000 });
+
+  // Priya answers with a file and a message.
+  await priya.getByRole('button', { name: 'Attach a file' }).click();
+  await priya.locator('.rw-chat__upload input[type=file]').setInputFiles({ name: 'knee-exercises.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(priyaMessages.getByRole('listitem', { name: 'knee-exercises.pdf' })).toBeVisible({ timeout: 20_000 });
+  const priyaInput = priya.getByRole('textbox', { name: 'Message' });
+  await priyaInput.fill('Here are some exercises to start with.');
+  await priyaInput.press('Shift+Enter');
+
+  await expect(patientMessages.getByText('Here are some exercises to start with.')).toBeVisible();
+  // Once scanned (clean in development) the patient can open the file.
+  await expect(patientMessages.getByRole('button', { name: 'Open knee-exercises.pdf' })).toBeVisible({ timeout: 20_000 });
+  await expect(priyaMessages.getByRole('button', { name: /^Message details, .+, read$/ }).last()).toBeVisible({ timeout: 15_000 });
+
+  // The room told the host page its height when it loaded, and tells it again when that changes.
+  const heights = () => host.evaluate(() => window.embedHeights);
+  expect((await heights())[0]).toEqual({ type: 'florie-embed-height', height: 600, embedUID: 'clinic-contact' });
+  await host.evaluate(() => (document.getElementById('chat')!.style.height = '480px'));
+  await expect.poll(async () => (await heights()).at(-1)).toEqual({ type: 'florie-embed-height', height: 480, embedUID: 'clinic-contact' });
+  close();
+});
