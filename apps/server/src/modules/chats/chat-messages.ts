@@ -8,6 +8,7 @@ import { messageViews, type MessageRow } from './chat-views.js';
 import { auditChat } from './chat-records.js';
 import { publishChatNotice, publishToRoom } from './chat-events.js';
 import { CHAT_NOTIFY_JOB, CHAT_PREVIEW_JOB } from './chat-jobs.js';
+import { participantUserIds } from './chat-participants.js';
 
 /** Why a message was not stored; the sender is told with FAILED_TO_SEND_MESSAGE. */
 export class MessageRefused extends Error {}
@@ -84,7 +85,7 @@ export function createChatMessages(ctx: AppContext) {
         messageId: message.id, files: fileIds,
       });
       await publishToRoom(ctx, { chatId: caller.chat.id, event: { event: 'NEW_MESSAGE', data: message } });
-      const userIds = await participantUserIds(caller.chat.id);
+      const userIds = await participantUserIds(db, caller.chat.id);
       await publishChatNotice(ctx, { chatId: caller.chat.id, practiceIds: practicesOfChat(outcome.chat), userIds });
       return message;
     },
@@ -113,11 +114,6 @@ export function createChatMessages(ctx: AppContext) {
       return true;
     },
   };
-
-  async function participantUserIds(chatId: number) {
-    const rows = await db.select({ userId: chatUsers.userId }).from(chatUsers).where(and(eq(chatUsers.chatId, chatId), isNull(chatUsers.leftAt)));
-    return rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
-  }
 }
 
 export type ChatMessages = ReturnType<typeof createChatMessages>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import type { ChatRow, ChatUserRow } from '../../platform/access/chats.js';
@@ -85,4 +85,10 @@ export async function joinerOf(db: Db, userId: number, practiceId: number | null
   const [user] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('OBJECT_NOT_FOUND', 'No such user');
   return { user, practiceId };
+}
+
+/** The accounts of the people in a chat now (patients by phone have none). */
+export async function participantUserIds(db: Db, chatId: number): Promise<number[]> {
+  const rows = await db.select({ userId: chatUsers.userId }).from(chatUsers).where(and(eq(chatUsers.chatId, chatId), isNull(chatUsers.leftAt)));
+  return rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
 }

@@ -18,13 +18,18 @@ export interface Viewer {
 /** The listed chat's id inside subqueries; spelled out, since Drizzle leaves columns in a select list unqualified. */
 const chatId = sql.raw('"chats"."id"');
 
+/** Chats the person is in now. */
+export function takesPart(userId: number): SQL {
+  return sql`exists (select 1 from chat_users cu where cu.chat_id = ${chatId} and cu.user_id = ${userId} and cu.left_at is null)`;
+}
+
 /**
  * The chats a person sees from a practice: the practice's own chats with others (its staff share
  * them) and every chat they take part in themselves.
  */
 export function visibleChats(viewer: Viewer): SQL {
   return sql`((${chats.type} <> 'USER_TO_USER' and (${chats.practiceId} = ${viewer.practiceId} or ${chats.targetPracticeId} = ${viewer.practiceId}))
-    or exists (select 1 from chat_users cu where cu.chat_id = ${chatId} and cu.user_id = ${viewer.userId} and cu.left_at is null))`;
+    or ${takesPart(viewer.userId)})`;
 }
 
 /** Messages from others after the viewer's last read one (all of them before they ever opened it). */

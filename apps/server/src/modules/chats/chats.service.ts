@@ -8,8 +8,8 @@ import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
-import { chatMatches, chatSummaries, mutedBy, unreadMessages, visibleChats, type Viewer } from './chat-summaries.js';
-import { joinChat, joinerOf, joinersFor } from './chat-participants.js';
+import { chatMatches, chatSummaries, mutedBy, takesPart, unreadMessages, visibleChats, type Viewer } from './chat-summaries.js';
+import { joinChat, joinerOf, joinersFor, participantUserIds } from './chat-participants.js';
 import { messageViews } from './chat-views.js';
 import { auditChat } from './chat-records.js';
 import { kickFromRoom, publishChatNotice, publishToRoom } from './chat-events.js';
@@ -55,13 +55,8 @@ export function createChatsService(ctx: AppContext) {
     return chat!;
   }
 
-  async function participantUserIds(chatId: number) {
-    const rows = await db.select({ userId: chatUsers.userId }).from(chatUsers).where(and(eq(chatUsers.chatId, chatId), isNull(chatUsers.leftAt)));
-    return rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
-  }
-
   async function announce(chat: ChatRow, alsoUserIds: number[] = []) {
-    await publishChatNotice(ctx, { chatId: chat.id, practiceIds: practicesOfChat(chat), userIds: [...(await participantUserIds(chat.id)), ...alsoUserIds] });
+    await publishChatNotice(ctx, { chatId: chat.id, practiceIds: practicesOfChat(chat), userIds: [...(await participantUserIds(db, chat.id)), ...alsoUserIds] });
   }
 
   async function readMessages(caller: SessionCaller, chat: ChatRow, q: MessagesQuery, client: ClientInfo) {
@@ -112,8 +107,7 @@ export function createChatsService(ctx: AppContext) {
       assertSelf(caller, userId);
       await authorizePractice(db, caller, q.practiceId, 'chats.view');
       const viewer = { userId, practiceId: q.practiceId };
-      const mine = sql`exists (select 1 from chat_users cu where cu.chat_id = ${chats.id} and cu.user_id = ${userId} and cu.left_at is null)`;
-      const { data, count: n } = await page(viewer, and(mine, q.unread ? unreadWhere(viewer) : undefined), q);
+      const { data, count: n } = await page(viewer, and(takesPart(userId), q.unread ? unreadWhere(viewer) : undefined), q);
       return { data, count: n ?? 0 };
     },
 
