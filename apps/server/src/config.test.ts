@@ -26,6 +26,13 @@ function errorOf(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
+  it('reads the extra socket origins as origins, and refuses what is not one', () => {
+    expect(loadConfig({}).socketAllowedOrigins).toEqual([]);
+    expect(loadConfig({ SOCKET_ALLOWED_ORIGINS: 'https://clinic.example/, http://localhost:5173' }).socketAllowedOrigins)
+      .toEqual(['https://clinic.example', 'http://localhost:5173']);
+    expect(errorOf({ SOCKET_ALLOWED_ORIGINS: 'clinic.example' })).toMatch(/SOCKET_ALLOWED_ORIGINS.*comma list of origins/);
+  });
+
   it('runs on an empty environment with development defaults', () => {
     const config = loadConfig({});
     expect(config.env).toBe('development');

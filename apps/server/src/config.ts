@@ -80,6 +80,12 @@ const Env = z
      */
     REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, colons, dots, hyphens or underscores').default('rw:'),
     /** Hosts link previews may fetch even when they resolve to private addresses (tests, intranets). */
+    /** Pages of other origins that may open the sockets too (the app's own origin and PUBLIC_URL's always may). */
+    SOCKET_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of origins such as https://clinic.example' }).transform((o) => new URL(o).origin))),
     LINK_PREVIEW_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   });
 
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     scanCallbackSecret: c.SCAN_CALLBACK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_SECONDS * 1000,
     linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
+    socketAllowedOrigins: c.SOCKET_ALLOWED_ORIGINS,
     socketCheckMs: c.SOCKET_CHECK_SECONDS * 1000,
     redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_PREFIX } : undefined,
     s3: c.S3_BUCKET

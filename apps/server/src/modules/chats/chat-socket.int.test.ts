@@ -4,6 +4,7 @@ import { chatRoomApi } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { chatMessages } from './chats.table.js';
+import { FLOOD_LIMIT } from './chat-socket-events.js';
 import { heardNothing, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ let base: string;
 const sockets: RoomSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ SOCKET_CHECK_SECONDS: '1' });
+  t = await createTestApp({ SOCKET_CHECK_SECONDS: '1', SOCKET_ALLOWED_ORIGINS: 'https://clinic.example' });
   base = await listen(t);
 });
 afterAll(async () => {
@@ -86,13 +87,24 @@ describe('the chat socket', () => {
     expect(a.received.some((e) => e.event === 'UNAUTHORIZED')).toBe(true);
   });
 
+  it('refuses a connection sending faster than anyone types, and lets it go on afterwards', async () => {
+    const { a } = await twoInAChat();
+    for (let i = 0; i < FLOOD_LIMIT.messages; i += 1) a.emit({ event: 'NEW_MESSAGE', data: { uuid: `flood-${i}-xxxx`, message: `quick ${i}`, files: [] } });
+    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'one-too-many', message: 'and another', files: [] } });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'one-too-many')).data.message).toBe('You are sending messages too quickly, please wait a moment');
+    await a.until('NEW_MESSAGE', (e) => e.data.uuid === `flood-${FLOOD_LIMIT.messages - 1}-xxxx`);
+    expect(a.received.filter((e) => e.event === 'FAILED_TO_SEND_MESSAGE')).toHaveLength(1);
+  });
+
   it('refuses pages of other sites at the handshake', async () => {
     const { ann, chat } = await twoInAChat();
     const { token, room } = await tokenFor(ann, chat.id);
     await expect(openRoomSocket(base, token, room, { origin: 'https://evil.example' }).opened).rejects.toThrow('refused 403');
-    const own = openRoomSocket(base, token, room, { origin: 'http://localhost:3000' });
-    sockets.push(own);
-    await own.ready();
+    for (const origin of ['http://localhost:3000', 'https://clinic.example']) {
+      const allowed = openRoomSocket(base, token, room, { origin });
+      sockets.push(allowed);
+      await allowed.ready();
+    }
   });
 
   it('tells the room who is online, who joins and who leaves', async () => {
