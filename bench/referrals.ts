@@ -10,16 +10,15 @@
  * The server also checks the session and the caller's role, audits the listing, loads the names
  * and marks shown on each row, places candidates in tiers and serialises JSON: that is the gap.
  *
- * It runs in a database of its own, created on the server of BENCH_DATABASE_URL (else the local
- * postgres://postgres@127.0.0.1:5432) and dropped at the end; without a server it is skipped.
+ * It runs in a throwaway database of its own (database.ts); without a PostgreSQL server it is skipped.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PAGE_SIZE as PAGE_SIZES, referralsApi } from '@referwell/contracts';
 import { boundingBox } from '../apps/server/src/modules/referrals/routing/geo.js';
+import { createThrowawayDatabase } from './database.js';
 import { PRACTICES, REFERRALS, seedReferrals } from './referrals-seed.js';
 import {
   CONNECTIONS, DURATION_S, load, percent, printTable, signIn, start, stop, waitUntilUp, type Throughput,
@@ -60,12 +59,6 @@ const MATCH_CANDIDATES = `select p.id as practice_id, p.uuid as practice_uuid, p
     and exists (select 1 from user_insurances ui where ui.user_id = u.id and ui.practice_id = p.id and ui.insurance_id = $4)
     and (p.latitude is null or p.longitude is null or (p.latitude between $5 and $6 and p.longitude between $7 and $8))
   order by u.last_name, u.first_name, u.id`;
-
-const shown = (url: string) => {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
-};
 
 /** requests/s and p99 of CONNECTIONS workers repeating `work` on the pool for `seconds`. */
 async function loadSql(work: () => Promise<unknown>, seconds = DURATION_S): Promise<Throughput> {
@@ -198,30 +191,14 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
 }
 
 export async function benchReferrals() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `rw_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (err) {
-    console.log(`\nReferrals bench skipped: could not create a database on ${shown(adminUrl)} (${(err as Error).message}).`
-      + ' It needs PostgreSQL: set BENCH_DATABASE_URL to a server where the user may create databases.');
-    return;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createThrowawayDatabase('Referrals');
+  if (!database) return;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-bench-referrals-'));
   try {
-    const rows = await benchOn(url.toString(), dataDir);
+    const rows = await benchOn(database.url, dataDir);
     printTable(`Referrals on PostgreSQL (${CONNECTIONS} connections, ${DURATION_S} s per load run)`, rows);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await database.drop();
   }
 }

@@ -1,5 +1,6 @@
 /** What every benchmark part shares: the real server as a child process, signing in, load runs, the table. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -22,6 +23,12 @@ export function start(script: string, env: Record<string, string>): ChildProcess
   });
 }
 
+/** A process's resident memory in MB (Linux). */
+export const rssMb = (pid: number) => {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return kb / 1024;
+};
+
 export async function waitUntilUp(url: string, timeoutMs = 60_000): Promise<number> {
   const t0 = performance.now();
   while (performance.now() - t0 < timeoutMs) {
@@ -35,11 +42,17 @@ export async function waitUntilUp(url: string, timeoutMs = 60_000): Promise<numb
   throw new Error(`${url} did not come up in ${timeoutMs} ms`);
 }
 
+/** Whether a child process has ended (by itself or by a signal). */
+export const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** SIGTERM, and SIGKILL if the process has not ended after 15 s (a shutdown that hangs must not hang the bench). */
 export async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (ended(child)) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
+  clearTimeout(timer);
 }
 
 /** Signs a demo account in through the web flow (CSRF cookie, e-mail, password). */
