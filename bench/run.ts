@@ -4,22 +4,19 @@
  *  - idle memory (RSS) of the started server;
  *  - requests/s and p99 of an authenticated GET /api/v1/user/current next to a bare Fastify route;
  *  - upload throughput of a 50 MB file through the signed upload route next to a raw disk write (upload.ts);
- *  - the referral inbox and matchCheck over 100,000 referrals on PostgreSQL next to their SQL through pg (referrals.ts).
+ *  - the referral inbox and matchCheck over 100,000 referrals on PostgreSQL next to their SQL through pg (referrals.ts);
+ *  - 5,000 chat sockets in 500 rooms, on one instance and on two over Redis, next to a bare `ws` fan-out (chat.ts).
  * Every request goes to 127.0.0.1 only, and each load run is bounded in time.
  * BENCH_DATABASE_URL (an empty PostgreSQL database) measures on PostgreSQL instead of PGlite.
- * `npm run bench -- referrals` runs the referrals part alone.
+ * `npm run bench -- referrals` (or `server`, `chat`) runs that part alone.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchUpload } from './upload.js';
 import { benchReferrals } from './referrals.js';
-import { CONNECTIONS, DURATION_S, load, percent, printTable, signIn, start, stop, waitUntilUp } from './server.js';
-
-const rssMb = (pid: number) => {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-  return kb / 1024;
-};
+import { benchChat } from './chat.js';
+import { CONNECTIONS, DURATION_S, load, percent, printTable, rssMb, signIn, start, stop, waitUntilUp } from './server.js';
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-bench-'));
@@ -64,5 +61,9 @@ async function main() {
   }
 }
 
-if (!process.argv.slice(2).includes('referrals')) await main();
-await benchReferrals();
+/** `npm run bench -- <part>…` runs only the parts named; without any, all of them. */
+const chosen = process.argv.slice(2);
+const runs = (part: string) => chosen.length === 0 || chosen.includes(part);
+if (runs('server')) await main();
+if (runs('referrals')) await benchReferrals();
+if (runs('chat')) await benchChat();
