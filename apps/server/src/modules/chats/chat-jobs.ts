@@ -77,8 +77,9 @@ export function registerChatJobs(ctx: AppContext) {
       .select()
       .from(chatUsers)
       .where(and(eq(chatUsers.chatId, message.chatId), ne(chatUsers.id, message.chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.userId), eq(chatUsers.muted, false)));
+    const online = new Set(others.length ? await ctx.presence.online(message.chatId) : []);
     for (const other of others) {
-      if (await ctx.presence.isOnline(message.chatId, other.id)) continue;
+      if (online.has(other.id)) continue;
       // Read meanwhile (on another device): nothing to tell.
       if ((other.lastReadMessageId ?? 0) >= message.id) continue;
       await notifyUser(ctx, {

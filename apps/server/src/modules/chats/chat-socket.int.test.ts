@@ -4,6 +4,7 @@ import { chatRoomApi } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { chatMessages } from './chats.table.js';
+import { practiceMembers } from '../practices/practices.table.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
 import { heardNothing, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
 
@@ -94,6 +95,16 @@ describe('the chat socket', () => {
     expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'one-too-many')).data.message).toBe('You are sending messages too quickly, please wait a moment');
     await a.until('NEW_MESSAGE', (e) => e.data.uuid === `flood-${FLOOD_LIMIT.messages - 1}-xxxx`);
     expect(a.received.filter((e) => e.event === 'FAILED_TO_SEND_MESSAGE')).toHaveLength(1);
+  });
+
+  it('closes the socket of someone who left the practice they spoke for, at the next check', async () => {
+    const ann = await staffMember(t);
+    const lake = await staffMember(t);
+    const chat = (await ann.client.post(`/api/v1/practice/${ann.practiceId}/openChat`, { practiceId: lake.practiceId })).json<{ id: number }>();
+    const [a, l] = await Promise.all([connect(ann, chat.id), connect(lake, chat.id)]);
+    await t.db.delete(practiceMembers).where(eq(practiceMembers.userId, lake.user.id));
+    expect(await l.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+    await a.say('still open for the others');
   });
 
   it('refuses pages of other sites at the handshake', async () => {

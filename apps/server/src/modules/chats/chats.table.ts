@@ -64,6 +64,8 @@ export const chatUsers = pgTable(
     uniqueIndex('chat_users_chat_user_uq').on(t.chatId, t.userId).where(sql`${t.userId} is not null`),
     uniqueIndex('chat_users_chat_phone_uq').on(t.chatId, t.phone).where(sql`${t.phone} is not null`),
     index('chat_users_user_idx').on(t.userId),
+    // Every message reads its chat's participants; without this it scans everyone's.
+    index('chat_users_chat_idx').on(t.chatId),
   ],
 );
 

@@ -63,8 +63,18 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
     }
     c.practiceIds = new Set(await practiceIdsOf(ctx.db, c.userId));
   }
+  // One socket after another: all at once would queue a query per socket ahead of everyone's
+  // requests on the pool (the chat socket's bench measured what that does); a slow round is not
+  // started again on top of itself.
+  let rechecking = false;
   const timer = setInterval(() => {
-    for (const c of connections) recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'socket recheck failed'));
+    if (rechecking) return;
+    rechecking = true;
+    (async () => {
+      for (const c of [...connections]) await recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'socket recheck failed'));
+    })().finally(() => {
+      rechecking = false;
+    });
   }, ctx.config.socketCheckMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

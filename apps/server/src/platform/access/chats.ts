@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chats, chatUsers } from '../../modules/chats/chats.table.js';
+import { practiceMembers } from '../../modules/practices/practices.table.js';
 import type { Caller, SessionCaller } from '../auth/sessions.js';
 import { verifyRoomToken } from '../auth/room-tokens.js';
 import { AppError } from '../errors.js';
-import { authorizePractice, practiceIdsOf, rolesIn } from './index.js';
+import { authorizePractice, practiceIdsOf } from './index.js';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatUserRow = typeof chatUsers.$inferSelect;
@@ -23,22 +24,39 @@ export const practicesOfChat = (chat: Pick<ChatRow, 'type' | 'practiceId' | 'tar
   isPracticeChat(chat) ? [chat.practiceId, ...(chat.targetPracticeId === null ? [] : [chat.targetPracticeId])] : [];
 
 /**
- * The participant behind a room token, or null: the token must be genuine and unexpired, the
- * participant still in the chat, and a staff member still in the practice they spoke for (leaving
- * a practice ends one's part in its chats at once, not when the token runs out).
+ * The participants behind signed room-token ids, if still allowed: in the chat, and a staff
+ * member still in the practice they spoke for (leaving a practice ends one's part in its chats at
+ * once, not when the token runs out). Two queries however many there are, so every open socket
+ * can be checked again at once.
  */
+export async function roomCallersById(db: Db, chatUserIds: readonly number[]): Promise<Map<number, RoomCaller>> {
+  const found = new Map<number, RoomCaller>();
+  for (let i = 0; i < chatUserIds.length; i += 1000) {
+    const ids = chatUserIds.slice(i, i + 1000);
+    const rows = await db
+      .select({ chat: chats, chatUser: chatUsers })
+      .from(chatUsers)
+      .innerJoin(chats, eq(chats.id, chatUsers.chatId))
+      .where(and(inArray(chatUsers.id, ids), isNull(chatUsers.leftAt)));
+    const staff = rows.flatMap((r) => (r.chatUser.userId !== null && r.chatUser.practiceId !== null ? [r.chatUser.userId] : []));
+    const memberships = staff.length
+      ? await db.selectDistinct({ userId: practiceMembers.userId, practiceId: practiceMembers.practiceId }).from(practiceMembers)
+        .where(inArray(practiceMembers.userId, [...new Set(staff)]))
+      : [];
+    const member = new Set(memberships.map((m) => `${m.userId}:${m.practiceId}`));
+    for (const row of rows) {
+      const { userId, practiceId } = row.chatUser;
+      if (userId === null || practiceId === null || member.has(`${userId}:${practiceId}`)) found.set(row.chatUser.id, row);
+    }
+  }
+  return found;
+}
+
+/** The participant behind a room token, or null when the token is not genuine, has expired or is no longer any use. */
 export async function resolveRoomCaller(db: Db, secret: string, token: string, now: number): Promise<RoomCaller | null> {
   const verified = verifyRoomToken(secret, token, now);
   if (!verified) return null;
-  const [row] = await db
-    .select({ chat: chats, chatUser: chatUsers })
-    .from(chatUsers)
-    .innerJoin(chats, eq(chats.id, chatUsers.chatId))
-    .where(and(eq(chatUsers.id, verified.chatUserId), isNull(chatUsers.leftAt)));
-  if (!row) return null;
-  const { chatUser } = row;
-  if (chatUser.userId !== null && chatUser.practiceId !== null && !(await rolesIn(db, chatUser.userId, chatUser.practiceId)).length) return null;
-  return row;
+  return (await roomCallersById(db, [verified.chatUserId])).get(verified.chatUserId) ?? null;
 }
 
 /** Room calls name the chat by its room: a token opens its own chat only. */

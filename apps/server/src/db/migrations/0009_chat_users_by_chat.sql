@@ -1,0 +1,1 @@
+CREATE INDEX "chat_users_chat_idx" ON "chat_users" USING btree ("chat_id");
