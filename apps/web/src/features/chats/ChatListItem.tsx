@@ -1,8 +1,8 @@
-import { Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { UnreadCount } from '../unread/UnreadCount';
-import { MutedIcon } from './chatIcons';
+import { ChatStatusMarks } from './ChatStatusMarks';
 import { chatPaths } from './chatPaths';
 import type { ChatSummary } from './chatQueries';
 
@@ -55,17 +55,7 @@ export function ChatListItem({ chat, selected }: { chat: ChatSummary; selected: 
               <LastMessage chat={chat} />
             </div>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-              {chat.status === 'INACTIVE' && (
-                <Badge size="sm" variant="outline" color="gray.8">
-                  Closed
-                </Badge>
-              )}
-              {chat.muted && (
-                <Text span c="dimmed" lh={0}>
-                  <MutedIcon />
-                  <VisuallyHidden>Muted</VisuallyHidden>
-                </Text>
-              )}
+              <ChatStatusMarks chat={chat} />
               <UnreadCount count={chat.unreadCount} />
             </Group>
           </Group>

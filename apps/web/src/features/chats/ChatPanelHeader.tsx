@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { ActionIcon, Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PreviousIcon } from '../../ui/files/icons';
 import { ChatActions } from './ChatActions';
-import { MutedIcon } from './chatIcons';
+import { ChatStatusMarks } from './ChatStatusMarks';
 import { CHAT_TYPE_LABELS, participantsLine } from './chatLabels';
 import { chatPaths } from './chatPaths';
 import type { ChatScope, ChatSummary } from './chatQueries';
@@ -48,17 +48,7 @@ export function ChatPanelHeader({ scope, chat }: { scope: ChatScope; chat: ChatS
         </div>
       </Group>
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-        {chat.status === 'INACTIVE' && (
-          <Badge size="sm" variant="outline" color="gray.8">
-            Closed
-          </Badge>
-        )}
-        {chat.muted && (
-          <Text span c="dimmed" lh={0}>
-            <MutedIcon />
-            <VisuallyHidden>Muted</VisuallyHidden>
-          </Text>
-        )}
+        <ChatStatusMarks chat={chat} />
         <ChatActions scope={scope} chat={chat} />
       </Group>
     </Group>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Alert, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { chatsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { useServerErrors } from '../../ui/serverErrors';
+import { StartChatFooter } from './StartChatFooter';
 import { PATIENT_SEARCH_MIN } from '../patients/PatientPicker';
 import { findPatients, type Patient } from '../patients/patientQueries';
 import { SearchSelect, type SearchOption } from '../patients/SearchSelect';
@@ -94,15 +95,7 @@ export function PatientChatForm({ scope, onStarted, onCancel }: StartChatFormPro
         <Alert color="blue" variant="light" role="note">
           The patient gets a text message with a link to the chat. They can answer from their phone without an account.
         </Alert>
-        <FormErrorAlert message={server.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={start.isPending}>
-            Start chat
-          </Button>
-        </Group>
+        <StartChatFooter formError={server.formError} pending={start.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

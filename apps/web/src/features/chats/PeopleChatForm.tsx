@@ -1,8 +1,9 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { chatsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { useServerErrors } from '../../ui/serverErrors';
+import { StartChatFooter } from './StartChatFooter';
 import { useStartChat, type ChatCreateBody } from './chatMutations';
 import { contractErrors } from './contractErrors';
 import type { StartChatFormProps } from './NewChatButton';
@@ -39,15 +40,7 @@ export function PeopleChatForm({ scope, onStarted, onCancel }: StartChatFormProp
           excludeIds={[scope.userId]}
           error={form.errors.users}
         />
-        <FormErrorAlert message={server.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={start.isPending}>
-            Start chat
-          </Button>
-        </Group>
+        <StartChatFooter formError={server.formError} pending={start.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { chatsApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { useServerErrors } from '../../ui/serverErrors';
+import { StartChatFooter } from './StartChatFooter';
 import type { SearchOption } from '../patients/SearchSelect';
 import { SearchSelect } from '../patients/SearchSelect';
 import { findPractices } from '../referrals/practiceSearch';
@@ -49,15 +50,7 @@ export function PracticeChatForm({ scope, onStarted, onCancel }: StartChatFormPr
           }}
           error={form.errors.practiceId}
         />
-        <FormErrorAlert message={server.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={start.isPending}>
-            Open chat
-          </Button>
-        </Group>
+        <StartChatFooter formError={server.formError} pending={start.isPending} submitLabel="Open chat" onCancel={onCancel} />
       </Stack>
     </form>
   );
