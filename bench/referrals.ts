@@ -49,7 +49,7 @@ const MATCH_PLAN = `select p.latitude, p.longitude, p.tier_timeout, p.allow_oute
 
 /** Providers of the speciality accepting the insurance, with their practice, inside the box (matching.ts candidateRows). */
 const MATCH_CANDIDATES = `select p.id as practice_id, p.uuid as practice_uuid, p.name, p.logo_url, p.type, p.address, p.color_scheme,
-    p.phone_number, p.alternative_schedule_link, p.latitude, p.longitude, p.max_referral_match_radius,
+    p.phone_number, p.alternative_schedule_link, p.latitude, p.longitude, p.max_referral_match_radius, p.opening_hours, p.timezone,
     u.id as user_id, u.uuid as user_uuid, u.first_name, u.last_name, u.title, u.kind
   from provider_specialities ps
   join practice_members m on m.user_id = ps.user_id and m.role = 'PROVIDER'
