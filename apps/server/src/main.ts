@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoData } from './seed/demo.js';
+import { loggerOptions } from './platform/logging.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -15,7 +16,7 @@ async function main() {
 
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
   // Ready first: modules load their catalogues on ready, and the demo data refers to them.
   await app.ready();
   if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data created (see README for the accounts)');
