@@ -57,6 +57,8 @@ describe('serving the web app', () => {
       expect(policy).toContain('frame-ancestors *');
       expect(policy).not.toContain("frame-ancestors 'self'");
       expect(policy).toContain("default-src 'self'");
+      // Its address holds the room token: nothing it loads or links to may be told it.
+      expect(page.headers['referrer-policy'], url).toBe('no-referrer');
     }
   });
 
