@@ -139,6 +139,12 @@ export const ReferralDetail = ReferralSummary.extend({
   tier: z.number().int().nullable(),
   tierExpiresAt: EpochMs.nullable(),
   timeline: z.array(ReferralEvent),
+  /**
+   * The caller's practice's own record of the patient (the sender's, or the copy the accepting
+   * practice got), for what a practice does with its patients (chat); null for a practice only
+   * offered the referral.
+   */
+  practicePatientId: z.number().int().nullable(),
   /** What the caller may do now from their practice; clients show only these actions. */
   actions: z.array(z.enum(['accept', 'reject', 'reschedule', 'cancel', 'archive', 'unarchive', 'comment'])),
 });

@@ -26,6 +26,8 @@ describe('accept', () => {
   it('takes the referral into the accepting practice with the proposed appointment and its own patient record', async () => {
     const s = await referralScene(t);
     const sent = await s.send();
+    const offered = (await s.a.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.a.practice.id}`)).json<Detail>();
+    expect(offered.practicePatientId).toBeNull();
     const appointment = { ...slot(), appointmentLocation: 'PRACTICE' as const };
     const res = await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id, ...appointment });
     expect(res.statusCode).toBe(200);
@@ -41,6 +43,9 @@ describe('accept', () => {
     // The sender sees who took it; its detail offers what a sender may do.
     const senderView = (await s.sender.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.sender.practice.id}`)).json<Detail>();
     expect(senderView).toMatchObject({ status: 'ACCEPTED', receivingPractice: { id: s.a.practice.id }, actions: ['reschedule', 'cancel', 'archive', 'comment'] });
+    // Each practice is pointed at its own record of the patient (to chat with them, say).
+    expect(accepted.practicePatientId).toBe(record!.id);
+    expect(senderView.practicePatientId).toBe(sent.patient.id);
     expect(await lastAudit(t.db, 'referral.accepted')).toMatchObject({ actorUserId: s.a.provider.id, targetId: String(sent.id) });
     const analytics = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.type, 'referral accepted'));
     expect(analytics.some((e) => e.practiceId === s.a.practice.id && e.details.referralId === sent.id)).toBe(true);

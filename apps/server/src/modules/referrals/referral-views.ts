@@ -122,6 +122,9 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
     tier: referral.tier,
     tierExpiresAt: referral.tierExpiresAt?.getTime() ?? null,
     timeline,
+    practicePatientId: viewer.practiceId === referral.practiceId
+      ? referral.patientId
+      : viewer.practiceId === referral.receivingPracticeId ? referral.receiverPatientId : null,
     actions: actionsFor(referral.status, party, summary!.archived),
   };
 }

@@ -108,8 +108,8 @@ function ReferralContent({ scope, referral }: { scope: ReferralScope; referral: 
             <Section title="Patient">
               <PatientCard
                 patient={referral.patient}
-                // The patient record shown is the sender's: only the sending practice can chat from it.
-                actions={referral.practice.id === scope.practiceId ? <ChatWithPatientButton scope={scope} patientId={referral.patient.id} /> : undefined}
+                // Each practice chats from its own record of the patient; one only offered the referral has none.
+                actions={referral.practicePatientId !== null ? <ChatWithPatientButton scope={scope} patientId={referral.practicePatientId} /> : undefined}
               />
             </Section>
             <ReferralTimeline events={referral.timeline} />

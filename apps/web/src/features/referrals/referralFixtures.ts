@@ -83,6 +83,8 @@ export function detail(id: number, overrides: Partial<referralsApi.ReferralDetai
       { id: 1, kind: 'CREATED', actor: lee, practice: lakeside.practice, details: {}, at: Date.now() - 2 * HOUR },
       { id: 2, kind: 'OFFERED', actor: null, practice: null, details: { tier: 0 }, at: Date.now() - 2 * HOUR },
     ],
+    // The viewer is only offered it: it has no record of the patient yet.
+    practicePatientId: null,
     actions: ['accept', 'reject', 'archive', 'comment'],
     ...overrides,
   };
