@@ -151,12 +151,20 @@ describe('the context menu', () => {
     expect(item('Open link')).toHaveFocus();
   });
 
-  it('opens a sub-menu when the pointer rests on its item and runs a sub-item', async () => {
+  it('opens a sub-menu when the pointer rests on its item, closes it on Escape, and runs a sub-item', async () => {
     const user = userEvent.setup();
     const sections = basic();
     render(<Row sections={sections} />);
     fireEvent.contextMenu(screen.getByText('Lee Harbor: see you at three'), { clientX: 10, clientY: 10 });
     await menu();
+    await user.hover(item('Open link'));
+    await screen.findByRole('menu', { name: 'Open link' });
+    // The focus is still on its item, yet Escape closes the sub-menu first.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu', { name: 'Open link' })).not.toBeInTheDocument();
+    expect(screen.getByRole('menu', { name: 'Row actions' })).toBeInTheDocument();
+
+    await user.hover(item('Copy text'));
     await user.hover(item('Open link'));
     const links = await screen.findByRole('menu', { name: 'Open link' });
     await user.click(within(links).getByRole('menuitem', { name: 'https://example.com/b' }));

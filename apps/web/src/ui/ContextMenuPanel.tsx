@@ -98,7 +98,9 @@ export function MenuPanel({ id, label, labelledBy, sections, reference, placemen
         next = items.at(-1);
         break;
       case 'Escape':
-        onEscape();
+        // A sub-menu the pointer opened closes first, though the focus stayed on its item.
+        if (openSub) setOpenSub(null);
+        else onEscape();
         break;
       case 'ArrowLeft':
         if (!onBack) return;
