@@ -1,16 +1,15 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { FileView } from '@referwell/contracts';
 import type { CreateUploadLink, DeleteUploadedFile } from '../../ui/files/uploadFile';
-import type { ChatAction } from './ActionsMenu';
+import { ActionsMenu, type ChatAction } from './ActionsMenu';
 import { AttachIcon, SendIcon } from './chatIcons';
 import { uploadedFileView } from './messages';
 import { MessageInput } from './MessageInput';
 import { RoomState } from './RoomState';
 
-// FilePond, and the menu with its positioning library, are most of the room's weight: they load
-// when someone attaches a file, or when the room is given actions.
+// FilePond is most of the room's weight: it loads when someone attaches a file (and the actions
+// menu when it is opened).
 const UploadWidget = lazy(() => import('../../ui/files/UploadWidget').then(({ UploadWidget }) => ({ default: UploadWidget })));
-const ActionsMenu = lazy(() => import('./ActionsMenu').then(({ ActionsMenu }) => ({ default: ActionsMenu })));
 
 interface ChatFooterProps {
   typing: string;
@@ -62,11 +61,7 @@ export function ChatFooter({ typing, actions, mobile, onSend, onTextChange, file
         </div>
       )}
       <div className="rw-chat__compose">
-        {actions && actions.length > 0 && (
-          <Suspense fallback={<span className="rw-chat__icon-button" aria-hidden />}>
-            <ActionsMenu actions={actions} />
-          </Suspense>
-        )}
+        {actions && actions.length > 0 && <ActionsMenu actions={actions} />}
         <button
           type="button"
           className="rw-chat__icon-button"

@@ -8,6 +8,7 @@ import { CHAT_TEXTS } from './chatTexts';
 import { themeVariables } from './chatTheme';
 import { MessageDetailsModal } from './MessageDetailsModal';
 import { MessageList } from './MessageList';
+import { COPY_TEXTS, messageMenuSections, type MessageRow } from './messageMenu';
 import { messageRows } from './messageRows';
 import type { RoomMessage } from './messages';
 import { emitToApp } from './mobileBridge';
@@ -82,6 +83,26 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
     [mobile],
   );
 
+  const { showBanner } = chat;
+  const menuFor = useCallback(
+    (row: MessageRow) =>
+      messageMenuSections(row, {
+        openDetails: setDetails,
+        copyText: async (text) => {
+          try {
+            await navigator.clipboard.writeText(text);
+            showBanner(COPY_TEXTS.copied);
+          } catch {
+            // The clipboard is out of reach (a page not served securely, or the browser refused).
+            showBanner(COPY_TEXTS.failed);
+          }
+        },
+        openLink: openLink ?? openInNewTab,
+        download: (file) => (selectFile ? selectFile(file) : openInNewTab(file.downloadUrl!)),
+      }),
+    [openLink, selectFile, showBanner],
+  );
+
   if (chat.error) return <RoomState type="ERROR" title={chat.error} subtitle={null} />;
   const others = state && !chat.loading ? state.users.filter((user) => user.chatUserId !== state.me.chatUserId) : null;
   return (
@@ -100,6 +121,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
             onOpenDetails={setDetails}
             onOpenLink={openLink}
             onSelectFile={selectFile}
+            menuFor={menuFor}
           />
         </>
       )}

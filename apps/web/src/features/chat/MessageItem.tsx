@@ -6,12 +6,12 @@ import { FileTileList } from '../../ui/files/FileTileList';
 import { LinkPreviewCard } from '../../ui/files/LinkPreviewCard';
 import { ReadIcon, SendingIcon, SentIcon } from './chatIcons';
 import { timeLabel } from './dayLabels';
-import { startsRun, type ChatRow } from './messageRows';
+import { hasDetails, type MessageRow } from './messageMenu';
+import { startsRun } from './messageRows';
 import { isEmojiOnly, visibleText } from './messageText';
 import { MessageText } from './MessageText';
 import type { RoomMessage } from './messages';
 
-type MessageRow = Extract<ChatRow, { kind: 'message' }>;
 type LinkPreview = linkPreviewsApi.LinkPreview;
 
 export interface MessageItemProps {
@@ -41,10 +41,10 @@ function previewOf(message: RoomMessage): LinkPreview | null {
 
 /** One message (spec 3 §2 Message view). */
 export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile }: MessageItemProps) {
-  const { message, style, fromCurrentUser, forceTopPadding, welcome } = row;
+  const { message, style, fromCurrentUser, forceTopPadding } = row;
   const time = timeLabel(message.createdAt);
   const delivery = fromCurrentUser ? deliveryOf(message, read) : null;
-  const detailsOpen = !welcome && !message.pending;
+  const detailsOpen = hasDetails(row);
   const showSender = !fromCurrentUser && startsRun(style);
   const senderName = message.from?.name ?? '';
   const preview = previewOf(message);
@@ -59,7 +59,7 @@ export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile
 
   const classes = ['rw-msg', fromCurrentUser && 'rw-msg--own', forceTopPadding && 'rw-msg--top', message.pending && 'rw-msg--pending'];
   return (
-    <div className={classes.filter(Boolean).join(' ')} data-style={style} data-testid="message">
+    <div className={classes.filter(Boolean).join(' ')} data-style={style} data-testid="message" data-message-key={row.key}>
       {!fromCurrentUser && (
         <div className="rw-msg__gutter">
           {showSender && message.from && <PersonAvatar id={message.from.chatUserId} name={senderName} image={message.from.image} decorative />}

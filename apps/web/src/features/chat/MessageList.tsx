@@ -1,7 +1,11 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FileView } from '@referwell/contracts';
+import type { ContextMenuSection } from '../../ui/ContextMenu';
+import { useContextMenuTrigger, type MenuAnchor } from '../../ui/ContextMenuTrigger';
+import { LazyContextMenu, preloadContextMenu, roomOf } from './lazyContextMenu';
 import { LoaderLine } from './LoaderLine';
 import { MessageItem } from './MessageItem';
+import type { MessageRow } from './messageMenu';
 import type { ChatRow } from './messageRows';
 import type { RoomMessage } from './messages';
 import type { OlderMessages } from './useOlderMessages';
@@ -24,6 +28,8 @@ interface MessageListProps {
   onOpenDetails: (message: RoomMessage) => void;
   onOpenLink?: (url: string) => void;
   onSelectFile?: (file: FileView) => void;
+  /** A message's context menu (right-click, long press, or the ContextMenu key on it). */
+  menuFor: (row: MessageRow) => ContextMenuSection[];
 }
 
 const nearEnd = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list.clientHeight <= FOLLOW_DISTANCE_PX;
@@ -41,8 +47,21 @@ function scrollToEnd(list: HTMLElement, smooth: boolean) {
  * list opens at its end, keeps its place when older messages arrive above, and follows new
  * messages when the reader is at the end or the message is their own.
  */
-export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, onOpenLink, onSelectFile }: MessageListProps) {
+export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, onOpenLink, onSelectFile, menuFor }: MessageListProps) {
   const list = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<{ anchor: MenuAnchor; key: string } | null>(null);
+  const messageRow = (key: string | undefined) => rows.find((row): row is MessageRow => row.kind === 'message' && row.key === key);
+  const menuTrigger = useContextMenuTrigger((anchor) => {
+    const element = anchor.target.closest<HTMLElement>('[data-message-key]');
+    const row = messageRow(element?.dataset.messageKey);
+    if (!element || !row || !menuFor(row).some((section) => section.items.length > 0)) return false;
+    // A right-click on text selected in the message keeps the browser's menu, to copy just that.
+    const selection = document.getSelection();
+    if (anchor.point && selection && !selection.isCollapsed && selection.containsNode(element, true)) return false;
+    setMenu({ anchor, key: row.key });
+  });
+  // The menu goes with its message (a message that failed to send leaves the list).
+  const menuRow = menu ? messageRow(menu.key) : undefined;
   const messages = rows.filter((row) => row.kind === 'message' && !row.welcome);
   const firstKey = messages[0]?.key ?? null;
   const last = messages.at(-1);
@@ -118,24 +137,43 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
   };
 
   return (
-    <div ref={list} className="rw-chat__list" role="log" aria-label="Messages" aria-busy={older.status === 'loading'} tabIndex={0} onScroll={onScroll}>
-      <LoaderLine status={older.status} foundAny={older.foundAny} onRetry={onLoadOlder} />
-      {rows.map((row) =>
-        row.kind === 'day' ? (
-          <p key={row.key} className="rw-chat__day">
-            {row.label}
-          </p>
-        ) : (
-          <MessageItem
-            key={row.key}
-            row={row}
-            read={row.fromCurrentUser && isRead(row.message)}
-            onOpenDetails={onOpenDetails}
-            onOpenLink={onOpenLink}
-            onSelectFile={onSelectFile}
-          />
-        ),
+    <>
+      <div
+        ref={list}
+        className="rw-chat__list"
+        role="log"
+        aria-label="Messages"
+        aria-busy={older.status === 'loading'}
+        tabIndex={0}
+        onScroll={onScroll}
+        // The menu's code loads once someone is here, so a right-click does not wait for it.
+        onPointerEnter={() => void preloadContextMenu()}
+        onFocus={() => void preloadContextMenu()}
+        {...menuTrigger}
+      >
+        <LoaderLine status={older.status} foundAny={older.foundAny} onRetry={onLoadOlder} />
+        {rows.map((row) =>
+          row.kind === 'day' ? (
+            <p key={row.key} className="rw-chat__day">
+              {row.label}
+            </p>
+          ) : (
+            <MessageItem
+              key={row.key}
+              row={row}
+              read={row.fromCurrentUser && isRead(row.message)}
+              onOpenDetails={onOpenDetails}
+              onOpenLink={onOpenLink}
+              onSelectFile={onSelectFile}
+            />
+          ),
+        )}
+      </div>
+      {menu && menuRow && (
+        <Suspense fallback={null}>
+          <LazyContextMenu anchor={menu.anchor} label="Message" sections={menuFor(menuRow)} container={roomOf(menu.anchor.target)} onClose={() => setMenu(null)} />
+        </Suspense>
       )}
-    </div>
+    </>
   );
 }

@@ -231,6 +231,8 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     reconnecting: !error && everConnected && !connected,
     connected,
     banner,
+    /** Shows a line in the banner for 4 s, as the room's own news does. */
+    showBanner,
     readOnly: Boolean(state?.readOnly),
     /** The footer is offered: loaded, connected once, not read-only, token not refused. */
     canWrite: !loading && !error && Boolean(state) && !state!.readOnly && !expiring,
