@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderRouted } from '../../test/renderRouted';
 import { announceChatChanged, announceUnreadChanged } from '../events/liveEvents';
-import { chat, chatListRoute, chatServer } from './chatFixtures';
+import { chat, chatListRoute, chatServer, scope } from './chatFixtures';
 import { ChatList } from './ChatList';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';
 
@@ -13,7 +13,7 @@ const LIST = '/api/v1/chats';
 /** The list as the chats page shows it: listening to the events socket, chat 2 open. */
 function ListWithLiveUpdates() {
   useChatsLiveUpdates();
-  return <ChatList practiceId={1} selectedId={2} />;
+  return <ChatList scope={scope} selectedId={2} />;
 }
 
 const chats = async () => within(await screen.findByRole('list', { name: 'Chats' })).getAllByRole('link');
@@ -98,5 +98,68 @@ describe('the chat list', { timeout: 20_000 }, () => {
     items = [chat(4, { title: 'Jane Doe', type: 'PATIENT' }), ...items];
     act(() => announceUnreadChanged(undefined));
     expect(await screen.findByRole('link', { name: /^Jane Doe/ })).toBeInTheDocument();
+  });
+
+  it('opens a chat’s menu on a right-click, where Mute waits for the server, keeps the menu open and shows its mark', async () => {
+    let current = chat(1, { title: 'Lee Harbor' });
+    let answer!: () => void;
+    const server = chatServer({
+      [`GET ${LIST}`]: chatListRoute(() => [current]),
+      'PUT /api/v1/chat/:id/mute': ({ body }) =>
+        new Promise((resolve) => {
+          answer = () => {
+            current = { ...current, muted: body.mute };
+            resolve(current);
+          };
+        }),
+    });
+    const { user } = renderRouted(<ListWithLiveUpdates />, { path: '/chats' });
+    const [link] = await chats();
+
+    expect(fireEvent.contextMenu(link!, { clientX: 30, clientY: 40 })).toBe(false);
+    const menu = await screen.findByRole('menu', { name: 'Actions for Lee Harbor' });
+    const mute = within(menu).getByRole('menuitemcheckbox', { name: 'Mute' });
+    expect(mute).toHaveAttribute('aria-checked', 'false');
+    await user.click(mute);
+    expect(mute).toHaveAttribute('aria-busy', 'true');
+    expect(server.find('PUT', '/api/v1/chat/1/mute')[0]!.body).toEqual({ practiceId: 1, mute: true });
+
+    await act(async () => answer());
+    await waitFor(() => expect(mute).toHaveAttribute('aria-checked', 'true'));
+    expect(mute).not.toHaveAttribute('aria-busy');
+    expect(await screen.findByRole('link', { name: /^Lee Harbor .*Muted/ })).toBeInTheDocument();
+    expect(menu).toBeInTheDocument();
+  });
+
+  it('opens a chat’s menu from the keyboard; Close and Leave ask first, and leaving another chat keeps the open one', async () => {
+    const server = chatServer({
+      [`GET ${LIST}`]: chatListRoute(() => [chat(1, { title: 'Lee Harbor' }), chat(2)]),
+      'PUT /api/v1/chat/:id/leave': () => ({ ok: true }),
+    });
+    const { user, router } = renderRouted(<ListWithLiveUpdates />, { path: '/chats/2' });
+    const [link] = await chats();
+    link!.focus();
+
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    await screen.findByRole('menu', { name: 'Actions for Lee Harbor' });
+    await waitFor(() => expect(screen.getByRole('menuitemcheckbox', { name: 'Mute' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(link).toHaveFocus();
+
+    await user.keyboard('{ContextMenu}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Close chat…' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    const closing = await screen.findByRole('dialog', { name: 'Close this chat?' });
+    await user.click(within(closing).getByRole('button', { name: 'Cancel' }));
+    expect(server.find('PUT', '/api/v1/chat/1/close')).toHaveLength(0);
+
+    fireEvent.contextMenu(link!, { clientX: 30, clientY: 40 });
+    await user.click(await screen.findByRole('menuitem', { name: 'Leave chat…' }));
+    const leaving = await screen.findByRole('dialog', { name: 'Leave this chat?' });
+    await user.click(within(leaving).getByRole('button', { name: 'Leave chat' }));
+    await waitFor(() => expect(server.find('PUT', '/api/v1/chat/1/leave')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this chat?' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/chats/2');
   });
 });

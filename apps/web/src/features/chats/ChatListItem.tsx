@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useContextMenuTrigger, type MenuAnchor } from '../../ui/ContextMenuTrigger';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { UnreadCount } from '../unread/UnreadCount';
 import { ChatStatusMarks } from './ChatStatusMarks';
@@ -23,12 +24,20 @@ function LastMessage({ chat }: { chat: ChatSummary }) {
   );
 }
 
+interface ChatListItemProps {
+  chat: ChatSummary;
+  selected: boolean;
+  /** Right-click, long press, or the ContextMenu key on the chat. */
+  onOpenMenu: (anchor: MenuAnchor) => void;
+}
+
 /**
- * One chat of the list: a link that opens it beside the list. Chats with unread messages have a
- * bold title and the count; muted and closed ones say so.
+ * One chat of the list: a link that opens it beside the list, with the chat's menu as its context
+ * menu. Chats with unread messages have a bold title and the count; muted and closed ones say so.
  */
-export function ChatListItem({ chat, selected }: { chat: ChatSummary; selected: boolean }) {
+export function ChatListItem({ chat, selected, onOpenMenu }: ChatListItemProps) {
   const unread = chat.unreadCount > 0;
+  const menuTrigger = useContextMenuTrigger(onOpenMenu);
   return (
     <li>
       <Card
@@ -40,6 +49,7 @@ export function ChatListItem({ chat, selected }: { chat: ChatSummary; selected: 
         padding="sm"
         className="rw-chat-item"
         style={{ color: 'inherit', textDecoration: 'none' }}
+        {...menuTrigger}
       >
         <Stack gap={2}>
           <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -50,16 +50,21 @@ describe('the open chat’s header', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to chats' })).toHaveAttribute('href', '/chats');
   });
 
-  it('mutes and unmutes the chat', async () => {
+  it('mutes and unmutes the chat, the menu staying open with its mark', async () => {
     const server = headerServer(chat(1));
     const { user } = renderRouted(<OpenChatHeader />, { path: '/chats/1' });
 
-    await act(user, 'Mute');
+    await user.click(await screen.findByRole('button', { name: 'Chat actions' }));
+    const mute = await screen.findByRole('menuitemcheckbox', { name: 'Mute' });
+    expect(mute).toHaveAttribute('aria-checked', 'false');
+    await user.click(mute);
     expect(await screen.findByText('Muted')).toBeInTheDocument();
+    await waitFor(() => expect(mute).toHaveAttribute('aria-checked', 'true'));
     expect(server.find('PUT', '/api/v1/chat/1/mute')[0]!.body).toEqual({ practiceId: 1, mute: true });
 
-    await act(user, 'Unmute');
+    await user.click(mute);
     await waitFor(() => expect(screen.queryByText('Muted')).not.toBeInTheDocument());
+    expect(mute).toHaveAttribute('aria-checked', 'false');
     expect(server.find('PUT', '/api/v1/chat/1/mute')[1]!.body).toEqual({ practiceId: 1, mute: false });
   });
 

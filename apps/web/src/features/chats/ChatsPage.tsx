@@ -49,7 +49,7 @@ function ChatsLayout({ scope }: { scope: ChatScope }) {
           </div>
           <NewChatButton scope={scope} />
         </Group>
-        <ChatList practiceId={scope.practiceId} selectedId={id?.success ? id.data : null} />
+        <ChatList scope={scope} selectedId={id?.success ? id.data : null} />
       </Stack>
       <section className="rw-chats-column rw-chats-panel" aria-label="Open chat">
         {!id ? (
