@@ -260,6 +260,22 @@ describe('the context menu', () => {
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
   });
 
+  it('shows the owner’s value of a toggle once it has one, even when someone else changes it', async () => {
+    const user = userEvent.setup();
+    const toggle = (checked: boolean, onSelect: () => unknown = vi.fn()) => [{ items: [{ label: 'Mute', checked, keepOpen: true, onSelect }] }];
+    const view = render(<Row sections={toggle(false)} />);
+    fireEvent.contextMenu(screen.getByText('Lee Harbor: see you at three'), { clientX: 10, clientY: 10 });
+    await menu();
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Mute' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Mute' })).toHaveAttribute('aria-checked', 'true');
+
+    // The owner takes the change, then hears that someone else undid it.
+    view.rerender(<Row sections={toggle(true)} />);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Mute' })).toHaveAttribute('aria-checked', 'true');
+    view.rerender(<Row sections={toggle(false)} />);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Mute' })).toHaveAttribute('aria-checked', 'false');
+  });
+
   it('ignores a disabled item and closes on a click outside, leaving the focus there', async () => {
     const user = userEvent.setup();
     const sections = basic();

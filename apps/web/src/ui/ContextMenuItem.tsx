@@ -37,8 +37,10 @@ interface MenuItemButtonProps {
 export function MenuItemButton({ id, item, withLead, subId, sub, onOpenSub, onHover, closeAll }: MenuItemButtonProps) {
   const [element, setElement] = useState<HTMLButtonElement | null>(null);
   const [running, setRunning] = useState(false);
-  // The mark after a toggle's action succeeded, until the owner's own value moves on from what it was.
-  const [flipped, setFlipped] = useState<{ from: boolean; to: boolean } | null>(null);
+  // A toggle's mark after its action succeeded, for owners that keep no value of their own. Once
+  // the owner's value moves (it took the change, or someone else changed it), that is the truth.
+  const [flipped, setFlipped] = useState<{ owner: boolean | undefined; to: boolean } | null>(null);
+  if (flipped && flipped.owner !== item.checked) setFlipped(null);
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;
@@ -48,7 +50,7 @@ export function MenuItemButton({ id, item, withLead, subId, sub, onOpenSub, onHo
   }, []);
 
   const hasSub = Boolean(item.items?.length);
-  const checked = item.checked === undefined ? undefined : flipped && flipped.from === item.checked ? flipped.to : item.checked;
+  const checked = item.checked === undefined ? undefined : flipped && flipped.owner === item.checked ? flipped.to : item.checked;
 
   async function choose() {
     if (item.disabled || running) return;
@@ -71,7 +73,7 @@ export function MenuItemButton({ id, item, withLead, subId, sub, onOpenSub, onHo
       setRunning(false);
       if (!succeeded) return;
     }
-    if (next !== undefined) setFlipped({ from: checked!, to: next });
+    if (next !== undefined) setFlipped({ owner: item.checked, to: next });
     if (!item.keepOpen) closeAll(true);
   }
 
