@@ -1,6 +1,6 @@
-import WebSocket from 'ws';
 import { and, count, isNull, lte } from 'drizzle-orm';
 import { jobs } from '../../platform/jobs/jobs.table.js';
+import { listeningSocket } from '../../test/sockets.js';
 import { chatRoomApi, chatsApi } from '@referwell/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
@@ -43,25 +43,12 @@ export async function listen(t: TestApp) {
 
 /** A participant's chat socket, collecting what it hears. */
 export function openRoomSocket(base: string, token: string, room: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(`${base}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token, room })}`, { headers });
-  const received: chatRoomApi.ServerEvent[] = [];
-  socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
-    socket.once('error', reject);
-  });
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const listening = listeningSocket<chatRoomApi.ServerEvent>(`${base}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token, room })}`, headers);
+  const { socket, received, opened, closed } = listening;
   type Of<E extends chatRoomApi.ServerEvent['event']> = Extract<chatRoomApi.ServerEvent, { event: E }>;
   /** The first event of the kind that passes `test`, waiting up to 3 s. */
-  async function until<E extends chatRoomApi.ServerEvent['event']>(event: E, test: (e: Of<E>) => boolean = () => true): Promise<Of<E>> {
-    for (let i = 0; i < 150; i += 1) {
-      const found = received.find((e): e is Of<E> => e.event === event && test(e as Of<E>));
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`${event} not received; got ${JSON.stringify(received.map((e) => e.event))}`);
-  }
+  const until = <E extends chatRoomApi.ServerEvent['event']>(event: E, test: (e: Of<E>) => boolean = () => true) =>
+    listening.until<Of<E>>((e) => e.event === event && test(e as Of<E>), event);
   const emit = (event: chatRoomApi.ClientEvent) => socket.send(JSON.stringify(event));
   /** Sends a message and waits for the server's copy of it. */
   async function say(message: string, extra: Partial<chatRoomApi.OutgoingMessage> = {}) {

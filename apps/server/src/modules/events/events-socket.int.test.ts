@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { listeningSocket } from '../../test/sockets.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 import type { TestClient } from '../../test/client.js';
@@ -25,25 +25,11 @@ afterAll(async () => {
 /** A socket of the signed-in client, collecting what it is pushed. */
 function open(client: TestClient | null, headers: Record<string, string> = {}) {
   const cookie = client ? `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}` : undefined;
-  const socket = new WebSocket(`${base}${eventsApi.EVENTS_SOCKET_PATH}?type=EVENTS&sdkVersion=1`, {
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  const listening = listeningSocket<eventsApi.PushedMessage>(`${base}${eventsApi.EVENTS_SOCKET_PATH}?type=EVENTS&sdkVersion=1`, {
+    ...(cookie ? { cookie } : {}), ...headers,
   });
-  const received: eventsApi.PushedMessage[] = [];
-  socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
-    socket.once('error', reject);
-  });
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  const until = async (test: (m: eventsApi.PushedMessage) => boolean) => {
-    for (let i = 0; i < 100; i += 1) {
-      const found = received.find(test);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`not received; got ${JSON.stringify(received)}`);
-  };
+  const { socket, received, opened, closed } = listening;
+  const until = (test: (m: eventsApi.PushedMessage) => boolean) => listening.until(test);
   const subscribe = async () => {
     await opened;
     socket.send(JSON.stringify({ event: 'post', data: { url: eventsApi.SUBSCRIBE_URL } }));
