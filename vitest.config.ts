@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { liveService } from './apps/server/src/test/live-services';
+import { liveService } from './apps/server/src/test/live-services.ts';
 
 /**
  * One runner for the whole repo. Integration tests (*.int.test.ts) run once on a fresh embedded
