@@ -82,7 +82,8 @@ describe('new referral', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('option', { name: /Riverside/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: /Lakeside Health/ }));
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Please see soon');
-    expect(screen.getByLabelText(/Attach a file to the referral: drag & drop or browse/i)).toHaveAttribute('type', 'file');
+    // FilePond puts its file input in after the label: wait for the two to be tied together.
+    expect(await screen.findByLabelText(/Attach a file to the referral: drag & drop or browse/i)).toHaveAttribute('type', 'file');
     expect(screen.queryByRole('region', { name: 'Who would receive it' })).not.toBeInTheDocument();
     // A provider refers in their own name.
     expect(screen.queryByRole('combobox', { name: 'Referring provider' })).not.toBeInTheDocument();

@@ -36,7 +36,8 @@ async function uploadPhoto() {
   const { user } = renderApp('/settings');
   const section = within(await screen.findByRole('region', { name: 'Profile photo' }));
   expect(section.getByText('PR')).toBeInTheDocument();
-  await user.upload(section.getByLabelText(/Drop a PNG, JPEG, GIF or WebP photo/), png());
+  // FilePond puts its file input in after the label: wait for the two to be tied together.
+  await user.upload(await section.findByLabelText(/Drop a PNG, JPEG, GIF or WebP photo/), png());
   const put = await FakeXhr.next();
   expect(put.url).toBe('/up/31');
   put.respond(200);
