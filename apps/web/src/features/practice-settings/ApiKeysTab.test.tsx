@@ -11,7 +11,8 @@ const key = {
 };
 const SECRET = 'rwk_ab12cd34ef56gh78ij90kl12mn34op56';
 
-describe('API keys', () => {
+// Long typing-and-clicking flows: under a loaded CI machine they take longer than the default 5 s.
+describe('API keys', { timeout: 15_000 }, () => {
   it('lists keys with their permissions and use', async () => {
     practiceServer(['ADMIN'], { 'GET /api/v1/practice/:id/apiKeys': () => [key] });
     renderApp('/practice/settings/api-keys');
