@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, type notificationsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { staffMember, type Staff } from '../chats/chats.test-factories.js';
+import { createLocalBus } from '../../platform/events/bus.js';
+import { systemClock } from '../../platform/clock.js';
+import { notifyUser } from './notifications.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +30,23 @@ describe('notifications', () => {
     const list = (await ann.client.get('/api/v1/notification?pageSize=1')).json<{ data: notificationsApi.Notification[]; count: number }>();
     expect(list).toMatchObject({ count: 1, data: [{ title: 'Test notification', text: 'Notifications reach you here', practiceId: null }] });
     expect((await bob.client.get('/api/v1/user/notifications/count')).json()).toEqual({ count: 0 });
+  });
+
+  it('keeps one open notification per topic even when several are written at the same moment', async () => {
+    const ann = await staffMember(t);
+    const ctx = { db: t.db, bus: createLocalBus(), clock: systemClock };
+    const entry = (n: number) => ({
+      userId: ann.user.id, practiceId: ann.practiceId, category: 'GENERAL' as const, type: 'notification' as const, topic: 'chat:1',
+      title: 'New Message', text: `message ${n}`, link: '/chats/1',
+    });
+    await Promise.all([1, 2, 3, 4, 5].map((n) => notifyUser(ctx, entry(n))));
+    const { data, count } = (await ann.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
+    expect(count).toBe(1);
+    expect(data[0]!.text).toMatch(/^message [1-5]$/);
+    // Once dismissed, the next one about the topic is new.
+    await ann.client.put(`/api/v1/notification/${data[0]!.id}/dismiss`);
+    await notifyUser(ctx, entry(6));
+    expect((await ann.client.get('/api/v1/notification')).json()).toMatchObject({ count: 1, data: [{ text: 'message 6' }] });
   });
 
   it('refuses the test notification without the CSRF header, writing nothing', async () => {

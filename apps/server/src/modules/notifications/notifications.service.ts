@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { notificationsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
@@ -27,17 +27,18 @@ const toView = (row: NotificationRow): notificationsApi.Notification => ({
  * brought up to date instead of piling up another (ten messages in a chat are one notice).
  */
 export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, entry: NewNotification) {
-  const now = ctx.clock.now();
-  const { db } = ctx;
-  const [updated] = entry.topic
-    ? await db
-      .update(notifications)
-      .set({ ...entry, createdAt: now })
-      .where(and(eq(notifications.userId, entry.userId), eq(notifications.topic, entry.topic), isNull(notifications.dismissedAt)))
-      .returning()
-    : [];
-  const row = updated ?? (await db.insert(notifications).values({ ...entry, createdAt: now }).returning())[0]!;
-  const written: NotificationWritten = { userId: row.userId, notification: toView(row) };
+  const values = { ...entry, createdAt: ctx.clock.now() };
+  const insert = ctx.db.insert(notifications).values(values);
+  // One statement, so two events about the same topic at once still leave one notification.
+  const [row] = await (entry.topic
+    ? insert.onConflictDoUpdate({
+      target: [notifications.userId, notifications.topic],
+      targetWhere: sql`${notifications.dismissedAt} is null and ${notifications.topic} is not null`,
+      set: values,
+    })
+    : insert
+  ).returning();
+  const written: NotificationWritten = { userId: row!.userId, notification: toView(row!) };
   await ctx.bus.publish(NOTIFICATION_WRITTEN, written);
 }
 

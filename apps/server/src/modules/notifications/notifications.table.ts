@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { NotificationCategory, NotificationKind } from '@referwell/contracts';
 import { practices } from '../practices/practices.table.js';
@@ -23,5 +24,9 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.dismissedAt, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.dismissedAt, t.createdAt),
+    // One open notification per person and topic, however many events race to write it.
+    uniqueIndex('notifications_open_topic_uq').on(t.userId, t.topic).where(sql`${t.dismissedAt} is null and ${t.topic} is not null`),
+  ],
 );

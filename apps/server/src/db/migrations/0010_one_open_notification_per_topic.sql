@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notifications_open_topic_uq" ON "notifications" USING btree ("user_id","topic") WHERE "notifications"."dismissed_at" is null and "notifications"."topic" is not null;
