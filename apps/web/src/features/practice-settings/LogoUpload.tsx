@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { filesApi, practicesApi } from '@referwell/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { fetchScanStatus, UploadPanel, type UploadPanelProps } from '../../ui/files';
+import { UploadPanel, useUploadScan, type UploadPanelProps } from '../../ui/files';
 import { practiceSettingsKeys } from './queries';
 import type { Practice } from './types';
 
@@ -18,21 +18,11 @@ export function LogoUpload({ practice, editable }: { practice: Practice; editabl
   // sooner: unmounting the panel while its upload is still finishing would cancel (and delete) it.
   const [panelKey, setPanelKey] = useState(0);
 
-  const scan = useQuery({
-    queryKey: ['logo-scan', pending],
-    queryFn: async () => {
-      const status = await fetchScanStatus(pending!);
-      if (status.status === 'clean') await queryClient.invalidateQueries({ queryKey: practiceSettingsKeys.practice(practice.id) });
-      return status;
-    },
-    enabled: pending !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'scanning' || !query.state.data ? filesApi.SCAN_POLL_MS : false),
-  });
+  const status = useUploadScan(pending, () => queryClient.invalidateQueries({ queryKey: practiceSettingsKeys.practice(practice.id) }));
 
   const createLink: NonNullable<UploadPanelProps['createLink']> = (descriptor, signal) =>
     call(practicesApi.logoUpload, { params: { id: practice.id }, body: descriptor, signal });
 
-  const status = pending === null ? null : (scan.data?.status ?? 'scanning');
   useEffect(() => {
     if (status === 'clean' || status === 'infected') setPanelKey((k) => k + 1);
   }, [status]);
@@ -53,6 +43,7 @@ export function LogoUpload({ practice, editable }: { practice: Practice; editabl
             <div role="status" aria-live="polite">
               {status === 'scanning' && <Text size="sm">Checking the new logo for viruses; it appears here once it is clean.</Text>}
               {status === 'clean' && <Text size="sm">The new logo is in place.</Text>}
+              {status === 'deleted' && <Text size="sm">The new logo was removed before its check ended; the logo was not changed.</Text>}
             </div>
             {status === 'infected' && (
               <Alert color="red" variant="light" role="alert">
