@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { practicesOfChat, type ChatRow, type ChatUserRow } from '../../platform/access/chats.js';
 import { practices } from '../practices/practices.table.js';
 import { practiceSummaryColumns, toPracticeSummary } from '../practices/practices.service.js';
-import { distinct } from '../referral-comments/views.js';
+import { distinct } from '../../platform/lists.js';
 import { containsPattern } from '../directory/people.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
 import { chatUserView, photosOf } from './chat-views.js';

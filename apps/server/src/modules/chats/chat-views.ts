@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import type { chatRoomApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { ChatUserRow } from '../../platform/access/chats.js';
-import { distinct, fileViewsById, pick } from '../referral-comments/views.js';
+import { distinct, pick } from '../../platform/lists.js';
+import { fileViewsById } from '../files/files.service.js';
 import { users } from '../users/users.table.js';
 import { chatMessages, chatUsers } from './chats.table.js';
 

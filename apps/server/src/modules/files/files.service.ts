@@ -6,6 +6,7 @@ import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sess
 import { authorizePractice } from '../../platform/access/index.js';
 import { authorizeFile } from '../../platform/access/files.js';
 import { AppError } from '../../platform/errors.js';
+import { distinct } from '../../platform/lists.js';
 import { newStorageKey } from '../../platform/storage/index.js';
 import { signFileLink, type LinkSigner } from '../../platform/storage/signed-urls.js';
 import { enqueuePurge, lateUploadDeadline, type UploadFinaliser } from './direct-uploads.js';
@@ -55,6 +56,13 @@ export function fileViewOf(ctx: AppContext, row: FileRow): FileView {
     deleted,
     updatedAt: row.updatedAt.getTime(),
   };
+}
+
+/** The views of the files behind the given id lists, by id (one query for a whole list of messages or comments). */
+export async function fileViewsById(ctx: AppContext, idLists: readonly (readonly number[])[]): Promise<Map<number, FileView>> {
+  const ids = distinct(idLists.flat());
+  const rows = ids.length ? await ctx.db.select().from(files).where(inArray(files.id, ids)) : [];
+  return new Map(rows.map((r) => [r.id, fileViewOf(ctx, r)]));
 }
 
 export async function loadFile(ctx: AppContext, id: number): Promise<FileRow> {

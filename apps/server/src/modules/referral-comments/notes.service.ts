@@ -10,7 +10,8 @@ import { referralNotes } from './referral-comments.table.js';
 import { personOr } from '../directory/people.js';
 import { assertMentionable, peopleById, practiceMembersNamed } from './people.js';
 import { enqueueNotices, NOTE_NOTIFY_JOB } from './notifications.js';
-import { distinct, fileViewsById, pick } from './views.js';
+import { distinct, pick } from '../../platform/lists.js';
+import { fileViewsById } from '../files/files.service.js';
 
 type NoteRow = typeof referralNotes.$inferSelect;
 

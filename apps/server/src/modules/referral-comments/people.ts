@@ -7,7 +7,7 @@ import { byName, fullName, nameContains, personColumns, toPersonSummary } from '
 import { visibleTo } from '../directory/visibility.js';
 import { practiceMembers } from '../practices/practices.table.js';
 import { users } from '../users/users.table.js';
-import { distinct } from './views.js';
+import { distinct } from '../../platform/lists.js';
 
 /** The people behind the given id lists, by id. */
 export async function peopleById(db: Db, idLists: readonly (readonly (number | null)[])[]): Promise<Map<number, directoryApi.PersonSummary>> {

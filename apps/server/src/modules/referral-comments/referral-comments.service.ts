@@ -15,7 +15,8 @@ import { referralComments } from './referral-comments.table.js';
 import { personOr } from '../directory/people.js';
 import { assertMentionable, memberIdsOf, peopleById, practiceMembersNamed } from './people.js';
 import { COMMENT_NOTIFY_JOB, enqueueNotices } from './notifications.js';
-import { distinct, fileViewsById, pick } from './views.js';
+import { distinct, pick } from '../../platform/lists.js';
+import { fileViewsById } from '../files/files.service.js';
 
 type CommentRow = typeof referralComments.$inferSelect;
 type CommentBody = z.output<typeof referralCommentsApi.ReferralCommentCreate>;
