@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import type { chatsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { practicesOfChat, type ChatRow, type ChatUserRow } from '../../platform/access/chats.js';
@@ -42,6 +43,17 @@ export function unreadMessages(viewer: Pick<Viewer, 'userId'>): SQL<number> {
 /** Whether the viewer muted the chat. */
 export function mutedBy(viewer: Pick<Viewer, 'userId'>): SQL<boolean> {
   return sql<boolean>`exists (select 1 from chat_users me where me.chat_id = ${chatId} and me.user_id = ${viewer.userId} and me.muted)`;
+}
+
+/** Chats with messages the viewer has not read, and not muted by them: what counts as unread. */
+export function hasUnread(viewer: Pick<Viewer, 'userId'>): SQL {
+  return sql`(${unreadMessages(viewer)} > 0 and not ${mutedBy(viewer)})`;
+}
+
+/** How many of the chats the viewer sees from the practice count as unread. */
+export async function countUnreadChats(db: Db, viewer: Viewer): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(chats).where(and(visibleChats(viewer), hasUnread(viewer)));
+  return row?.n ?? 0;
 }
 
 /** A name, phone or practice in the chat contains the text. */

@@ -8,7 +8,7 @@ import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
-import { chatMatches, chatSummaries, mutedBy, takesPart, unreadMessages, visibleChats, type Viewer } from './chat-summaries.js';
+import { chatMatches, chatSummaries, countUnreadChats, hasUnread, takesPart, visibleChats, type Viewer } from './chat-summaries.js';
 import { joinChat, joinerOf, joinersFor, participantUserIds } from './chat-participants.js';
 import { messageViews } from './chat-views.js';
 import { auditChat } from './chat-records.js';
@@ -43,8 +43,6 @@ export function createChatsService(ctx: AppContext) {
     ]);
     return { data: await chatSummaries(ctx, rows, viewer), count: total?.[0]?.n ?? null };
   }
-
-  const unreadWhere = (viewer: Viewer) => and(sql`${unreadMessages(viewer)} > 0`, sql`not ${mutedBy(viewer)}`);
 
   async function summary(caller: SessionCaller, chat: ChatRow, practiceId: number) {
     return (await chatSummaries(ctx, [chat], { userId: caller.user.id, practiceId }))[0]!;
@@ -107,21 +105,20 @@ export function createChatsService(ctx: AppContext) {
       assertSelf(caller, userId);
       await authorizePractice(db, caller, q.practiceId, 'chats.view');
       const viewer = { userId, practiceId: q.practiceId };
-      const { data, count: n } = await page(viewer, and(takesPart(userId), q.unread ? unreadWhere(viewer) : undefined), q);
+      const { data, count: n } = await page(viewer, and(takesPart(userId), q.unread ? hasUnread(viewer) : undefined), q);
       return { data, count: n ?? 0 };
     },
 
     async unread(caller: SessionCaller, practiceId: number) {
       await authorizePractice(db, caller, practiceId, 'chats.view');
       const viewer = { userId: caller.user.id, practiceId };
-      return (await page(viewer, unreadWhere(viewer), { page: 0, pageSize: UNREAD_LIST_MAX }, false)).data;
+      return (await page(viewer, hasUnread(viewer), { page: 0, pageSize: UNREAD_LIST_MAX }, false)).data;
     },
 
     async unreadCount(caller: SessionCaller, practiceId: number) {
       await authorizePractice(db, caller, practiceId, 'chats.view');
       const viewer = { userId: caller.user.id, practiceId };
-      const [row] = await db.select({ n: count() }).from(chats).where(and(visibleChats(viewer), unreadWhere(viewer)));
-      return { count: row?.n ?? 0 };
+      return { count: await countUnreadChats(db, viewer) };
     },
 
     async byRoom(caller: SessionCaller, room: string, practiceId: number) {
