@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { chatsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -18,6 +18,15 @@ import { publishChatNotice } from './chat-events.js';
 import { CHAT_INVITE_JOB } from './chat-jobs.js';
 
 type ChatCreate = z.output<typeof chatsApi.ChatCreate>;
+
+/**
+ * A conversation that exists at most once while open (two practices', a practice's with a patient):
+ * `key` names it, `match` picks its chats.
+ */
+interface OneOpenChat {
+  key: string;
+  match: SQL | undefined;
+}
 
 interface Invitee {
   phone: string;
@@ -48,26 +57,44 @@ export function createChatCreationService(ctx: AppContext) {
     );
   }
 
-  /** The chat and its first participants, in one transaction; texted invitations go out as jobs. */
-  async function start(caller: SessionCaller, chat: Pick<ChatRow, 'type' | 'practiceId' | 'targetPracticeId' | 'patientId'>, userIds: readonly number[], invitees: Invitee[], client: ClientInfo) {
+  /**
+   * The chat and its first participants, in one transaction; texted invitations go out as jobs.
+   * With `one`, the open chat it names is answered instead when there is one: the lock makes two
+   * requests at once (a double click, two tabs, two colleagues) find or make the same chat.
+   */
+  async function start(
+    caller: SessionCaller,
+    chat: Pick<ChatRow, 'type' | 'practiceId' | 'targetPracticeId' | 'patientId'>,
+    userIds: readonly number[],
+    invitees: Invitee[],
+    client: ClientInfo,
+    one?: OneOpenChat,
+  ): Promise<{ chat: ChatRow; isNew: boolean }> {
     const joiners = await joinersFor(db, caller, chat, userIds.filter((id) => id !== caller.user.id), chat.practiceId);
     const self = await joinerOf(db, caller.user.id, chat.type === 'USER_TO_USER' ? null : chat.practiceId);
     const now = ctx.clock.now();
-    const created = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
+      if (one) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${one.key}))`);
+        const [open] = await tx.select().from(chats).where(and(eq(chats.status, 'ACTIVE'), one.match)).orderBy(chats.id).limit(1);
+        if (open) return { chat: open, isNew: false };
+      }
       const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now }).returning();
       for (const joiner of [self, ...joiners]) await joinChat(tx, row!.id, joiner, now);
       for (const invitee of invitees) {
         const participant = await invitePhone(tx, row!.id, invitee, now);
         await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });
       }
-      return row!;
+      return { chat: row!, isNew: true };
     });
+    if (!outcome.isNew) return outcome;
+    const created = outcome.chat;
     await auditChat(ctx, { userId: caller.user.id }, client, 'created', created.id, {
       type: created.type, practiceId: created.practiceId, targetPracticeId: created.targetPracticeId, patientId: created.patientId,
       users: joiners.map((j) => j.user.id), invited: invitees.length,
     });
     await announce(created, [caller.user.id, ...joiners.map((j) => j.user.id)]);
-    return created;
+    return outcome;
   }
 
   async function announce(chat: ChatRow, userIds: number[]) {
@@ -91,7 +118,7 @@ export function createChatCreationService(ctx: AppContext) {
       if (body.targetPractice !== undefined) await assertPracticeExists(body.targetPractice);
       const invitees = await inviteesFor(practiceId, body.usersPhoneNumbers);
       const patientIds = [...new Set(invitees.map((i) => i.patientId))];
-      const chat = await start(
+      const { chat } = await start(
         caller,
         { type: body.type, practiceId, targetPracticeId: body.targetPractice ?? null, patientId: patientIds.length === 1 ? patientIds[0]! : null },
         body.users,
@@ -110,15 +137,11 @@ export function createChatCreationService(ctx: AppContext) {
       }
       await assertPracticeExists(targetPracticeId);
       const between = (a: number, b: number) => and(eq(chats.practiceId, a), eq(chats.targetPracticeId, b));
-      const [open] = await db
-        .select()
-        .from(chats)
-        .where(and(eq(chats.type, 'PRACTICE_TO_PRACTICE'), eq(chats.status, 'ACTIVE'), or(between(practiceId, targetPracticeId), between(targetPracticeId, practiceId))))
-        .orderBy(chats.id)
-        .limit(1);
-      if (open) return reopen(caller, open, practiceId);
-      const chat = await start(caller, { type: 'PRACTICE_TO_PRACTICE', practiceId, targetPracticeId, patientId: null }, [], [], client);
-      return summaryFor(caller, chat, practiceId);
+      const { chat, isNew } = await start(caller, { type: 'PRACTICE_TO_PRACTICE', practiceId, targetPracticeId, patientId: null }, [], [], client, {
+        key: `chat:practices:${Math.min(practiceId, targetPracticeId)}:${Math.max(practiceId, targetPracticeId)}`,
+        match: and(eq(chats.type, 'PRACTICE_TO_PRACTICE'), or(between(practiceId, targetPracticeId), between(targetPracticeId, practiceId))),
+      });
+      return isNew ? summaryFor(caller, chat, practiceId) : reopen(caller, chat, practiceId);
     },
 
     /** POST /patient/{id}/action/createChat: the practice's open chat with the patient (its link texted again), or a new one. */
@@ -128,20 +151,15 @@ export function createChatCreationService(ctx: AppContext) {
       const [patient] = await db.select().from(patients).where(and(eq(patients.id, patientId), eq(patients.practiceId, practiceId)));
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
       if (!patient.phoneNumber) throw new AppError('BAD_REQUEST', 'This patient has no phone number to text the chat link to');
-      const [open] = await db
-        .select()
-        .from(chats)
-        .where(and(eq(chats.type, 'PATIENT'), eq(chats.status, 'ACTIVE'), eq(chats.practiceId, practiceId), eq(chats.patientId, patientId)))
-        .orderBy(chats.id)
-        .limit(1);
       const invitee = { phone: patient.phoneNumber, name: fullName(patient), patientId };
-      if (open) {
-        const participant = await invitePhone(db, open.id, invitee, ctx.clock.now());
-        await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id });
-        return reopen(caller, open, practiceId);
-      }
-      const chat = await start(caller, { type: 'PATIENT', practiceId, targetPracticeId: null, patientId }, [], [invitee], client);
-      return summaryFor(caller, chat, practiceId);
+      const { chat, isNew } = await start(caller, { type: 'PATIENT', practiceId, targetPracticeId: null, patientId }, [], [invitee], client, {
+        key: `chat:patient:${practiceId}:${patientId}`,
+        match: and(eq(chats.type, 'PATIENT'), eq(chats.practiceId, practiceId), eq(chats.patientId, patientId)),
+      });
+      if (isNew) return summaryFor(caller, chat, practiceId);
+      const participant = await invitePhone(db, chat.id, invitee, ctx.clock.now());
+      await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id });
+      return reopen(caller, chat, practiceId);
     },
   };
 }

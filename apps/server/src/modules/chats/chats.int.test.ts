@@ -39,6 +39,23 @@ describe('starting chats', () => {
     expect((await list(await staffMember(t))).data).toEqual([]);
   });
 
+  it('makes one chat when the same conversation is opened several times at once', async () => {
+    const ann = await staffMember(t);
+    const lake = await staffMember(t);
+    const lakeColleague = await staffMember(t, 'STAFF', lake.practiceId);
+    const both = await Promise.all([
+      ann.client.post(`/api/v1/practice/${ann.practiceId}/openChat`, { practiceId: lake.practiceId }),
+      ann.client.post(`/api/v1/practice/${ann.practiceId}/openChat`, { practiceId: lake.practiceId }),
+      lakeColleague.client.post(`/api/v1/practice/${lake.practiceId}/openChat`, { practiceId: ann.practiceId }),
+    ]);
+    expect(new Set(both.map((r) => r.json<chatsApi.ChatSummary>().id)).size).toBe(1);
+    const patient = await insertPatient(t.db, ann.practiceId, { phoneNumber: '+12025550177' });
+    const withPatient = await Promise.all(
+      [1, 2, 3].map(() => ann.client.post(`/api/v1/patient/${patient.id}/action/createChat`, { practiceId: ann.practiceId })),
+    );
+    expect(new Set(withPatient.map((r) => r.json<chatsApi.ChatSummary>().id)).size).toBe(1);
+  });
+
   it('starts a person-to-person chat with people the caller can see, and refuses people they cannot', async () => {
     const ann = await staffMember(t);
     const bob = await staffMember(t, 'STAFF', ann.practiceId);
