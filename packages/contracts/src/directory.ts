@@ -33,6 +33,8 @@ export const searchUsers = endpoint({
     query: z.string('Type at least 1 character').trim().min(1, 'Type at least 1 character').max(100),
     suggest: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     excludeUser: Id.optional(),
+    /** Only the providers of this practice (with suggest=true, of any practice): whom a referral may ask for. */
+    providerAt: Id.optional(),
     page: z.coerce.number().int().min(0, 'page starts at 0').default(0),
   }),
   response: paged(UserProfile),

@@ -46,6 +46,21 @@ describe('GET /api/v1/users', () => {
     expect((await staff.client.get(`/api/v1/users?query=${encodeURIComponent(outsider.user.email!)}&suggest=true`)).json().count).toBe(0);
   });
 
+  it('narrows suggestions to the providers of one practice, the ones a referral to it may ask for', async () => {
+    const { staff, otherPractice } = await team(t);
+    const surname = `Providerat${Date.now()}`;
+    const there = await createUser(t.db, { lastName: surname });
+    await addMember(t.db, otherPractice.id, there.id, 'PROVIDER');
+    const staffThere = await createUser(t.db, { lastName: surname });
+    await addMember(t.db, otherPractice.id, staffThere.id, 'STAFF');
+    const elsewhere = await createUser(t.db, { lastName: surname });
+    await addMember(t.db, (await createPractice(t.db)).id, elsewhere.id, 'PROVIDER');
+    const everyone = await staff.client.get(`/api/v1/users?query=${surname}&suggest=true`);
+    expect(ids(everyone.json()).sort()).toEqual([there.id, staffThere.id, elsewhere.id].sort());
+    const narrowed = await staff.client.get(`/api/v1/users?query=${surname}&suggest=true&providerAt=${otherPractice.id}`);
+    expect(ids(narrowed.json())).toEqual([there.id]);
+  });
+
   it('never shows patients of other practices, and shows a colleague patient only in shared practices', async () => {
     const { practice, staff, otherPractice } = await team(t);
     const patient = await createUser(t.db, { kind: 'PATIENT', lastName: 'Patientson' });

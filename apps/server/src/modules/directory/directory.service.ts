@@ -49,9 +49,10 @@ export function createDirectoryService(ctx: AppContext) {
   return {
     /**
      * Members of the caller's practices by name (or, for them, by e-mail prefix); with `suggest`,
-     * a provider also finds providers of any practice by name, to refer to.
+     * a provider also finds providers of any practice by name, to refer to; `providerAt` keeps
+     * those who are providers of that practice.
      */
-    async search(caller: SessionCaller, q: { query: string; suggest: boolean; excludeUser?: number; page: number }) {
+    async search(caller: SessionCaller, q: { query: string; suggest: boolean; excludeUser?: number; providerAt?: number; page: number }) {
       const colleague = sharesPractice(caller.user.id);
       const provider = and(
         eq(users.kind, 'PROVIDER'),
@@ -62,6 +63,14 @@ export function createDirectoryService(ctx: AppContext) {
         findable,
         or(nameContains(q.query), and(colleague, sql`lower(${users.email}) like ${prefixPattern(q.query)}`)),
         q.excludeUser ? ne(users.id, q.excludeUser) : undefined,
+        q.providerAt === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(practiceMembers)
+                .where(and(eq(practiceMembers.userId, users.id), eq(practiceMembers.practiceId, q.providerAt), eq(practiceMembers.role, 'PROVIDER'))),
+            ),
       );
       const pageSize = directoryApi.DIRECTORY_PAGE_SIZE;
       const [rows, [total]] = await Promise.all([

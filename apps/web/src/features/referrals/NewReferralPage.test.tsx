@@ -94,6 +94,23 @@ describe('new referral', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Referral for Jane Doe sent')).toBeInTheDocument();
   });
 
+  it('asks for a provider at the chosen practice when the sender names one', async () => {
+    const server = createServer({
+      'GET /api/v1/users': ({ query }) => (query.get('providerAt') === String(lakeside.practice.id) ? { data: [{ ...lee, practices: [lakeside.practice] }], count: 1 } : { data: [], count: 0 }),
+    });
+    const { user, router } = renderApp('/referrals/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New referral' })).toBeInTheDocument();
+    await pickJane(user);
+    await user.click(screen.getByRole('radio', { name: /Basic/ }));
+    expect(screen.queryByRole('combobox', { name: /Provider at/ })).not.toBeInTheDocument();
+    await choose(user, 'Practice', 'lake', /Lakeside Health/);
+    await choose(user, `Provider at ${lakeside.practice.name}`, 'lee', /Lee Harbor/);
+    expect(server.find('GET', '/api/v1/users')[0]!.query.get('suggest')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
+    expect(server.find('POST', CREATE)[0]!.body).toMatchObject({ targetPracticeId: lakeside.practice.id, recievingUserId: lee.id });
+  });
+
   it('asks for the patient and the speciality before sending', async () => {
     const server = createServer();
     const { user } = renderApp('/referrals/new');

@@ -12,7 +12,7 @@ import type { Patient } from '../patients/patientQueries';
 import { SearchSelect } from '../patients/SearchSelect';
 import { AttachmentsField } from './AttachmentsField';
 import { MatchPreview, type MatchParams } from './MatchPreview';
-import { findPractices } from './practiceSearch';
+import { findPractices, findProvidersAt } from './practiceSearch';
 import { referralFailure, toReferralBody, type ReferralCreateBody, type ReferralFormValues } from './referralForm';
 import { referralPaths } from './referralPaths';
 import { refreshReferrals, type ReferralScope } from './referralQueries';
@@ -96,17 +96,35 @@ export function ReferralForm({ scope, form, patient, onMissingPatient }: Referra
               </Stack>
             </Radio.Group>
             {values.type === 'BASIC' ? (
-              <SearchSelect
-                label="Practice"
-                required
-                placeholder="Search practices by name"
-                queryKey={['referrals', scope.practiceId, 'practiceSearch']}
-                search={(query, signal) => findPractices(scope.practiceId, query, signal)}
-                nothingFound="No practice matches"
-                value={values.practice}
-                onChange={(option) => form.setFieldValue('practice', option)}
-                error={form.errors.practice}
-              />
+              <>
+                <SearchSelect
+                  label="Practice"
+                  required
+                  placeholder="Search practices by name"
+                  queryKey={['referrals', scope.practiceId, 'practiceSearch']}
+                  search={(query, signal) => findPractices(scope.practiceId, query, signal)}
+                  nothingFound="No practice matches"
+                  value={values.practice}
+                  onChange={(option) => {
+                    form.setFieldValue('practice', option);
+                    form.setFieldValue('provider', null);
+                  }}
+                  error={form.errors.practice}
+                />
+                {values.practice && (
+                  <SearchSelect
+                    label={`Provider at ${values.practice.label}`}
+                    description="Optional: ask for one of their providers by name"
+                    placeholder="Search their providers by name"
+                    queryKey={['referrals', 'providersAt', values.practice.id]}
+                    search={(query, signal) => findProvidersAt(values.practice!.id, query, signal)}
+                    nothingFound="No provider there matches"
+                    value={values.provider}
+                    onChange={(option) => form.setFieldValue('provider', option)}
+                    error={form.errors.provider}
+                  />
+                )}
+              </>
             ) : (
               <>
                 <SearchSelect

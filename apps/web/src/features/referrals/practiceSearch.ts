@@ -1,5 +1,6 @@
-import { practicesApi, type PracticeSummary } from '@referwell/contracts';
+import { directoryApi, practicesApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
+import { personName } from '../../lib/names';
 import type { SearchOption } from '../patients/SearchSelect';
 
 /** Practices to refer to by name: the practice directory search, less the sender itself. */
@@ -8,4 +9,14 @@ export async function findPractices(excludeId: number, query: string, signal: Ab
   return found.data
     .filter((practice) => practice.id !== excludeId)
     .map((practice) => ({ id: practice.id, label: practice.name, description: practice.address, value: practice }));
+}
+
+/** Providers of the practice a BASIC referral goes to, by name: whom it may ask for. */
+export async function findProvidersAt(
+  practiceId: number,
+  query: string,
+  signal: AbortSignal,
+): Promise<SearchOption<directoryApi.PersonSummary>[]> {
+  const found = await call(directoryApi.searchUsers, { query: { query, suggest: 'true', providerAt: practiceId }, signal });
+  return found.data.map((person) => ({ id: person.id, label: personName(person), description: person.title, value: person }));
 }

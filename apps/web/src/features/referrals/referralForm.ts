@@ -1,4 +1,4 @@
-import { referralsApi, type BodyOf, type PracticeSummary } from '@referwell/contracts';
+import { referralsApi, type BodyOf, type PracticeSummary, type directoryApi } from '@referwell/contracts';
 import { isApiError, NETWORK_ERROR } from '../../lib/api';
 import { serverFieldErrors } from '../../lib/errors';
 import type { NamedOption } from '../patients/catalogueSearch';
@@ -12,6 +12,8 @@ export interface ReferralFormValues {
   /** The referring provider's id as text: null when the signed-in provider refers, '' until chosen. */
   fromUserId: string | null;
   practice: SearchOption<PracticeSummary> | null;
+  /** A BASIC referral may ask for one of the practice's providers. */
+  provider: SearchOption<directoryApi.PersonSummary> | null;
   speciality: NamedOption | null;
   insurance: NamedOption | null;
   scheduleType: referralsApi.ScheduleType;
@@ -25,6 +27,7 @@ export const INITIAL_REFERRAL: ReferralFormValues = {
   type: 'SPECIALTY',
   fromUserId: null,
   practice: null,
+  provider: null,
   speciality: null,
   insurance: null,
   scheduleType: 'NEXT',
@@ -58,7 +61,9 @@ export function toReferralBody(practiceId: number, patient: Patient, values: Ref
     files: values.files,
     ...(values.fromUserId ? { fromUserId: Number(values.fromUserId) } : {}),
   };
-  if (values.type === 'BASIC') return { ...common, targetPracticeId: values.practice!.id };
+  if (values.type === 'BASIC') {
+    return { ...common, targetPracticeId: values.practice!.id, ...(values.provider ? { recievingUserId: values.provider.id } : {}) };
+  }
   return {
     ...common,
     specialityId: values.speciality!.id,
@@ -74,6 +79,7 @@ export function toReferralBody(practiceId: number, patient: Patient, values: Ref
 const SERVER_FIELDS: Record<string, keyof ReferralFormValues> = {
   fromUserId: 'fromUserId',
   targetPracticeId: 'practice',
+  recievingUserId: 'provider',
   specialityId: 'speciality',
   insuranceId: 'insurance',
   scheduleType: 'scheduleType',
