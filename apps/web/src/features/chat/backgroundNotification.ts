@@ -1,7 +1,9 @@
 /**
  * Spec 3 §8: while the page is in the background, a message from someone else raises a browser
- * notification, when the person has allowed notifications for this site (the provider app, on
- * the same origin, is where they are asked).
+ * notification, once the person has allowed notifications for this site. The room itself never
+ * asks (a patient opening a link, or a host page's frame, should not meet a browser prompt); the
+ * provider app's chats page offers the button that does (DesktopNotificationsButton), and a
+ * room on the same origin then shares that answer.
  */
 export function notifyNewMessage(senderName: string) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;

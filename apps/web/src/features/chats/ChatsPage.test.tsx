@@ -88,6 +88,36 @@ describe('the chats page', { timeout: 20_000 }, () => {
     expect(server.find('GET', '/api/v1/chat/1/token')).toHaveLength(2);
   });
 
+  it('offers to turn on desktop notifications while the browser has not asked yet, and asks on the click', async () => {
+    class FakeNotification {
+      static permission: NotificationPermission = 'default';
+      static requestPermission = vi.fn(async () => (FakeNotification.permission = 'granted'));
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    pageServer();
+    const { user } = renderApp('/chats');
+    const button = await screen.findByRole('button', { name: 'Turn on desktop notifications' });
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+
+    await user.click(button);
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Turn on desktop notifications' })).not.toBeInTheDocument());
+  });
+
+  it('offers no notification button once the browser has its answer, or where it has no notifications', async () => {
+    vi.stubGlobal('Notification', { permission: 'denied', requestPermission: vi.fn() });
+    pageServer();
+    const { unmount } = renderApp('/chats');
+    await screen.findByRole('link', { name: /^Lee Harbor/ });
+    expect(screen.queryByRole('button', { name: 'Turn on desktop notifications' })).not.toBeInTheDocument();
+    unmount();
+
+    vi.stubGlobal('Notification', undefined);
+    renderApp('/chats');
+    await screen.findByRole('link', { name: /^Lee Harbor/ });
+    expect(screen.queryByRole('button', { name: 'Turn on desktop notifications' })).not.toBeInTheDocument();
+  });
+
   it('says so when a chat is not there to open', async () => {
     pageServer();
     const { router } = renderApp('/chats/9');

@@ -9,6 +9,7 @@ import { EmptyMessage } from '../../ui/States';
 import { ChatList } from './ChatList';
 import { ChatPanel, ChatUnavailable } from './ChatPanel';
 import { useChatScope, type ChatScope } from './chatQueries';
+import { DesktopNotificationsButton } from './DesktopNotificationsButton';
 import { NewChatButton } from './NewChatButton';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';
 import { useIsPhone } from './useIsPhone';
@@ -49,6 +50,7 @@ function ChatsLayout({ scope }: { scope: ChatScope }) {
           </div>
           <NewChatButton scope={scope} />
         </Group>
+        <DesktopNotificationsButton />
         <ChatList scope={scope} selectedId={id?.success ? id.data : null} />
       </Stack>
       <section className="rw-chats-column rw-chats-panel" aria-label="Open chat">
