@@ -56,6 +56,8 @@ describe('profile photo upload on the settings page', { timeout: 15_000 }, () =>
     await scanned('clean');
     expect(await section.findByText('Your new photo is in place.')).toBeInTheDocument();
     expect(section.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', PHOTO_URL);
+    // The header's account menu shows it too.
+    expect(screen.getByRole('button', { name: /Account menu for/ }).querySelector('img')).toHaveAttribute('src', PHOTO_URL);
     expect(section.queryByText('Checking your new photo for viruses; it appears here once it is clean.')).not.toBeInTheDocument();
   });
 

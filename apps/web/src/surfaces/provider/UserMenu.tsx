@@ -1,7 +1,8 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { logout } from '../../lib/logout';
 import { useSession } from '../../lib/session';
+import { PersonAvatar } from '../../ui/Avatar';
 
 export function UserMenu() {
   const user = useSession((session) => session.currentUser);
@@ -13,9 +14,7 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${name}`} p={4}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size="sm" alt="">
-              {`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()}
-            </Avatar>
+            <PersonAvatar id={user.id} name={name} image={user.photoUrl} size={26} decorative />
             <Text size="sm" visibleFrom="sm" truncate maw={180}>
               {name}
             </Text>
