@@ -55,9 +55,7 @@ const LETTERS: Partial<Record<string, (f: LetterFacts) => { subject: string; lin
   CANCELLED: (f) => ({ subject: 'A referral was cancelled', line: `${f.sender} cancelled referral #${f.id}.` }),
   EXPIRED: (f) => ({
     subject: 'No practice accepted the referral in time',
-    line: f.target
-      ? `Referral #${f.id} was not accepted by ${f.target} in time.`
-      : `Referral #${f.id} was offered to every matching practice and none accepted it in time.`,
+    line: `Referral #${f.id} was offered to every matching practice and none accepted it in time.`,
   }),
   RESCHEDULED: (f) => ({ subject: 'A referral appointment was changed', line: `The appointment for referral #${f.id} from ${f.sender} was changed.` }),
 };

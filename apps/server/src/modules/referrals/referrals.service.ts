@@ -55,7 +55,7 @@ export function createReferralsService(ctx: AppContext) {
         await recordEvent(tx, row!.id, 'CREATED', caller.user.id, body.practiceId, { type: request.type });
         await tx.insert(referralViews).values({ referralId: row!.id, userId: caller.user.id });
         await recordAnalytics(tx, { type: 'referral created', practiceId: body.practiceId, userId: caller.user.id, details: { referralId: row!.id, type: request.type } });
-        // A BASIC referral is offered to its practice until that practice's tierTimeout; a specialty
+        // A BASIC referral is offered to its practice until it is answered or cancelled; a specialty
         // referral goes to its first tier at once, and no match at all ends it EXPIRED.
         const result = basic ? await offerToNamedPractice(ctx, tx, row!, request.target, caller.user.id) : await offerNextTier(ctx, tx, row!);
         const [current] = await tx.select().from(referrals).where(eq(referrals.id, row!.id));

@@ -161,7 +161,7 @@ export function ProfileForm({ practice }: { practice: Practice }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               label="Tier timeout (minutes)"
-              description="How long each network tier has to accept a referral."
+              description="How long practices outside your networks have to accept a specialty referral you send (when matching outside your networks is on). Each network's tier has its own time limit; a referral sent to one practice waits until it is answered."
               min={1}
               max={TIER_TIMEOUT_MAX}
               allowDecimal={false}

@@ -25,41 +25,32 @@ export interface OfferOutcome {
   tierExpiresAt: Date | null;
 }
 
-/**
- * No practice is left to ask: the referral ends EXPIRED and the sender hears of it (by e-mail too).
- * `lapsedPracticeIds` (a BASIC referral's practice) only learn on the bus that it left their inbox.
- */
-async function expire(
-  ctx: RoutingContext, tx: Db, referral: ReferralRow, now: Date, practicesAsked: number, lapsedPracticeIds: number[] = [],
-): Promise<OfferOutcome> {
+/** No practice is left to ask: the referral ends EXPIRED and the sender hears of it (by e-mail too). */
+async function expire(ctx: RoutingContext, tx: Db, referral: ReferralRow, now: Date, practicesAsked: number): Promise<OfferOutcome> {
   await tx.update(referrals).set({ status: 'EXPIRED', tier: null, tierExpiresAt: null, updatedAt: now }).where(eq(referrals.id, referral.id));
   await recordEvent(tx, referral.id, 'EXPIRED', null, null, { practicesAsked });
-  await queueReferralNotice(ctx, tx, {
-    referralId: referral.id, kind: 'EXPIRED', practiceIds: [referral.practiceId, ...lapsedPracticeIds], emailPracticeIds: [referral.practiceId],
-  });
+  await queueReferralNotice(ctx, tx, { referralId: referral.id, kind: 'EXPIRED', practiceIds: [referral.practiceId], emailPracticeIds: [referral.practiceId] });
   return { practiceIds: [], expired: true, tier: null, tierExpiresAt: null };
 }
 
 /**
- * Offers a BASIC referral to the practice it names, inside the transaction that stores it, for
- * that practice's tierTimeout: the same `referral.tier-expired` job as a specialty tier ends it
- * EXPIRED when the practice has not answered by then.
+ * Offers a BASIC referral to the practice it names, inside the transaction that stores it. It has
+ * no deadline: the sender chose this practice, so the referral waits in its inbox until the
+ * practice accepts or declines it or the sender cancels it (no tier job, tierExpiresAt null).
  */
 export async function offerToNamedPractice(
-  ctx: RoutingContext, tx: Db, referral: ReferralRow, target: { id: number; tierTimeout: number }, actorUserId: number,
+  ctx: RoutingContext, tx: Db, referral: ReferralRow, target: { id: number }, actorUserId: number,
 ): Promise<OfferOutcome> {
   const now = ctx.clock.now();
-  const tierExpiresAt = new Date(now.getTime() + target.tierTimeout * 60_000);
   await tx.insert(referralOffers).values({ referralId: referral.id, practiceId: target.id, tier: 0, offeredAt: now });
-  await tx.update(referrals).set({ tier: 0, tierExpiresAt, updatedAt: now }).where(eq(referrals.id, referral.id));
-  await recordEvent(tx, referral.id, 'OFFERED', null, null, { tier: 0, practiceIds: [target.id], timeLimitMinutes: target.tierTimeout });
-  await ctx.jobs.enqueue(TIER_EXPIRED_JOB, { referralId: referral.id, tier: 0 }, { tx, runAt: tierExpiresAt });
+  await tx.update(referrals).set({ tier: 0, tierExpiresAt: null, updatedAt: now }).where(eq(referrals.id, referral.id));
+  await recordEvent(tx, referral.id, 'OFFERED', null, null, { tier: 0, practiceIds: [target.id] });
   // Counted like a specialty match, so the practice's analytics see every referral offered to it.
   await recordAnalytics(tx, { type: 'referral matched', practiceId: target.id, details: { referralId: referral.id, tier: 0 } });
   await queueReferralNotice(ctx, tx, {
     referralId: referral.id, kind: 'OFFERED', practiceIds: [referral.practiceId, target.id], emailPracticeIds: [target.id], actorUserId,
   });
-  return { practiceIds: [target.id], expired: false, tier: 0, tierExpiresAt };
+  return { practiceIds: [target.id], expired: false, tier: 0, tierExpiresAt: null };
 }
 
 /**
@@ -125,9 +116,8 @@ export async function advanceIfTierExhausted(ctx: RoutingContext, tx: Db, referr
 }
 
 /**
- * The TIER_EXPIRED_JOB: when the referral is still waiting on that tier and its time is up (by
- * ctx.clock), the tier's unanswered offers expire and the next tier is offered (a BASIC referral,
- * with no other tier, ends EXPIRED). Anything else
+ * The TIER_EXPIRED_JOB: when a specialty referral is still waiting on that tier and its time is up
+ * (by ctx.clock), the tier's unanswered offers expire and the next tier is offered. Anything else
  * (accepted, cancelled, moved on meanwhile) makes it a no-op, so running it twice is harmless.
  * Early (the job queue goes by the database's clock), it looks again when the tier ends.
  */
@@ -135,7 +125,14 @@ export async function expireTier(ctx: RoutingContext, referralId: number, tier: 
   await ctx.db.transaction(async (tx) => {
     // Not lockReferral: a referral deleted meanwhile simply has nothing left to expire.
     const [referral] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).for('update');
-    if (!referral || referral.status !== 'OFFERED' || referral.tier !== tier || !referral.tierExpiresAt) return;
+    if (!referral) return;
+    // BASIC referrals once ran out after their practice's tierTimeout; a job queued then finds one
+    // that now waits for an answer. Only the stale deadline goes; its offer and status stay.
+    if (referral.type === 'BASIC') {
+      if (referral.tierExpiresAt) await tx.update(referrals).set({ tierExpiresAt: null }).where(eq(referrals.id, referralId));
+      return;
+    }
+    if (referral.status !== 'OFFERED' || referral.tier !== tier || !referral.tierExpiresAt) return;
     const now = ctx.clock.now();
     if (referral.tierExpiresAt > now) {
       const runAt = new Date(Math.max(referral.tierExpiresAt.getTime(), now.getTime() + RECHECK_MS));
@@ -148,11 +145,6 @@ export async function expireTier(ctx: RoutingContext, referralId: number, tier: 
       .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.tier, tier), eq(referralOffers.status, 'OFFERED')))
       .returning({ practiceId: referralOffers.practiceId });
     const practiceIds = lapsed.map((l) => l.practiceId);
-    // A BASIC referral has no next tier: its one practice did not answer in time.
-    if (referral.type === 'BASIC') {
-      await expire(ctx, tx, referral, now, practiceIds.length, practiceIds);
-      return;
-    }
     await recordEvent(tx, referralId, 'TIER_EXPIRED', null, null, { tier, practiceIds });
     // Their inboxes drop it at once; no e-mail for a tier running out.
     await queueReferralNotice(ctx, tx, { referralId, kind: 'TIER_EXPIRED', practiceIds: [referral.practiceId, ...practiceIds], emailPracticeIds: [] });
