@@ -1,4 +1,6 @@
 import WebSocket from 'ws';
+import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
+import type { TestClient } from './client.js';
 
 /**
  * A real WebSocket to the server under test that keeps every JSON message it hears: `opened`
@@ -24,4 +26,23 @@ export function listeningSocket<M>(url: string, headers: Record<string, string> 
     throw new Error(`${what} not received; got ${JSON.stringify(received)}`);
   }
   return { socket, received, opened, closed, until };
+}
+
+/**
+ * The provider app's events socket for a signed-in client (or none), collecting what it is
+ * pushed; `subscribe` sends SUBSCRIBE and waits for the answer.
+ */
+export function openEventsSocket(base: string, client: TestClient | null, headers: Record<string, string> = {}) {
+  const cookie = client ? `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}` : undefined;
+  const listening = listeningSocket<eventsApi.PushedMessage>(`${base}${eventsApi.EVENTS_SOCKET_PATH}?type=EVENTS&sdkVersion=1`, {
+    ...(cookie ? { cookie } : {}), ...headers,
+  });
+  const { socket, received, opened, closed } = listening;
+  const until = (test: (m: eventsApi.PushedMessage) => boolean) => listening.until(test);
+  const subscribe = async () => {
+    await opened;
+    socket.send(JSON.stringify({ event: 'post', data: { url: eventsApi.SUBSCRIBE_URL } }));
+    await until((m) => m.event === 'SUBSCRIBED');
+  };
+  return { socket, received, opened, closed, until, subscribe };
 }

@@ -21,6 +21,9 @@ export const INVITE_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
 /** Where the web app shows a chat. */
 export const chatPath = (chatId: number) => `/chats/${chatId}`;
 
+/** What a chat's notifications are about: one open per person and chat, dismissed once it is read or left. */
+export const chatTopic = (chatId: number) => `chat:${chatId}`;
+
 /** The chat room page for a token (what the text message and the provider app open). */
 export const chatRoomUrl = (publicUrl: string, room: string, token: string) => `${publicUrl}/chat/?${new URLSearchParams({ room, token })}`;
 
@@ -84,7 +87,7 @@ export function registerChatJobs(ctx: AppContext) {
       if ((other.lastReadMessageId ?? 0) >= message.id) continue;
       await notifyUser(ctx, {
         userId: other.userId!, practiceId: other.practiceId, category: 'GENERAL', type: 'notification',
-        topic: `chat:${message.chatId}`, title: 'New Message', text: `You have a new chat message from ${sender?.name ?? 'Someone'}`,
+        topic: chatTopic(message.chatId), title: 'New Message', text: `You have a new chat message from ${sender?.name ?? 'Someone'}`,
         link: chatPath(message.chatId),
       });
     }

@@ -7,7 +7,8 @@ import { chatFiles, chatMessages, chats, chatUsers } from './chats.table.js';
 import { messageViews, type MessageRow } from './chat-views.js';
 import { auditChat } from './chat-records.js';
 import { publishChatNotice, publishToRoom } from './chat-events.js';
-import { CHAT_NOTIFY_JOB, CHAT_PREVIEW_JOB } from './chat-jobs.js';
+import { dismissTopic } from '../notifications/notifications.service.js';
+import { CHAT_NOTIFY_JOB, CHAT_PREVIEW_JOB, chatTopic } from './chat-jobs.js';
 import { participantUserIds } from './chat-participants.js';
 
 /** Why a message was not stored; the sender is told with FAILED_TO_SEND_MESSAGE. */
@@ -85,6 +86,8 @@ export function createChatMessages(ctx: AppContext) {
         messageId: message.id, files: fileIds,
       });
       await publishToRoom(ctx, { chatId: caller.chat.id, event: { event: 'NEW_MESSAGE', data: message } });
+      // Answering is reading: the sender's notification about the chat has nothing left to tell.
+      if (caller.chatUser.userId !== null) await dismissTopic(ctx, caller.chatUser.userId, chatTopic(caller.chat.id));
       const userIds = await participantUserIds(db, caller.chat.id);
       await publishChatNotice(ctx, { chatId: caller.chat.id, practiceIds: practicesOfChat(outcome.chat), userIds });
       return message;
@@ -92,7 +95,8 @@ export function createChatMessages(ctx: AppContext) {
 
     /**
      * Moves the participant's read position forward (never back, never past the chat's last
-     * message) and tells the room. Answers false when nothing changed.
+     * message) and tells the room. Read to the newest message, their notification about the chat
+     * is dismissed. Answers false when nothing changed.
      */
     async markRead(caller: RoomCaller, lastId: number) {
       const now = ctx.clock.now();
@@ -106,11 +110,14 @@ export function createChatMessages(ctx: AppContext) {
             sql`exists (select 1 from chat_messages m where m.chat_id = ${caller.chat.id} and m.id = ${lastId})`,
           ),
         )
-        .returning();
+        .returning({ id: chatUsers.id, name: chatUsers.name, userId: chatUsers.userId, upToDate: sql<boolean>`not exists (select 1 from chat_messages m where m.chat_id = ${caller.chat.id} and m.id > ${lastId})` });
       if (!updated) return false;
       const receipt: chatRoomApi.ReadReceipt = { chatUserId: updated.id, name: updated.name, lastId, timestamp: now.getTime() };
       await publishToRoom(ctx, { chatId: caller.chat.id, event: { event: 'USER_READ_MESSAGE', data: receipt } });
-      if (updated.userId !== null) await publishChatNotice(ctx, { chatId: caller.chat.id, practiceIds: [], userIds: [updated.userId] });
+      if (updated.userId !== null) {
+        if (updated.upToDate) await dismissTopic(ctx, updated.userId, chatTopic(caller.chat.id));
+        await publishChatNotice(ctx, { chatId: caller.chat.id, practiceIds: [], userIds: [updated.userId] });
+      }
       return true;
     },
   };

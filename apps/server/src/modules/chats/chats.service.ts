@@ -13,6 +13,8 @@ import { joinChat, joinerOf, joinersFor, participantUserIds } from './chat-parti
 import { messageViews } from './chat-views.js';
 import { auditChat } from './chat-records.js';
 import { kickFromRoom, publishChatNotice, publishToRoom } from './chat-events.js';
+import { dismissTopic } from '../notifications/notifications.service.js';
+import { chatTopic } from './chat-jobs.js';
 
 /** A room token for staff lasts a working day; the app asks for another when it runs out. */
 export const STAFF_TOKEN_TTL_MS = 12 * 60 * 60_000;
@@ -171,6 +173,8 @@ export function createChatsService(ctx: AppContext) {
       });
       await auditChat(ctx, { userId: caller.user.id }, client, 'users_changed', chat.id, { practiceId, added, removed: removed.map((u) => u.userId) });
       if (removed.length) await kickFromRoom(ctx, { chatId: chat.id, chatUserIds: removed.map((u) => u.id) });
+      // Taken out, they cannot open the chat a notification would lead to.
+      for (const u of removed) if (u.userId !== null) await dismissTopic(ctx, u.userId, chatTopic(chat.id));
       await announce(chat, removed.flatMap((u) => (u.userId === null ? [] : [u.userId])));
       return summary(caller, await reload(chat.id), practiceId);
     },
@@ -193,6 +197,7 @@ export function createChatsService(ctx: AppContext) {
       await db.update(chatUsers).set({ leftAt: ctx.clock.now() }).where(eq(chatUsers.id, chatUser.id));
       await auditChat(ctx, { userId: caller.user.id, chatUserId: chatUser.id }, client, 'left', chat.id, { practiceId });
       await kickFromRoom(ctx, { chatId: chat.id, chatUserIds: [chatUser.id] });
+      await dismissTopic(ctx, caller.user.id, chatTopic(chat.id));
       await announce(chat, [caller.user.id]);
     },
 

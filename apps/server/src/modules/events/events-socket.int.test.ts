@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
+import { eventsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { listeningSocket } from '../../test/sockets.js';
+import { openEventsSocket } from '../../test/sockets.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 import type { TestClient } from '../../test/client.js';
@@ -23,20 +23,7 @@ afterAll(async () => {
 });
 
 /** A socket of the signed-in client, collecting what it is pushed. */
-function open(client: TestClient | null, headers: Record<string, string> = {}) {
-  const cookie = client ? `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}` : undefined;
-  const listening = listeningSocket<eventsApi.PushedMessage>(`${base}${eventsApi.EVENTS_SOCKET_PATH}?type=EVENTS&sdkVersion=1`, {
-    ...(cookie ? { cookie } : {}), ...headers,
-  });
-  const { socket, received, opened, closed } = listening;
-  const until = (test: (m: eventsApi.PushedMessage) => boolean) => listening.until(test);
-  const subscribe = async () => {
-    await opened;
-    socket.send(JSON.stringify({ event: 'post', data: { url: eventsApi.SUBSCRIBE_URL } }));
-    await until((m) => m.event === 'SUBSCRIBED');
-  };
-  return { socket, received, opened, closed, until, subscribe };
-}
+const open = (client: TestClient | null, headers: Record<string, string> = {}) => openEventsSocket(base, client, headers);
 
 async function member() {
   const practice = await createPractice(t.db);

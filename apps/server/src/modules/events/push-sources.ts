@@ -2,7 +2,7 @@ import type { eventsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { referralPushSource } from '../referrals/referral-push.js';
 import { chatPushSource } from '../chats/chat-push.js';
-import { notificationPushSource } from '../notifications/notification-push.js';
+import { notificationDismissedPushSource, notificationPushSource } from '../notifications/notification-push.js';
 
 /**
  * One message: for the members of a practice, for some people, or for those people among a
@@ -21,4 +21,4 @@ export interface PushSource {
   toPushes(db: Db, payload: unknown): Promise<Push[]>;
 }
 
-export const pushSources: readonly PushSource[] = [referralPushSource, chatPushSource, notificationPushSource];
+export const pushSources: readonly PushSource[] = [referralPushSource, chatPushSource, notificationPushSource, notificationDismissedPushSource];

@@ -1,5 +1,5 @@
 import type { PushSource } from '../events/push-sources.js';
-import { NOTIFICATION_WRITTEN, type NotificationWritten } from './notifications.service.js';
+import { NOTIFICATION_DISMISSED, NOTIFICATION_WRITTEN, type NotificationDismissed, type NotificationWritten } from './notifications.service.js';
 
 /** A new or updated notification reaches its person's open apps at once, with a hint to refresh counts. */
 export const notificationPushSource: PushSource = {
@@ -18,5 +18,14 @@ export const notificationPushSource: PushSource = {
         },
       },
     }];
+  },
+};
+
+/** A notification dismissed for someone (not by their hand) leaves the bell of their open apps: a hint to refresh counts and list. */
+export const notificationDismissedPushSource: PushSource = {
+  topic: NOTIFICATION_DISMISSED,
+  async toPushes(_db, payload) {
+    const { userId, practiceId } = payload as NotificationDismissed;
+    return [{ userIds: [userId], message: { event: NOTIFICATION_DISMISSED, data: { updateUnreads: true, ...(practiceId === null ? {} : { practiceId }) } } }];
   },
 };

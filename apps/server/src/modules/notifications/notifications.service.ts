@@ -17,6 +17,14 @@ export interface NotificationWritten {
   notification: notificationsApi.Notification;
 }
 
+/** Someone's notification was dismissed for them; the payload is `NotificationDismissed`. The events socket tells their apps. */
+export const NOTIFICATION_DISMISSED = 'NOTIFICATION_DISMISSED';
+
+export interface NotificationDismissed {
+  userId: number;
+  practiceId: number | null;
+}
+
 const toView = (row: NotificationRow): notificationsApi.Notification => ({
   id: row.id, practiceId: row.practiceId, category: row.category, type: row.type, title: row.title, text: row.text, link: row.link,
   createdAt: row.createdAt.getTime(),
@@ -40,6 +48,20 @@ export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, 
   ).returning();
   const written: NotificationWritten = { userId: row!.userId, notification: toView(row!) };
   await ctx.bus.publish(NOTIFICATION_WRITTEN, written);
+}
+
+/**
+ * Dismisses someone's open notification about a topic once what it pointed at needs no more
+ * telling (they read the chat to its end, or left it), so it does not wait for a hand that will
+ * not come. Their open apps hear of it.
+ */
+export async function dismissTopic(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, userId: number, topic: string) {
+  const rows = await ctx.db
+    .update(notifications)
+    .set({ dismissedAt: ctx.clock.now() })
+    .where(and(eq(notifications.userId, userId), eq(notifications.topic, topic), isNull(notifications.dismissedAt)))
+    .returning({ practiceId: notifications.practiceId });
+  for (const { practiceId } of rows) await ctx.bus.publish(NOTIFICATION_DISMISSED, { userId, practiceId } satisfies NotificationDismissed);
 }
 
 /** The caller's own notifications (spec 2 §7 notification calls). */

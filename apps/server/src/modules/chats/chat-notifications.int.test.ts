@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { notificationsApi } from '@referwell/contracts';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { openEventsSocket } from '../../test/sockets.js';
+import { NOTIFICATION_DISMISSED } from '../notifications/notifications.service.js';
+import { jobsDone, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
+
+let t: TestApp;
+let base: string;
+const sockets: { socket: { terminate(): void } }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await listen(t);
+});
+afterAll(async () => {
+  for (const s of sockets) s.socket.terminate();
+  await t?.close();
+});
+
+async function connect(who: Staff, chatId: number): Promise<RoomSocket> {
+  const { token, room } = await tokenFor(who, chatId);
+  const s = openRoomSocket(base, token, room);
+  sockets.push(s);
+  await s.ready();
+  return s;
+}
+
+/** Ann writes to Bob, who is not connected, until he has a notification about the chat. */
+async function bobAway() {
+  const ann = await staffMember(t);
+  const bob = await staffMember(t, 'STAFF', ann.practiceId);
+  const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+  const a = await connect(ann, chat.id);
+  const first = await a.say('First');
+  const last = await a.say('Second');
+  await jobsDone(t);
+  expect(await openCount(bob)).toBe(1);
+  return { ann, bob, chat, a, first, last };
+}
+
+const openCount = async (who: Staff) => (await who.client.get('/api/v1/notification')).json<{ count: number }>().count;
+const listOf = async (who: Staff) => (await who.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
+
+describe('a chat notification goes once its chat is read or left', () => {
+  it('stays while the chat is read part of the way, and goes, in every open app, once it is read to the newest message', async () => {
+    const { bob, chat, a, first, last } = await bobAway();
+    const events = openEventsSocket(base, bob.client);
+    sockets.push(events);
+    await events.subscribe();
+    const b = await connect(bob, chat.id);
+    b.emit({ event: 'USER_READ_MESSAGE', data: { lastId: first.id } });
+    await a.until('USER_READ_MESSAGE', (e) => e.data.lastId === first.id);
+    expect(await openCount(bob)).toBe(1);
+    b.emit({ event: 'USER_READ_MESSAGE', data: { lastId: last.id } });
+    expect((await events.until((m) => m.event === NOTIFICATION_DISMISSED)).data).toEqual({ updateUnreads: true });
+    expect(await openCount(bob)).toBe(0);
+    expect((await bob.client.get('/api/v1/user/notifications/count')).json()).toEqual({ count: 0 });
+  });
+
+  it('goes when its person answers in the chat', async () => {
+    const { bob, chat } = await bobAway();
+    const b = await connect(bob, chat.id);
+    await b.say('On it');
+    expect(await openCount(bob)).toBe(0);
+  });
+
+  it('goes when its person leaves the chat or is taken out of it, and only theirs', async () => {
+    const { ann, bob, chat, a } = await bobAway();
+    expect((await bob.client.put(`/api/v1/chat/${chat.id}/leave`, { practiceId: bob.practiceId })).statusCode).toBe(200);
+    expect(await openCount(bob)).toBe(0);
+
+    const cat = await staffMember(t, 'STAFF', ann.practiceId);
+    const dan = await staffMember(t, 'STAFF', ann.practiceId);
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}`, { practiceId: ann.practiceId, users: [cat.user.id, dan.user.id] })).statusCode).toBe(200);
+    await a.say('Welcome both');
+    await jobsDone(t);
+    expect([await openCount(cat), await openCount(dan)]).toEqual([1, 1]);
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}`, { practiceId: ann.practiceId, users: [dan.user.id] })).statusCode).toBe(200);
+    expect(await openCount(cat)).toBe(0);
+    expect((await listOf(dan)).data).toMatchObject([{ title: 'New Message', link: `/chats/${chat.id}` }]);
+  });
+});
