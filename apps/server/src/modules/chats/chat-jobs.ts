@@ -12,7 +12,7 @@ import { publishToRoom } from './chat-events.js';
 export const CHAT_INVITE_JOB = 'chat.invite';
 /** Fetches the preview of a message's first link and updates the message. Payload `{ messageId, url }`. */
 export const CHAT_PREVIEW_JOB = 'chat.preview';
-/** Writes a notification for the participants who were away when a message came. Payload `{ messageId }`. */
+/** Writes a notification for the participants who were away (not connected, or only in the background) when a message came. Payload `{ messageId }`. */
 export const CHAT_NOTIFY_JOB = 'chat.notify';
 
 /** A texted link works this long: a patient may come back to the conversation for weeks. */
@@ -80,9 +80,11 @@ export function registerChatJobs(ctx: AppContext) {
       .select()
       .from(chatUsers)
       .where(and(eq(chatUsers.chatId, message.chatId), ne(chatUsers.id, message.chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.userId), eq(chatUsers.muted, false)));
-    const online = new Set(others.length ? await ctx.presence.online(message.chatId) : []);
+    // Connected with the chat in front of them: they saw it. Connected only in the background
+    // (a hidden tab, an app behind another) is away.
+    const looking = new Set(others.length ? await ctx.presence.inForeground(message.chatId) : []);
     for (const other of others) {
-      if (online.has(other.id)) continue;
+      if (looking.has(other.id)) continue;
       // Read meanwhile (on another device): nothing to tell.
       if ((other.lastReadMessageId ?? 0) >= message.id) continue;
       await notifyUser(ctx, {

@@ -81,3 +81,36 @@ describe('a chat notification goes once its chat is read or left', () => {
     expect((await listOf(dan)).data).toMatchObject([{ title: 'New Message', link: `/chats/${chat.id}` }]);
   });
 });
+
+describe('a participant whose chat is only in the background is away', () => {
+  it('is notified while every connection of theirs is in the background, and not while one is in front', async () => {
+    const ann = await staffMember(t);
+    const bob = await staffMember(t, 'STAFF', ann.practiceId);
+    const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+    const a = await connect(ann, chat.id);
+    const phone = await connect(bob, chat.id);
+    await a.say('You are looking');
+    await jobsDone(t);
+    expect(await openCount(bob)).toBe(0);
+
+    phone.emit({ event: 'USER_ENTERED_BACKGROUND' });
+    await a.until('USER_ENTERED_BACKGROUND');
+    await a.say('Your phone is in your pocket');
+    await jobsDone(t);
+    expect((await listOf(bob)).data).toMatchObject([{ title: 'New Message', link: `/chats/${chat.id}` }]);
+    await bob.client.put('/api/v1/notification/clear', {});
+
+    const desktop = await connect(bob, chat.id);
+    await a.say('Your desk is in front of you');
+    await jobsDone(t);
+    expect(await openCount(bob)).toBe(0);
+
+    desktop.emit({ event: 'USER_ENTERED_BACKGROUND' });
+    await a.until('USER_ENTERED_BACKGROUND', () => a.received.filter((e) => e.event === 'USER_ENTERED_BACKGROUND').length === 2);
+    phone.emit({ event: 'USER_ENTERED_FOREGROUND' });
+    await a.until('USER_ENTERED_FOREGROUND');
+    await a.say('Back on the phone');
+    await jobsDone(t);
+    expect(await openCount(bob)).toBe(0);
+  });
+});

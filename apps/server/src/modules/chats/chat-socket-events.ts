@@ -55,10 +55,14 @@ export async function handleClientEvent(ctx: AppContext, messages: ChatMessages,
     case 'USER_READ_MESSAGE':
       await messages.markRead(c.caller, event.data.lastId);
       return;
-    case 'USER_TYPING':
-    case 'USER_STOPPED_TYPING':
     case 'USER_ENTERED_BACKGROUND':
     case 'USER_ENTERED_FOREGROUND':
+      // Someone whose every connection is in the background is away: the notify job tells them.
+      await ctx.presence.setBackground(chat.id, c.id, event.event === 'USER_ENTERED_BACKGROUND');
+      await toOthers({ event: event.event, data: me });
+      return;
+    case 'USER_TYPING':
+    case 'USER_STOPPED_TYPING':
       await toOthers({ event: event.event, data: me });
   }
 }

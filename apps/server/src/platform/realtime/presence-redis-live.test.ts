@@ -51,6 +51,27 @@ describe.runIf(testRedisUrl)('chat presence shared through Redis (real Redis)', 
     expect(await a.online(1)).toEqual([]);
   });
 
+  it('shares which connections are in the background, and keeps the mark through a write-back', async () => {
+    const a = instance({ heartbeatEveryMs: 100 });
+    const b = instance();
+    await a.add(1, 'phone', 7);
+    await b.add(1, 'desktop', 7);
+    await b.add(1, 'c3', 8);
+    await a.setBackground(1, 'phone', true);
+    expect(await b.inForeground(1)).toEqual([7, 8]);
+    await b.setBackground(1, 'desktop', true);
+    expect(await a.inForeground(1)).toEqual([8]);
+    expect(await a.online(1)).toEqual([7, 8]);
+    await b.remove(1, 'desktop');
+    // Gone meanwhile: not written back by a late background mark.
+    await b.setBackground(1, 'desktop', false);
+    expect(await a.inForeground(1)).toEqual([8]);
+    const heartbeats = await inspector.redis.keys(`${prefix}instance:*`);
+    await inspector.redis.del(`${prefix}chat:1`, ...heartbeats);
+    await vi.waitFor(async () => expect(await b.online(1)).toEqual([7]), { timeout: 3000, interval: 50 });
+    expect(await b.inForeground(1)).toEqual([]);
+  });
+
   it('takes only the closing instance’s connections out', async () => {
     const a = instance();
     const b = instance();

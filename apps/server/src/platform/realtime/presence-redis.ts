@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatPresence } from './presence.js';
+import { participantsOf, type ChatPresence, type PresenceEntry } from './presence.js';
 import { closeRedis, openRedis } from './redis.js';
 
 export interface RedisChatPresenceOptions {
@@ -21,20 +21,25 @@ const COMMAND_TIMEOUT_MS = 2000;
  * that an instance writing its entries back together with a new heartbeat cannot lose them to a
  * reader that saw the old heartbeat missing. It reads heartbeat keys it is not handed: fine on a
  * single Redis or Sentinel, not on Redis Cluster.
- * KEYS[1]: the chat's hash (`<instanceId>:<connectionId>` -> chatUserId); ARGV[1]: heartbeat key prefix.
+ * KEYS[1]: the chat's hash (`<instanceId>:<connectionId>` -> entry value); ARGV[1]: heartbeat key prefix.
  */
 const READ_ONLINE_SCRIPT = `
 local entries = redis.call('HGETALL', KEYS[1])
 local alive = {}
-local users = {}
+local values = {}
 for i = 1, #entries, 2 do
-  local field, user = entries[i], entries[i + 1]
+  local field, value = entries[i], entries[i + 1]
   local instance = string.match(field, '^([^:]+):')
   if instance and alive[instance] == nil then alive[instance] = redis.call('EXISTS', ARGV[1] .. instance) == 1 end
-  if instance and alive[instance] then users[#users + 1] = user else redis.call('HDEL', KEYS[1], field) end
+  if instance and alive[instance] then values[#values + 1] = value else redis.call('HDEL', KEYS[1], field) end
 end
-return users
+return values
 `;
+
+/** An entry's value in the chat's hash: the participant, marked when the connection is in the background. */
+const BACKGROUND_MARK = ':background';
+const entryValue = (entry: PresenceEntry) => `${entry.chatUserId}${entry.background ? BACKGROUND_MARK : ''}`;
+const parseEntry = (value: string): PresenceEntry => ({ chatUserId: Number.parseInt(value, 10), background: value.endsWith(BACKGROUND_MARK) });
 
 interface PresenceCommands {
   readChatPresence(chatKey: string, heartbeatPrefix: string): Promise<string[]>;
@@ -57,14 +62,14 @@ export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 
   const chatKey = (chatId: number) => `${keyPrefix}chat:${chatId}`;
   const entryField = (connectionId: string) => `${instanceId}:${connectionId}`;
   /** This instance's connections, to write back after a lapse and to take out at close. */
-  const mine = new Map<number, Map<string, number>>();
+  const mine = new Map<number, Map<string, PresenceEntry>>();
 
   async function heartbeat() {
     // XX: refreshes a heartbeat that is still there, and says so.
     if ((await redis.set(heartbeatKey, '1', 'PX', heartbeatTtlMs, 'XX')) === 'OK') return;
     const restore = redis.multi().set(heartbeatKey, '1', 'PX', heartbeatTtlMs);
     for (const [chatId, connections] of mine) {
-      restore.hset(chatKey(chatId), Object.fromEntries([...connections].map(([connectionId, chatUserId]) => [entryField(connectionId), String(chatUserId)])));
+      restore.hset(chatKey(chatId), Object.fromEntries([...connections].map(([connectionId, entry]) => [entryField(connectionId), entryValue(entry)])));
     }
     await restore.exec();
   }
@@ -76,19 +81,27 @@ export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 
   }, heartbeatEveryMs);
   timer.unref();
 
-  async function online(chatId: number) {
-    const users = await commands.readChatPresence(chatKey(chatId), heartbeatPrefix);
-    return [...new Set(users.map(Number))].sort((a, b) => a - b);
+  async function entries(chatId: number) {
+    return (await commands.readChatPresence(chatKey(chatId), heartbeatPrefix)).map(parseEntry);
   }
+  const online = async (chatId: number) => participantsOf(await entries(chatId));
 
   return {
     async add(chatId, connectionId, chatUserId) {
       // Kept here even if the write below fails, so a later write-back or close() still covers it.
       let connections = mine.get(chatId);
       if (!connections) mine.set(chatId, (connections = new Map()));
-      connections.set(connectionId, chatUserId);
+      const entry = { chatUserId, background: false };
+      connections.set(connectionId, entry);
       // The heartbeat goes with the entry: a reader never sees an entry without a live instance.
-      await redis.multi().hset(chatKey(chatId), entryField(connectionId), String(chatUserId)).set(heartbeatKey, '1', 'PX', heartbeatTtlMs).exec();
+      await redis.multi().hset(chatKey(chatId), entryField(connectionId), entryValue(entry)).set(heartbeatKey, '1', 'PX', heartbeatTtlMs).exec();
+    },
+    async setBackground(chatId, connectionId, background) {
+      // Only a connection still held: one removed meanwhile must not be written back.
+      const entry = mine.get(chatId)?.get(connectionId);
+      if (!entry) return;
+      entry.background = background;
+      await redis.hset(chatKey(chatId), entryField(connectionId), entryValue(entry));
     },
     async remove(chatId, connectionId) {
       const connections = mine.get(chatId);
@@ -99,6 +112,9 @@ export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 
     online,
     async isOnline(chatId, chatUserId) {
       return (await online(chatId)).includes(chatUserId);
+    },
+    async inForeground(chatId) {
+      return participantsOf((await entries(chatId)).filter((e) => !e.background));
     },
     async close() {
       clearInterval(timer);

@@ -41,6 +41,24 @@ describe('in-process chat presence', () => {
     expect(await presence.online(1)).toEqual([8]);
   });
 
+  it('counts a participant in the foreground while any of their connections is, and online either way', async () => {
+    const presence = createLocalChatPresence();
+    await presence.add(1, 'phone', 7);
+    await presence.add(1, 'desktop', 7);
+    await presence.add(1, 'c3', 8);
+    await presence.setBackground(1, 'phone', true);
+    expect(await presence.inForeground(1)).toEqual([7, 8]);
+    await presence.setBackground(1, 'desktop', true);
+    expect(await presence.inForeground(1)).toEqual([8]);
+    expect(await presence.online(1)).toEqual([7, 8]);
+    await presence.setBackground(1, 'phone', false);
+    expect(await presence.inForeground(1)).toEqual([7, 8]);
+    // A connection it does not hold (gone meanwhile) is not brought back.
+    await presence.remove(1, 'c3');
+    await presence.setBackground(1, 'c3', false);
+    expect(await presence.online(1)).toEqual([7]);
+  });
+
   it('forgets everyone at close', async () => {
     const presence = createLocalChatPresence();
     await presence.add(1, 'c1', 7);
