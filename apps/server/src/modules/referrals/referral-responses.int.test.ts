@@ -132,13 +132,15 @@ describe('accept', () => {
 });
 
 describe('reject, reschedule, cancel', () => {
-  it('ends a BASIC referral when its practice declines, with the reason on the timeline', async () => {
+  it('ends a BASIC referral when its practice declines, with the reason on the timeline and no tier left', async () => {
     const s = await referralScene(t);
     const sent = await s.send();
+    // Stored with a deadline, as BASIC referrals were before they waited for an answer.
+    await t.db.update(referrals).set({ tierExpiresAt: new Date(Date.now() + HOUR) }).where(eq(referrals.id, sent.id));
     const res = await s.a.client.put(`/api/v1/referral/${sent.id}/reject`, { practiceId: s.a.practice.id, reason: 'Not taking new patients' });
     expect(res.statusCode).toBe(200);
     const detail = (await s.sender.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.sender.practice.id}`)).json<Detail>();
-    expect(detail).toMatchObject({ status: 'REJECTED', actions: ['archive', 'comment'] });
+    expect(detail).toMatchObject({ status: 'REJECTED', tier: null, tierExpiresAt: null, actions: ['archive', 'comment'] });
     expect(detail.timeline.at(-1)).toMatchObject({ kind: 'REJECTED', practice: { id: s.a.practice.id }, details: { reason: 'Not taking new patients' } });
     expect((await s.a.client.get(`/api/v1/referrals/inbox?practiceId=${s.a.practice.id}`)).json().count).toBe(0);
     expect((await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id })).statusCode).toBe(400);

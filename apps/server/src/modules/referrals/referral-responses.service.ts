@@ -122,7 +122,7 @@ export function createReferralResponses(ctx: AppContext) {
           referralId: id, kind: 'REJECTED', practiceIds: [current.practiceId], emailPracticeIds: basic ? [current.practiceId] : [], actorUserId: caller.user.id,
         });
         if (basic) {
-          await tx.update(referrals).set({ status: 'REJECTED', tier: null, updatedAt: at }).where(eq(referrals.id, id));
+          await tx.update(referrals).set({ status: 'REJECTED', tier: null, tierExpiresAt: null, updatedAt: at }).where(eq(referrals.id, id));
           return;
         }
         // Declined by every practice of its tier, a specialty referral moves on at once.

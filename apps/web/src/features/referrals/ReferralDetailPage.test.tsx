@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { formatDate } from '../../lib/dates';
 import { fileView } from '../../ui/files/testFiles';
 import { detailServer } from './referralDetailServer';
 import { detail, lee } from './referralFixtures';
@@ -39,6 +40,27 @@ describe('referral detail', { timeout: 20_000 }, () => {
     expect(within(timeline).getByText('Lee Harbor, Lakeside Health')).toBeInTheDocument();
     expect(within(timeline).getByText('Reason: No capacity')).toBeInTheDocument();
     expect(within(timeline).getByText('1 minute ago')).toBeInTheDocument();
+  });
+
+  it('shows the tier a specialty referral is offered to now, and until when', async () => {
+    const until = Date.now() + 2 * 3_600_000;
+    detailServer({ tier: 1, tierExpiresAt: until });
+    renderApp('/referrals/view/9');
+    const facts = await screen.findByRole('region', { name: 'Referral' });
+    expect(within(facts).getByText('Current offer')).toBeInTheDocument();
+    expect(within(facts).getByText(`Tier 2, until ${formatDate(until, 'FullSmallNoDay')}`)).toBeInTheDocument();
+  });
+
+  it('shows no tier or deadline for a referral sent to one practice, even one stored with a deadline before they had none', async () => {
+    detailServer({
+      type: 'BASIC', speciality: null, scheduleType: null, matchingDistance: null, receivingPractice: riverside.practice,
+      tier: 0, tierExpiresAt: Date.now() + 3_600_000,
+    });
+    renderApp('/referrals/view/9');
+    const facts = await screen.findByRole('region', { name: 'Referral' });
+    expect(within(facts).getByText('Riverside Family Clinic')).toBeInTheDocument();
+    expect(within(facts).queryByText('Current offer')).not.toBeInTheDocument();
+    expect(within(facts).queryByText(/^Tier /)).not.toBeInTheDocument();
   });
 
   it('shows only the actions the server allows, and does not mark a read referral again', async () => {

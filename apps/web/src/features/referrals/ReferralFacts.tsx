@@ -52,7 +52,8 @@ export function ReferralFacts({ referral }: { referral: ReferralDetail }) {
             </Fact>
           )}
           {referral.matchingDistance && <Fact label="Distance">{DISTANCE_LABELS[referral.matchingDistance]}</Fact>}
-          {referral.tier !== null && referral.tierExpiresAt !== null && (
+          {/* Only a specialty referral moves through tiers with deadlines; a BASIC one waits for its practice. */}
+          {referral.type === 'SPECIALTY' && referral.tier !== null && referral.tierExpiresAt !== null && (
             <Fact label="Current offer">
               Tier {referral.tier + 1}, until {formatDate(referral.tierExpiresAt, 'FullSmallNoDay')}
             </Fact>
