@@ -139,6 +139,16 @@ export const createChatFile = endpoint({
   tags, auth: 'room', status: 201, params: RoomParams, body: FileDescriptor, response: UploadLink,
 });
 
+/**
+ * A file sent in this chat (or attached by the caller, not yet sent), with a freshly signed download
+ * link: the links messages carry expire after a few minutes, so the room asks again when someone
+ * opens a file. Only clean files have a link; others are refused.
+ */
+export const chatFile = endpoint({
+  method: 'GET', path: '/florie/v1/chat/file/:fileId', summary: 'A clean file of this chat with a fresh download link',
+  tags, auth: 'room', params: z.object({ fileId: Id }), response: FileView,
+});
+
 export const deleteChatFile = endpoint({
   method: 'DELETE', path: '/florie/v1/chat/file/:fileId', summary: 'Delete a file one attached (or was about to)',
   tags, auth: 'room', params: z.object({ fileId: Id }), response: OkResponse,

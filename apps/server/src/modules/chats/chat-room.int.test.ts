@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { chatRoomApi, chatsApi, notificationsApi } from '@referwell/contracts';
+import type { chatRoomApi, chatsApi, FileView, notificationsApi } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { practices } from '../practices/practices.table.js';
 import { users } from '../users/users.table.js';
-import { PDF, describe as describeFile, put } from '../files/files.test-factories.js';
+import { files } from '../files/files.table.js';
+import { PDF, describe as describeFile, download, put } from '../files/files.test-factories.js';
 import { jobsDone, listen, openRoomSocket, roomCall, staffMember, startChat, tokenFor, type Staff } from './chats.test-factories.js';
 
 let t: TestApp;
@@ -164,6 +165,70 @@ describe('files in the room', () => {
     expect(after.json<{ data: chatRoomApi.ChatMessage[] }>().data.at(-1)!.files[0]).toMatchObject({ deleted: true, downloadUrl: null });
     staffSocket.socket.close();
     patientSocket.socket.close();
+  });
+
+  /** A clean PDF the patient sent in the chat, with the message that carried it. */
+  async function sentFile() {
+    const room = await chatWithPatient();
+    const patientToken = signRoomToken(testSecrets().sessionSecret, room.patientUser.chatUserId, Date.now() + 60_000);
+    const socket = openRoomSocket(base, patientToken, room.chat.room);
+    await socket.ready();
+    const { id: fileId, uploadUrl } = await describeUpload(patientToken, room.chat.room, PDF, 'letter.pdf');
+    expect((await put(t.app, uploadUrl, PDF)).statusCode).toBe(200);
+    await jobsDone(t);
+    const sent = await socket.say('My letter', { files: [fileId] });
+    socket.socket.close();
+    return { ...room, patientToken, fileId, sent };
+  }
+  const fileCall = (token: string, fileId: number) => roomCall(t, token, 'GET', `/florie/v1/chat/file/${fileId}`);
+
+  it('gives a participant a freshly signed link to a file of the chat when they open it', async () => {
+    const { staff, fileId, sent } = await sentFile();
+    expect(sent.files[0]).toMatchObject({ scanStatus: 'clean', downloadUrl: expect.any(String) });
+    const asked = Date.now();
+    const res = await fileCall(staff.token, fileId);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json<FileView>();
+    expect(view).toMatchObject({ id: fileId, name: 'letter.pdf', scanStatus: 'clean', deleted: false });
+    // Signed now, so it lives a whole link lifetime from the moment the file is opened.
+    expect(Number(new URL(view.downloadUrl!).searchParams.get('expires'))).toBeGreaterThanOrEqual(asked + t.config.fileLinkTtlMs);
+    const bytes = await download(t.app, view.downloadUrl!);
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('refuses files of another chat, and another participant’s file not sent yet', async () => {
+    const { fileId } = await sentFile();
+    const other = await chatWithPatient();
+    expect((await fileCall(other.staff.token, fileId)).statusCode).toBe(456);
+    // Attached but not sent: only its attacher sees it.
+    const { chat, staff, patientUser } = await chatWithPatient();
+    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, Date.now() + 60_000);
+    const { id: draft, uploadUrl } = await describeUpload(patientToken, chat.room, PDF, 'draft.pdf');
+    expect((await put(t.app, uploadUrl, PDF)).statusCode).toBe(200);
+    await jobsDone(t);
+    expect((await fileCall(staff.token, draft)).statusCode).toBe(456);
+    expect((await fileCall(patientToken, draft)).statusCode).toBe(200);
+  });
+
+  it('gives no link to a file that is not clean, and says a deleted one has expired', async () => {
+    const { chat, patientUser } = await chatWithPatient();
+    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, Date.now() + 60_000);
+    // Described but its bytes never came: still scanning.
+    const { id: waiting } = await describeUpload(patientToken, chat.room, PDF, 'waiting.pdf');
+    const scanning = await fileCall(patientToken, waiting);
+    expect(scanning.statusCode).toBe(403);
+    expect(scanning.json<{ downloadUrl?: unknown }>().downloadUrl).toBeUndefined();
+
+    const { fileId, patientToken: theirs } = await sentFile();
+    await t.db.update(files).set({ scanStatus: 'infected' }).where(eq(files.id, fileId));
+    expect((await fileCall(theirs, fileId)).statusCode).toBe(403);
+
+    const gone = await sentFile();
+    expect((await roomCall(t, gone.patientToken, 'DELETE', `/florie/v1/chat/file/${gone.fileId}`)).statusCode).toBe(200);
+    const expired = await fileCall(gone.staff.token, gone.fileId);
+    expect(expired.statusCode).toBe(456);
+    expect(expired.json()).toMatchObject({ message: 'Sorry this file has expired' });
   });
 
   it('refuses files for a closed chat', async () => {

@@ -11,6 +11,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, ctx: AppContext, se
   route(app, ctx, api.roomMessages, ({ room, params, query, request }) => service.messages(room, params.chatId, query, clientOf(request)));
   route(app, ctx, api.messageReceipts, ({ room, params }) => service.receipts(room, params.messageId));
   route(app, ctx, api.createChatFile, ({ room, params, body, request }) => service.createFile(room, params.chatId, body, clientOf(request)));
+  route(app, ctx, api.chatFile, ({ room, params, request }) => service.file(room, params.fileId, clientOf(request)));
   route(app, ctx, api.deleteChatFile, async ({ room, params, request }) => {
     await service.deleteFile(room, params.fileId, clientOf(request));
     return { ok: true as const };

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gt, gte, isNull, ne } from 'drizzle-orm';
-import { chatRoomApi, type filesApi } from '@referwell/contracts';
+import { chatRoomApi, type FileView, type filesApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { ClientInfo } from '../../platform/auth/sessions.js';
 import { assertRoom, type ChatRow, type RoomCaller } from '../../platform/access/chats.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../practices/practices.table.js';
 import { isOpenAt } from '../practices/opening-hours.js';
-import { loadFile, recordUpload, removeFile } from '../files/files.service.js';
+import { FILE_EXPIRED, fileViewOf, loadFile, recordUpload, removeFile } from '../files/files.service.js';
 import { chatFiles, chatMessages, chatUsers } from './chats.table.js';
 import { chatUserView, messageViews, photosOf } from './chat-views.js';
 import { canWrite } from './chat-messages.js';
@@ -93,6 +93,22 @@ export function createChatRoomService(ctx: AppContext) {
       await db.insert(chatFiles).values({ fileId: link.id, chatId: chat.id, chatUserId: chatUser.id });
       await auditChat(ctx, actorOf(caller), client, 'file_added', chat.id, { fileId: link.id });
       return link;
+    },
+
+    /**
+     * A file of this chat as the room shows it, with a fresh download link (the ones in messages
+     * expire). Other participants see a file once it went out with a message; until then it is its
+     * attacher's. Deleted files answer that they expired; files not (yet) clean get no link.
+     */
+    async file(caller: RoomCaller, fileId: number, client: ClientInfo): Promise<FileView> {
+      const [attached] = await db.select().from(chatFiles).where(and(eq(chatFiles.fileId, fileId), eq(chatFiles.chatId, caller.chat.id)));
+      if (!attached || (attached.messageId === null && attached.chatUserId !== caller.chatUser.id)) throw new AppError('OBJECT_NOT_FOUND', 'No such file');
+      const row = await loadFile(ctx, fileId);
+      if (row.deletedAt) throw new AppError('OBJECT_NOT_FOUND', FILE_EXPIRED);
+      const view = fileViewOf(ctx, row);
+      if (!view.downloadUrl) throw new AppError('FORBIDDEN', 'Only files that passed the virus check can be opened');
+      await auditChat(ctx, actorOf(caller), client, 'file_opened', caller.chat.id, { fileId });
+      return view;
     },
 
     /** Whoever attached a file may take it back; a sent one then shows as expired in the message. */
