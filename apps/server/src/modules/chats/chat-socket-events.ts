@@ -47,8 +47,10 @@ export async function handleClientEvent(ctx: AppContext, messages: ChatMessages,
       try {
         await messages.send(c.caller, event.data);
       } catch (error) {
-        if (!(error instanceof MessageRefused)) throw error;
-        reply(c, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid: event.data.uuid, message: error.message } });
+        // Every failure names the message: the sender's client takes it out of "Sending" and says why.
+        if (!(error instanceof MessageRefused)) ctx.log.error({ err: error, chatId: chat.id }, 'chat message not stored');
+        const reason = error instanceof MessageRefused ? error.message : 'Your message could not be sent, please try again';
+        reply(c, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid: event.data.uuid, message: reason } });
       }
       return;
     }

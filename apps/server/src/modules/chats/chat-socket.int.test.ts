@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
-import { chatMessages } from './chats.table.js';
+import { chatMessages, chatUsers } from './chats.table.js';
 import { practiceMembers } from '../practices/practices.table.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
 import { heardNothing, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
@@ -166,6 +166,25 @@ describe('the chat socket', () => {
     expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'after-close-1', message: 'This chat is closed' });
   });
 
+  it('answers a message it cannot read with FAILED_TO_SEND_MESSAGE naming it when it can, and keeps the connection', async () => {
+    const { a } = await twoInAChat();
+    a.socket.send(JSON.stringify({ event: 'NEW_MESSAGE', data: { uuid: 'unreadable-1', message: 42 } }));
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'unreadable-1', message: 'This message could not be read' });
+    a.socket.send(JSON.stringify({ event: 'NEW_MESSAGE', data: { message: 'no uuid' } }));
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === null)).data.message).toBe('This message could not be read');
+    await a.say('still here');
+  });
+
+  it('answers a message the store fails on with FAILED_TO_SEND_MESSAGE naming it, not a bare ERROR', async () => {
+    const { a, b } = await twoInAChat();
+    // PostgreSQL text cannot hold a NUL character: the insert fails inside the server.
+    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'store-fails-1', message: 'a\u0000b', files: [] } });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'store-fails-1', message: 'Your message could not be sent, please try again' });
+    expect(a.received.some((e) => e.event === 'ERROR')).toBe(false);
+    await a.say('still here');
+    expect(await heardNothing(b, 'FAILED_TO_SEND_MESSAGE')).toBe(true);
+  });
+
   it('answers what it cannot read with ERROR, and keeps the connection', async () => {
     const { a } = await twoInAChat();
     a.socket.send('not json');
@@ -182,5 +201,39 @@ describe('the chat socket', () => {
     const { token } = await tokenFor(bob, chat.id);
     const res = await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${chat.room}/messages?after=${seen.id}`, headers: { authorization: `Bearer ${token}` } });
     expect(res.json<{ data: { message: string }[] }>().data.map((m) => m.message)).toEqual(['while you were away 1', 'while you were away 2']);
+  });
+});
+
+describe('a message that crosses its sender\'s removal', () => {
+  // An app of its own that checks sockets at the usual pace: this file's app checks every second
+  // and could close the socket before the message arrives, which is not what is tested here.
+  let calm: TestApp;
+  let calmBase: string;
+  beforeAll(async () => {
+    calm = await createTestApp();
+    calmBase = await listen(calm);
+  });
+  afterAll(async () => {
+    await calm?.close();
+  });
+
+  it('is refused, saying the sender is no longer in the chat', async () => {
+    const ann = await staffMember(calm);
+    const bob = await staffMember(calm, 'STAFF', ann.practiceId);
+    const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+    const join = async (who: Staff) => {
+      const { token, room } = await tokenFor(who, chat.id);
+      const s = openRoomSocket(calmBase, token, room);
+      sockets.push(s);
+      await s.ready();
+      return s;
+    };
+    const [a, b] = await Promise.all([join(ann), join(bob)]);
+    const annId = (await a.say('Are you still there?')).from!.chatUserId;
+    // What a message crossing the removal made on another instance meets: the row says they left.
+    await calm.db.update(chatUsers).set({ leftAt: new Date() }).where(eq(chatUsers.id, annId));
+    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'after-removal-1', message: 'Hello?', files: [] } });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'after-removal-1', message: 'You are no longer in this chat' });
+    expect(b.received.filter((e) => e.event === 'NEW_MESSAGE')).toHaveLength(1);
   });
 });

@@ -135,6 +135,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
         line = line.then(async () => {
           const c = await connection;
           if (!c) return;
+          // A message's own failure is answered with FAILED_TO_SEND_MESSAGE, naming it; this is for the rest.
           await handleClientEvent(ctx, messages, c, String(raw)).catch((err: unknown) => {
             ctx.log.error({ err, chatId: c.caller.chat.id }, 'chat socket event failed');
             send(socket, { event: 'ERROR', data: { message: 'Something went wrong, please try again' } });
