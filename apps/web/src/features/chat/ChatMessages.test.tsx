@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/fakeServer';
-import { fileView } from '../../ui/files/testFiles';
-import { chatRoom, doctor, fromMe, me, message, nurse, openRoom, push, renderRoom, roomServer } from './chatFixtures';
+import { fakeTab, fileView } from '../../ui/files/testFiles';
+import { chatRoom, doctor, freshLink, fromMe, me, message, nurse, openRoom, push, renderRoom, roomServer, TOKEN } from './chatFixtures';
 
 // Tuesday 12 March 2024, noon: "now" for the day headers.
 const NOW = new Date(2024, 2, 12, 12, 0).getTime();
@@ -79,14 +79,14 @@ describe('the chat room: how messages show', () => {
     const app = { OPEN_LINK: vi.fn(), TAPPED_FILE: vi.fn(), openChat: vi.fn() };
     vi.stubGlobal('Android', app);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const letter = fileView({ id: 4, name: 'letter.pdf' });
-    roomServer({ stored: [message(1, { message: 'Read https://example.com/info', files: [letter] })] });
+    roomServer({ stored: [message(1, { message: 'Read https://example.com/info', files: [fileView({ id: 4, name: 'letter.pdf' })] })] });
     const { user } = renderRoom({ device: 'android' });
     await openRoom();
     await user.click(screen.getByRole('link', { name: 'https://example.com/info' }));
     expect(app.OPEN_LINK).toHaveBeenCalledWith(JSON.stringify({ url: 'https://example.com/info' }));
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
-    expect(app.TAPPED_FILE).toHaveBeenCalledWith(JSON.stringify({ id: 4, name: 'letter.pdf', type: 'application/pdf', url: letter.downloadUrl }));
+    // The app gets a link asked for as the file was tapped: the message's may have expired.
+    await waitFor(() => expect(app.TAPPED_FILE).toHaveBeenCalledWith(JSON.stringify({ id: 4, name: 'letter.pdf', type: 'application/pdf', url: freshLink(4) })));
     expect(open).not.toHaveBeenCalled();
     // Neither opened the message's details.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -188,5 +188,32 @@ describe('the chat room: how messages show', () => {
     expect(within(attachments).getByText('Scanning file...')).toBeInTheDocument();
     push(socket, { event: 'FILE_SCANNED', data: { messageId: 1, fileId: 5, status: 'infected', type: 'image/png' } });
     expect(within(attachments).getByText('Virus detected')).toBeInTheDocument();
+  });
+
+  it('opens a file with a link the chat service signs as it is opened, since the message’s expires', async () => {
+    const server = roomServer({ stored: [message(1, { files: [fileView({ id: 4, name: 'letter.pdf', downloadUrl: '/api/v1/files/download/4?expired' })] })] });
+    const { tab } = fakeTab();
+    const { user } = renderRoom();
+    await openRoom();
+    await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
+    await waitFor(() => expect(tab.location.href).toBe(freshLink(4)));
+    // Asked of the chat service with the room's token, as every room call is.
+    expect(server.find('GET', '/florie/v1/chat/file/4')[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+
+    // A file deleted since the message came shows as expired once someone tries it.
+    server.state.stored = [];
+    await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
+    const attachments = screen.getByRole('list', { name: 'Attachments' });
+    expect(await within(attachments).findByText('Sorry this file has expired')).toBeInTheDocument();
+    expect(within(attachments).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a message’s image in the gallery from a freshly signed link', async () => {
+    roomServer({ stored: [message(1, { files: [fileView({ id: 6, name: 'rash.png', type: 'image/png', downloadUrl: '/api/v1/files/download/6?expired' })] })] });
+    const { user } = renderRoom();
+    await openRoom();
+    await user.click(screen.getByRole('button', { name: 'View rash.png' }));
+    const gallery = await screen.findByRole('dialog', { name: 'rash.png' });
+    expect(await within(gallery).findByRole('img', { name: 'rash.png' })).toHaveAttribute('src', freshLink(6));
   });
 });

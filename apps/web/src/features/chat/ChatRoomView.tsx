@@ -1,6 +1,8 @@
 import './chat.css';
 import { useCallback, useMemo, useState } from 'react';
 import type { FileView } from '@referwell/contracts';
+import { FILE_STATE_TEXT } from '../../ui/files/FileState';
+import { FILE_OPEN_FAILED, openFreshInNewTab } from '../../ui/files/freshFiles';
 import type { ChatAction } from './ActionsMenu';
 import { ChatFooter } from './ChatFooter';
 import { ChatHeader } from './ChatHeader';
@@ -71,6 +73,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
   const isRead = useCallback((message: RoomMessage) => (state ? isReadByOthers(state, message.id) : false), [state?.readStatus, state?.me]);
 
   // In the apps, links and files are handed to the app; a page without the app opens them here.
+  // A file comes with a link fetched as it was tapped (the tile asks; see FileTileList).
   const openLink = useMemo(() => (mobile ? (url: string) => emitToApp('OPEN_LINK', { url }) || openInNewTab(url) : undefined), [mobile]);
   const selectFile = useMemo(
     () =>
@@ -83,7 +86,24 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
     [mobile],
   );
 
-  const { showBanner } = chat;
+  const { showBanner, freshFile } = chat;
+  // The menu's Download asks for the file again too: the link in the message may have expired.
+  const downloadFile = useCallback(
+    (file: FileView) => {
+      const fresh = freshFile(file);
+      const opened = selectFile
+        ? fresh.then((now) => {
+            if (now?.downloadUrl) selectFile(now);
+            return now;
+          })
+        : openFreshInNewTab(fresh);
+      opened.then(
+        (now) => !now?.downloadUrl && showBanner(FILE_STATE_TEXT.deleted),
+        () => showBanner(FILE_OPEN_FAILED),
+      );
+    },
+    [freshFile, selectFile, showBanner],
+  );
   const menuFor = useCallback(
     (row: MessageRow) =>
       messageMenuSections(row, {
@@ -98,9 +118,9 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
           }
         },
         openLink: openLink ?? openInNewTab,
-        download: (file) => (selectFile ? selectFile(file) : openInNewTab(file.downloadUrl!)),
+        download: downloadFile,
       }),
-    [openLink, selectFile, showBanner],
+    [openLink, downloadFile, showBanner],
   );
 
   if (chat.error) return <RoomState type="ERROR" title={chat.error} subtitle={null} />;
@@ -121,6 +141,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
             onOpenDetails={setDetails}
             onOpenLink={openLink}
             onSelectFile={selectFile}
+            freshFile={freshFile}
             menuFor={menuFor}
           />
         </>

@@ -3,6 +3,7 @@ import type { FileView, linkPreviewsApi } from '@referwell/contracts';
 import { PersonAvatar } from '../../ui/Avatar';
 import { ContentCard } from '../../ui/files/ContentCard';
 import { FileTileList } from '../../ui/files/FileTileList';
+import type { FreshFile } from '../../ui/files/freshFiles';
 import { LinkPreviewCard } from '../../ui/files/LinkPreviewCard';
 import { ReadIcon, SendingIcon, SentIcon } from './chatIcons';
 import { timeLabel } from './dayLabels';
@@ -21,6 +22,7 @@ export interface MessageItemProps {
   onOpenDetails: (message: RoomMessage) => void;
   onOpenLink?: (url: string) => void;
   onSelectFile?: (file: FileView) => void;
+  freshFile?: FreshFile;
 }
 
 function deliveryOf(message: RoomMessage, read: boolean) {
@@ -40,7 +42,7 @@ function previewOf(message: RoomMessage): LinkPreview | null {
 }
 
 /** One message (spec 3 §2 Message view). */
-export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile }: MessageItemProps) {
+export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile, freshFile }: MessageItemProps) {
   const { message, style, fromCurrentUser, forceTopPadding } = row;
   const time = timeLabel(message.createdAt);
   const delivery = fromCurrentUser ? deliveryOf(message, read) : null;
@@ -69,7 +71,7 @@ export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile
         {showSender && senderName && <p className="rw-msg__sender">{senderName}</p>}
         <div className={emoji ? 'rw-msg__bubble rw-msg__bubble--emoji' : 'rw-msg__bubble'} onClick={openFromBubble}>
           {message.files.length > 0 && (
-            <FileTileList files={message.files} mode="tiny" label="Attachments" onSelect={onSelectFile} />
+            <FileTileList files={message.files} mode="tiny" label="Attachments" onSelect={onSelectFile} freshFile={freshFile} />
           )}
           {preview && <LinkPreviewCard preview={preview} onOpenLink={onOpenLink} />}
           {message.content && (

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FileView } from '@referwell/contracts';
 import type { ContextMenuSection } from '../../ui/ContextMenu';
 import { useContextMenuTrigger, type MenuAnchor } from '../../ui/ContextMenuTrigger';
+import type { FreshFile } from '../../ui/files/freshFiles';
 import { LazyContextMenu, preloadContextMenu, roomOf } from './lazyContextMenu';
 import { LoaderLine } from './LoaderLine';
 import { MessageItem } from './MessageItem';
@@ -28,6 +29,8 @@ interface MessageListProps {
   onOpenDetails: (message: RoomMessage) => void;
   onOpenLink?: (url: string) => void;
   onSelectFile?: (file: FileView) => void;
+  /** Asks for a file again when it is opened: the links in messages expire. */
+  freshFile?: FreshFile;
   /** A message's context menu (right-click, long press, or the ContextMenu key on it). */
   menuFor: (row: MessageRow) => ContextMenuSection[];
 }
@@ -47,7 +50,7 @@ function scrollToEnd(list: HTMLElement, smooth: boolean) {
  * list opens at its end, keeps its place when older messages arrive above, and follows new
  * messages when the reader is at the end or the message is their own.
  */
-export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, onOpenLink, onSelectFile, menuFor }: MessageListProps) {
+export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, onOpenLink, onSelectFile, freshFile, menuFor }: MessageListProps) {
   const list = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<{ anchor: MenuAnchor; key: string } | null>(null);
   const messageRow = (key: string | undefined) => rows.find((row): row is MessageRow => row.kind === 'message' && row.key === key);
@@ -165,6 +168,7 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
               onOpenDetails={onOpenDetails}
               onOpenLink={onOpenLink}
               onSelectFile={onSelectFile}
+              freshFile={freshFile}
             />
           ),
         )}

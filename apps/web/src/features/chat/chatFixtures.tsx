@@ -56,6 +56,9 @@ export function chatRoom(overrides: Partial<ChatRoom> = {}): ChatRoom {
   };
 }
 
+/** The link the fake chat service signs for a file when the room asks for it again. */
+export const freshLink = (fileId: number) => `/api/v1/files/download/${fileId}?fresh`;
+
 interface RoomServerOptions {
   chat?: ChatRoom;
   /** The stored conversation, oldest first; the server pages it like the real one. */
@@ -79,6 +82,11 @@ export function roomServer({ chat = chatRoom(), stored = [], receipts }: RoomSer
     'GET /florie/v1/chat/message/:messageId/receipts': (_, { messageId }) => receipts?.(Number(messageId)) ?? [],
     'POST /florie/v1/chat/:chatId/file': () => reply(201, { id: 55, uploadUrl: '/upload/55' }),
     'DELETE /florie/v1/chat/file/:fileId': () => ({ ok: true }),
+    // A file of the stored messages as it is now: a freshly signed link (those in messages expire).
+    'GET /florie/v1/chat/file/:fileId': (_, { fileId }) => {
+      const file = state.stored.flatMap((one) => one.files).find((one) => one.id === Number(fileId));
+      return file ? { ...file, downloadUrl: freshLink(file.id) } : reply(456, { statusCode: 456, code: 'OBJECT_NOT_FOUND', message: 'Sorry this file has expired' });
+    },
   });
   return {
     ...server,

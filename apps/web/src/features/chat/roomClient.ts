@@ -6,6 +6,7 @@ import {
   type Endpoint,
   type ResponseOf,
 } from '@referwell/contracts';
+import type { FreshFile } from '../../ui/files/freshFiles';
 import type { CreateUploadLink, DeleteUploadedFile } from '../../ui/files/uploadFile';
 
 /**
@@ -123,6 +124,15 @@ export function createRoomClient(options: RoomClientOptions) {
     fileLinkFor: (room: string): CreateUploadLink => (descriptor, signal) =>
       call(chatRoomApi.createChatFile, { params: { chatId: room }, body: descriptor, signal }),
     deleteFile: ((fileId: number) => call(chatRoomApi.deleteChatFile, { params: { fileId } })) satisfies DeleteUploadedFile,
+    /** A file of the room as it is now, with a fresh link (those in messages expire); null once it was deleted. */
+    freshFile: (async (file) => {
+      try {
+        return await call(chatRoomApi.chatFile, { params: { fileId: file.id } });
+      } catch (error) {
+        if (error instanceof RoomCallError && error.code === 'OBJECT_NOT_FOUND') return null;
+        throw error;
+      }
+    }) satisfies FreshFile,
   };
 }
 

@@ -242,6 +242,7 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     receipts: client.receipts,
     fileLink,
     deleteFile: client.deleteFile,
+    freshFile: client.freshFile,
   };
 }
 

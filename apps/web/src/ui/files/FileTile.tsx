@@ -1,6 +1,6 @@
 /**
  * One row or card of FileViewer (used only by it): `<FileTile file={file} mode="normal" onOpen={…}
- * openVerb="Open" allowDownload onRemove={…} />`. The modes are described in FileViewer.tsx.
+ * onDownload={…} openVerb="Open" allowDownload onRemove={…} />`. The modes are described in FileViewer.tsx.
  */
 import type { ReactNode } from 'react';
 import { ActionIcon, Box, Button, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
@@ -35,6 +35,8 @@ export interface FileTileProps {
   allowDownload: boolean;
   /** Set only for files that can be opened (clean ones). */
   onOpen?: () => void;
+  /** Opens the file's current link in a new tab (the link it came with may have expired). */
+  onDownload: () => void;
   openVerb: 'View' | 'Open';
   onRemove?: () => void;
 }
@@ -62,7 +64,7 @@ function FileName({ name, max }: { name: string; max: number }) {
 }
 
 /** One file of a FileViewer: the clickable part (clean files only) and its actions beside it. */
-export function FileTile({ file, mode, progress, allowDownload, onOpen, openVerb, onRemove }: FileTileProps) {
+export function FileTile({ file, mode, progress, allowDownload, onOpen, onDownload, openVerb, onRemove }: FileTileProps) {
   const layout = LAYOUTS[mode];
   const state = fileState(file);
   const vertical = mode === 'full' || mode === 'tiny';
@@ -115,11 +117,11 @@ export function FileTile({ file, mode, progress, allowDownload, onOpen, openVerb
     <Group gap={4} wrap="nowrap" justify="flex-end" ml="auto">
       {canDownload &&
         (layout.actions === 'icon' ? (
-          <ActionIcon component="a" href={file.downloadUrl!} target="_blank" rel="noopener noreferrer" variant="subtle" aria-label={`Download ${file.name}`}>
+          <ActionIcon variant="subtle" onClick={onDownload} aria-label={`Download ${file.name}`}>
             <DownloadIcon />
           </ActionIcon>
         ) : (
-          <Button component="a" href={file.downloadUrl!} target="_blank" rel="noopener noreferrer" variant="subtle" size="compact-sm" aria-label={`Download ${file.name}`}>
+          <Button variant="subtle" size="compact-sm" onClick={onDownload} aria-label={`Download ${file.name}`}>
             Download
           </Button>
         ))}

@@ -1,10 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileView } from '@referwell/contracts';
+import { fakeServer, reply, type FakeRequest } from '../../test/fakeServer';
+import { errorBody } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { FileViewer, type FileViewerProps } from './FileViewer';
-import { fileView } from './testFiles';
+import { fakeTab, fileView } from './testFiles';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** The files API as it answers now: the files asked for, with freshly signed links. */
+const filesNow =
+  (files: FileView[]) =>
+  ({ query }: FakeRequest) =>
+    files.filter((file) => query.get('ids')!.split(',').includes(String(file.id))).map((file) => ({ ...file, downloadUrl: `/api/v1/files/download/${file.id}?fresh` }));
 
 function renderViewer(props: Partial<FileViewerProps> & { files: FileView[] }) {
   const user = userEvent.setup();
@@ -86,32 +99,63 @@ describe('FileViewer', () => {
     expect(within(item('letter.pdf')).getByText('letter.pdf')).not.toHaveAttribute('title');
   });
 
-  it('offers a download link in a new tab, which can be switched off', () => {
-    const { unmount } = renderWithProviders(<FileViewer poll={false} files={[fileView({ id: 9 })]} />);
-    const link = screen.getByRole('link', { name: 'Download referral.pdf' });
-    expect(link).toHaveAttribute('href', '/api/v1/files/download/9?sig=x');
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link.getAttribute('rel')).toContain('noopener');
+  it('offers Download, which opens a freshly signed link in a new tab, and can be switched off', async () => {
+    // The link the list came with has expired by the time someone clicks: the viewer asks again.
+    const file = fileView({ id: 9, downloadUrl: '/api/v1/files/download/9?expired' });
+    const server = fakeServer({ 'GET /api/v1/files': filesNow([file]) });
+    const { tab, open } = fakeTab();
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<FileViewer poll={false} files={[file]} />);
+    await user.click(screen.getByRole('button', { name: 'Download referral.pdf' }));
+    // The tab opens inside the click, cut off from this page, then follows the fresh link.
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await vi.waitFor(() => expect(tab.location.href).toBe('/api/v1/files/download/9?fresh'));
+    expect(tab.opener).toBeNull();
+    expect(server.find('GET', '/api/v1/files')[0]!.query.get('ids')).toBe('9');
     unmount();
 
     renderWithProviders(<FileViewer poll={false} allowDownload={false} files={[fileView()]} />);
-    expect(screen.queryByRole('link', { name: /download/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
   });
 
-  it('calls onSelect for a clean file, or opens its link when there is none', async () => {
+  it('calls onSelect for a clean file with the file as it is now', async () => {
+    const file = fileView({ id: 2, name: 'letter.pdf', downloadUrl: '/expired' });
+    fakeServer({ 'GET /api/v1/files': filesNow([file]) });
     const onSelect = vi.fn();
-    const file = fileView({ id: 2, name: 'letter.pdf' });
     const { user } = renderViewer({ files: [file], onSelect });
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
-    expect(onSelect).toHaveBeenCalledWith(file);
+    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith({ ...file, downloadUrl: '/api/v1/files/download/2?fresh' }));
   });
 
-  it('opens a clean file’s link in a new tab without onSelect', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  it('opens a clean file’s fresh link in a new tab without onSelect', async () => {
+    const file = fileView({ id: 2, name: 'letter.pdf', downloadUrl: '/expired' });
+    fakeServer({ 'GET /api/v1/files': filesNow([file]) });
+    const { tab } = fakeTab();
+    const { user } = renderViewer({ files: [file] });
+    await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
+    await vi.waitFor(() => expect(tab.location.href).toBe('/api/v1/files/download/2?fresh'));
+    expect(tab.close).not.toHaveBeenCalled();
+  });
+
+  it('shows a file deleted since the list loaded as expired when someone opens it', async () => {
+    fakeServer({ 'GET /api/v1/files': ({ query }) => [fileView({ id: Number(query.get('ids')), name: 'letter.pdf', deleted: true })] });
+    const { tab } = fakeTab();
     const { user } = renderViewer({ files: [fileView({ id: 2, name: 'letter.pdf' })] });
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
-    expect(open).toHaveBeenCalledWith('/api/v1/files/download/2?sig=x', '_blank', 'noopener,noreferrer');
-    open.mockRestore();
+    expect(await within(item('letter.pdf')).findByText('Sorry this file has expired')).toBeInTheDocument();
+    expect(tab.close).toHaveBeenCalled();
+    expect(within(item('letter.pdf')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says so when the file could not be asked for', async () => {
+    fakeServer({ 'GET /api/v1/files': () => reply(500, errorBody(500, 'INTERNAL_ERROR', 'Internal error')) });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { tab } = fakeTab();
+    const { user } = renderViewer({ files: [fileView({ id: 2, name: 'letter.pdf' })] });
+    await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Sorry this file could not be opened, please try again');
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
   });
 
   it('asks before removing a file', async () => {
@@ -136,31 +180,31 @@ describe('FileViewer', () => {
 
   it('shows icon buttons in minimal mode and no buttons in tiny mode', () => {
     const { unmount } = renderWithProviders(<FileViewer poll={false} mode="minimal" onRemove={vi.fn()} files={[fileView({ name: 'a.pdf' })]} />);
-    expect(screen.getByRole('link', { name: 'Download a.pdf' })).not.toHaveTextContent('Download');
+    expect(screen.getByRole('button', { name: 'Download a.pdf' })).not.toHaveTextContent('Download');
     expect(screen.getByRole('button', { name: 'Remove a.pdf' })).toBeInTheDocument();
     unmount();
 
     renderWithProviders(<FileViewer poll={false} mode="tiny" onRemove={vi.fn()} files={[fileView({ name: 'a.pdf' }), fileView({ id: 2, name: 'b.pdf', scanStatus: 'infected' })]} />);
     expect(screen.getByRole('button', { name: 'Open a.pdf' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /remove/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /remove|download/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(within(item('b.pdf')).getByText('Virus detected')).toBeInTheDocument();
   });
 
-  it('opens the gallery from a clean image and returns focus on close', async () => {
-    const { user } = renderViewer({
-      files: [
-        fileView({ id: 1, name: 'one.png', type: 'image/png' }),
-        fileView({ id: 2, name: 'letter.pdf' }),
-        fileView({ id: 3, name: 'two.jpg', type: 'image/jpeg' }),
-        fileView({ id: 4, name: 'three.gif', type: 'image/gif', scanStatus: 'scanning' }),
-      ],
-    });
+  it('opens the gallery from a clean image, with a fresh link, and returns focus on close', async () => {
+    const files = [
+      fileView({ id: 1, name: 'one.png', type: 'image/png' }),
+      fileView({ id: 2, name: 'letter.pdf' }),
+      fileView({ id: 3, name: 'two.jpg', type: 'image/jpeg' }),
+      fileView({ id: 4, name: 'three.gif', type: 'image/gif', scanStatus: 'scanning' }),
+    ];
+    fakeServer({ 'GET /api/v1/files': filesNow(files) });
+    const { user } = renderViewer({ files });
     const opener = screen.getByRole('button', { name: 'View two.jpg' });
     await user.click(opener);
 
     const gallery = await screen.findByRole('dialog', { name: 'two.jpg' });
-    expect(within(gallery).getByRole('img', { name: 'two.jpg' })).toHaveAttribute('src', '/api/v1/files/download/3?sig=x');
+    expect(await within(gallery).findByRole('img', { name: 'two.jpg' })).toHaveAttribute('src', '/api/v1/files/download/3?fresh');
     expect(within(gallery).getByText('2 of 2')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

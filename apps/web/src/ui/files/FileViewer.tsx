@@ -14,7 +14,9 @@
  *   tooltip; no size and no buttons (open the file to download it); for message bubbles.
  *
  * Only clean files are clickable: a clean image or video opens the gallery; another clean file
- * calls `onSelect` when given, else opens its download link in a new tab. While files are
+ * calls `onSelect` when given, else opens its download link in a new tab. Links expire after a few
+ * minutes, so opening a file (or Download, or the gallery) first fetches it again from the files
+ * API for a fresh link (`freshFile` replaces that, e.g. for a service of its own). While files are
  * scanning their status is checked every 5 s (turn off with `poll={false}` when a FILE_SCANNED
  * event delivers results instead); `onFileChange` hears each result. FileTileList is the same list
  * without polling and Remove, for screens that must not load the provider API client.
@@ -23,6 +25,7 @@ import { useRef, useState } from 'react';
 import { Text } from '@mantine/core';
 import type { FileView } from '@referwell/contracts';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { freshFileView } from './fileCalls';
 import { FileTileList, type FileTileListProps } from './FileTileList';
 import { useScanPolling } from './useScanPolling';
 
@@ -34,7 +37,7 @@ export interface FileViewerProps extends Omit<FileTileListProps, 'onRemove'> {
   onFileChange?: (file: FileView) => void;
 }
 
-export function FileViewer({ files, onRemove, poll = true, onFileChange, ...listProps }: FileViewerProps) {
+export function FileViewer({ files, onRemove, poll = true, onFileChange, freshFile = freshFileView, ...listProps }: FileViewerProps) {
   const shown = useScanPolling(files, poll, onFileChange);
   const [removing, setRemoving] = useState<{ file: FileView; busy: boolean; error?: unknown } | null>(null);
   // The dialog keeps its text while it fades out after closing.
@@ -55,7 +58,7 @@ export function FileViewer({ files, onRemove, poll = true, onFileChange, ...list
   if (shown.length === 0) return null;
   return (
     <>
-      <FileTileList {...listProps} files={shown} onRemove={onRemove ? (file) => setRemoving({ file, busy: false }) : undefined} />
+      <FileTileList {...listProps} files={shown} freshFile={freshFile} onRemove={onRemove ? (file) => setRemoving({ file, busy: false }) : undefined} />
       <ConfirmDialog
         opened={!!removing}
         title="Remove file"

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderApp';
-import { GalleryViewer } from './GalleryViewer';
+import { GalleryViewer, IMAGE_FAILED } from './GalleryViewer';
 import { galleryItemFromUrl, galleryItemsFromFiles, type GalleryItem } from './galleryItems';
 import { fileView } from './testFiles';
 
@@ -127,6 +127,48 @@ describe('GalleryViewer', () => {
     expect(within(dialog).getByText('1 of 1')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     expect(within(dialog).getByText('1 of 1')).toBeInTheDocument();
+  });
+});
+
+describe('GalleryViewer with fresh links', () => {
+  const shown = (freshSrc: (item: GalleryItem) => Promise<string | null>, at = 0) =>
+    renderWithProviders(<GalleryViewer items={items} opened index={at} onIndexChange={vi.fn()} onClose={vi.fn()} freshSrc={freshSrc} />);
+
+  it('asks for each file’s address as it is shown, saying it is loading meanwhile', async () => {
+    let answer!: (src: string) => void;
+    const freshSrc = vi.fn(() => new Promise<string | null>((resolve) => (answer = resolve)));
+    shown(freshSrc);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Loading...')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    expect(freshSrc).toHaveBeenCalledWith(items[0]);
+    answer('/dl/a?fresh');
+    expect(await within(dialog).findByRole('img', { name: 'wound-1.png' })).toHaveAttribute('src', '/dl/a?fresh');
+  });
+
+  it('says a file found gone has expired, and when it could not be asked for', async () => {
+    const { unmount } = shown(async () => null);
+    expect(await screen.findByText('Sorry this file has expired')).toBeInTheDocument();
+    unmount();
+    shown(() => Promise.reject(new Error('offline')));
+    expect(await screen.findByText('Sorry this file could not be opened, please try again')).toBeInTheDocument();
+  });
+
+  it('plays YouTube and Vimeo links as they are, without asking', async () => {
+    const freshSrc = vi.fn(async () => '/never');
+    shown(freshSrc, 3);
+    expect(await screen.findByTitle('Exercise video')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(freshSrc).not.toHaveBeenCalled();
+  });
+
+  it('shows words instead of a broken image when the image does not load', async () => {
+    const { dialog } = await openGallery();
+    fireEvent.error(within(dialog).getByRole('img', { name: 'wound-1.png' }));
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(dialog).getByText(IMAGE_FAILED)).toBeInTheDocument();
+    // The next image gets its own chance.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByRole('img', { name: 'wound-2.jpg' })).toBeInTheDocument();
   });
 });
 

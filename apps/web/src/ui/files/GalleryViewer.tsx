@@ -8,9 +8,14 @@
  *
  * Keep it mounted and toggle `opened`, so focus goes back to what opened it. Previous/next wrap
  * around; Left/Right arrows and sideways swipes move, Escape and the close button close.
+ *
+ * Files' links expire, so with `freshSrc` each image or video asks for its address as it is shown
+ * ('Loading...' meanwhile); a file found gone, or an image that does not load, says so in words.
  */
-import { useCallback, useEffect } from 'react';
-import { ActionIcon, Box, Group, Modal, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ActionIcon, Box, Group, Loader, Modal, Text } from '@mantine/core';
+import { FILE_STATE_TEXT } from './FileState';
+import { FILE_OPEN_FAILED } from './freshFiles';
 import type { GalleryItem } from './galleryItems';
 import { NextIcon, PreviousIcon } from './icons';
 import { useSwipe } from './useSwipe';
@@ -21,18 +26,70 @@ export interface GalleryViewerProps {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** An image's or video's address at the moment it is shown; null when the file is gone. */
+  freshSrc?: (item: GalleryItem) => Promise<string | null>;
 }
 
 const MEDIA_MAX_HEIGHT = 'calc(100dvh - 140px)';
 
-function GalleryMedia({ item }: { item: GalleryItem }) {
+/** Said in place of an image the browser could not load (an expired link, a network failure). */
+export const IMAGE_FAILED = 'Sorry this image could not be shown';
+
+function StageText({ children }: { children: string }) {
+  return (
+    <Text ta="center" c="gray.3" px="md">
+      {children}
+    </Text>
+  );
+}
+
+/** The item's address: its own, or (with `freshSrc`) asked for once as it is shown. */
+function useItemSrc(item: GalleryItem, freshSrc: GalleryViewerProps['freshSrc']) {
+  const asks = !!freshSrc && item.kind !== 'embed';
+  const [state, setState] = useState<{ src?: string; problem?: string }>(asks ? {} : { src: item.src });
+  const ask = useRef(freshSrc);
+  useEffect(() => {
+    if (!asks || !ask.current) return;
+    let live = true;
+    ask.current(item).then(
+      (src) => live && setState(src ? { src } : { problem: FILE_STATE_TEXT.deleted }),
+      () => live && setState({ problem: FILE_OPEN_FAILED }),
+    );
+    return () => {
+      live = false;
+    };
+    // The media is keyed by its item, so each item asks once, when it is shown.
+  }, []);
+  return state;
+}
+
+function GalleryMedia({ item, freshSrc }: { item: GalleryItem; freshSrc: GalleryViewerProps['freshSrc'] }) {
+  const { src, problem } = useItemSrc(item, freshSrc);
+  const [broken, setBroken] = useState(false);
+  if (problem) return <StageText>{problem}</StageText>;
+  if (!src) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" color="gray.3" aria-hidden />
+        <Text c="gray.3">Loading...</Text>
+      </Group>
+    );
+  }
   if (item.kind === 'image') {
-    return <img src={item.src} alt={item.name} style={{ maxWidth: '100%', maxHeight: MEDIA_MAX_HEIGHT, objectFit: 'contain', display: 'block' }} />;
+    if (broken) return <StageText>{IMAGE_FAILED}</StageText>;
+    return (
+      <img
+        src={src}
+        alt={item.name}
+        onError={() => setBroken(true)}
+        style={{ maxWidth: '100%', maxHeight: MEDIA_MAX_HEIGHT, objectFit: 'contain', display: 'block' }}
+      />
+    );
   }
   if (item.kind === 'video') {
     return (
       <video controls preload="metadata" aria-label={item.name} style={{ maxWidth: '100%', maxHeight: MEDIA_MAX_HEIGHT }}>
-        <source src={item.src} type={item.type} />
+        <source src={src} type={item.type} />
       </video>
     );
   }
@@ -53,7 +110,7 @@ function ownsArrowKeys(target: EventTarget | null): boolean {
   return target instanceof HTMLMediaElement || target instanceof HTMLInputElement || (target instanceof HTMLElement && target.isContentEditable);
 }
 
-export function GalleryViewer({ items, opened, index, onIndexChange, onClose }: GalleryViewerProps) {
+export function GalleryViewer({ items, opened, index, onIndexChange, onClose, freshSrc }: GalleryViewerProps) {
   const count = items.length;
   const current = count > 0 ? Math.min(Math.max(index, 0), count - 1) : 0;
   const item = items[current];
@@ -94,7 +151,7 @@ export function GalleryViewer({ items, opened, index, onIndexChange, onClose }: 
             data-testid="gallery-stage"
             style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', touchAction: 'pan-y', minHeight: 0 }}
           >
-            <GalleryMedia key={item.key} item={item} />
+            <GalleryMedia key={item.key} item={item} freshSrc={freshSrc} />
           </Box>
           <Group justify="center" gap="lg" pt="sm">
             {count > 1 && (

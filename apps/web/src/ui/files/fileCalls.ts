@@ -1,5 +1,6 @@
 import { filesApi } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
+import type { FreshFile } from './freshFiles';
 import type { CreateUploadLink, DeleteUploadedFile } from './uploadFile';
 
 /** The upload link of the files API (`POST /api/v1/files`); the practice is the file's tenant. */
@@ -19,3 +20,6 @@ export const isFileGone = (error: unknown) => isApiError(error) && error.code ==
 export function fetchFiles(ids: number[]) {
   return call(filesApi.listFiles, { query: { ids: ids.join(',') } });
 }
+
+/** A file as the files API has it now, with a freshly signed link; null when the caller no longer sees it. */
+export const freshFileView: FreshFile = async (file) => (await fetchFiles([file.id]))[0] ?? null;

@@ -22,7 +22,8 @@ export {
   type UploadSession,
 } from './uploadFile';
 export { UPLOAD_HINT, validateUpload } from './uploadRules';
-export { deleteFileById, fetchFiles, fetchScanStatus, practiceUploadLink } from './fileCalls';
+export { deleteFileById, fetchFiles, fetchScanStatus, freshFileView, practiceUploadLink } from './fileCalls';
+export { FILE_OPEN_FAILED, openFreshInNewTab, type FreshFile } from './freshFiles';
 export { HASH_SLICE_BYTES, hashFile, readFileHeader, type HashOptions } from './hashFile';
 export { formatFileSize } from './fileSize';
 export {

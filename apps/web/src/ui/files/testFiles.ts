@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { FileView } from '@referwell/contracts';
 
 /** A FileView for tests: a clean PDF unless told otherwise. */
@@ -16,4 +17,14 @@ export function fileView(overrides: Partial<FileView> = {}): FileView {
     updatedAt: 1_700_000_000_000,
     ...overrides,
   };
+}
+
+/**
+ * Stubs window.open with a tab that records where it was sent: viewers open the tab at once (inside
+ * the click) and send it to the file's link once they have a fresh one.
+ */
+export function fakeTab() {
+  const tab = { opener: window as unknown, location: { href: '' }, close: vi.fn() };
+  const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  return { tab, open };
 }
