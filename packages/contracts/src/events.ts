@@ -19,14 +19,21 @@ export const SOCKET_UNAUTHORIZED = 4000;
 /** Spec 3 §9: the provider web socket reconnects after 1 s, at most 5 s apart, with jitter 0.5, forever. */
 export const EVENTS_SOCKET_RECONNECT = { minDelayMs: 1_000, maxDelayMs: 5_000, jitter: 0.5, connectTimeoutMs: 20_000 } as const;
 
+/** A button shown with a notification: what it says and the app path it opens. */
+export const NotificationAction = z.object({ title: z.string(), link: z.string() });
+export type NotificationAction = z.infer<typeof NotificationAction>;
+
+/** Spec 3 §3 "Socket pushed message": text, type, duration, title, actions. */
 export const PushNotification = z.object({
   text: z.string(),
   type: NotificationKind,
   title: z.string().optional(),
   /** How long to show it, ms. */
   duration: z.number().int().optional(),
-  /** Where the notification leads (an app path). */
+  /** Where the notification leads (an app path); clients without actions open it with a plain "Open". */
   link: z.string().optional(),
+  /** What one can do from it, in order (spec 3 §3); each leads to an app path. */
+  actions: z.array(NotificationAction).optional(),
 });
 export type PushNotification = z.infer<typeof PushNotification>;
 

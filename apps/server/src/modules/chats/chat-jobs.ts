@@ -87,11 +87,11 @@ export function registerChatJobs(ctx: AppContext) {
       if (looking.has(other.id)) continue;
       // Read meanwhile (on another device): nothing to tell.
       if ((other.lastReadMessageId ?? 0) >= message.id) continue;
+      const link = chatPath(message.chatId);
       await notifyUser(ctx, {
         userId: other.userId!, practiceId: other.practiceId, category: 'GENERAL', type: 'notification',
-        topic: chatTopic(message.chatId), title: 'New Message', text: `You have a new chat message from ${sender?.name ?? 'Someone'}`,
-        link: chatPath(message.chatId),
-      });
+        topic: chatTopic(message.chatId), title: 'New Message', text: `You have a new chat message from ${sender?.name ?? 'Someone'}`, link,
+      }, [{ title: 'Open chat', link }]);
     }
   });
 }

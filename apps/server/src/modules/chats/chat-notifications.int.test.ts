@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { notificationsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { openEventsSocket } from '../../test/sockets.js';
-import { NOTIFICATION_DISMISSED } from '../notifications/notifications.service.js';
+import { NOTIFICATION_DISMISSED, NOTIFICATION_WRITTEN } from '../notifications/notifications.service.js';
 import { jobsDone, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
 
 let t: TestApp;
@@ -41,6 +41,24 @@ async function bobAway() {
 
 const openCount = async (who: Staff) => (await who.client.get('/api/v1/notification')).json<{ count: number }>().count;
 const listOf = async (who: Staff) => (await who.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
+
+describe('a chat notification pushed to the app', () => {
+  it('offers to open the chat', async () => {
+    const ann = await staffMember(t);
+    const bob = await staffMember(t, 'STAFF', ann.practiceId);
+    const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+    const events = openEventsSocket(base, bob.client);
+    sockets.push(events);
+    await events.subscribe();
+    await (await connect(ann, chat.id)).say('Hello');
+    await jobsDone(t);
+    const pushed = await events.until((m) => m.event === NOTIFICATION_WRITTEN);
+    expect(pushed.data.notification).toEqual({
+      type: 'notification', title: 'New Message', text: `You have a new chat message from ${ann.user.firstName} ${ann.user.lastName}`,
+      link: `/chats/${chat.id}`, actions: [{ title: 'Open chat', link: `/chats/${chat.id}` }],
+    });
+  });
+});
 
 describe('a chat notification goes once its chat is read or left', () => {
   it('stays while the chat is read part of the way, and goes, in every open app, once it is read to the newest message', async () => {

@@ -45,7 +45,10 @@ describe('the events socket', () => {
     const offered = await r.until((m) => m.event === REFERRAL_CHANGED);
     expect(offered.data).toEqual({
       updateUnreads: true, practiceId: receiver.practice.id, referral: { id: referral.id, kind: 'OFFERED' },
-      notification: { type: 'info', title: 'New referral', text: 'A referral is waiting for your practice', link: `/referrals/view/${referral.id}` },
+      notification: {
+        type: 'info', title: 'New referral', text: 'A referral is waiting for your practice', link: `/referrals/view/${referral.id}`,
+        actions: [{ title: 'View referral', link: `/referrals/view/${referral.id}` }],
+      },
     });
 
     await bus.publish(REFERRAL_CHANGED, { referralId: referral.id, kind: 'ACCEPTED', practiceIds: [sender.practice.id] });
@@ -66,9 +69,10 @@ describe('the events socket', () => {
     for (const s of [a, c]) expect((await s.until((m) => m.event === CHAT_NOTICE)).data).toEqual({ updateUnreads: true, chat: { id: 7 }, practiceId: ann.practice.id });
     expect((await o.until((m) => m.event === CHAT_NOTICE)).data).toEqual({ updateUnreads: true, chat: { id: 7 } });
     const notification = { id: 1, practiceId: ann.practice.id, category: 'GENERAL' as const, type: 'notification' as const, title: 'New Message', text: 'You have a new chat message from Bob', link: '/chats/7', createdAt: 0 };
-    await bus.publish(NOTIFICATION_WRITTEN, { userId: ann.user.id, notification } satisfies NotificationWritten);
+    const actions = [{ title: 'Open chat', link: '/chats/7' }];
+    await bus.publish(NOTIFICATION_WRITTEN, { userId: ann.user.id, notification, actions } satisfies NotificationWritten);
     expect((await a.until((m) => m.event === NOTIFICATION_WRITTEN)).data).toEqual({
-      updateUnreads: true, practiceId: ann.practice.id, notification: { title: 'New Message', text: 'You have a new chat message from Bob', type: 'notification', link: '/chats/7' },
+      updateUnreads: true, practiceId: ann.practice.id, notification: { title: 'New Message', text: 'You have a new chat message from Bob', type: 'notification', link: '/chats/7', actions },
     });
     await new Promise((r) => setTimeout(r, 100));
     expect(c.received.some((m) => m.event === NOTIFICATION_WRITTEN)).toBe(false);

@@ -5,7 +5,7 @@ import { NOTIFICATION_DISMISSED, NOTIFICATION_WRITTEN, type NotificationDismisse
 export const notificationPushSource: PushSource = {
   topic: NOTIFICATION_WRITTEN,
   async toPushes(_db, payload) {
-    const { userId, notification } = payload as NotificationWritten;
+    const { userId, notification, actions } = payload as NotificationWritten;
     const { title, text, type, link } = notification;
     return [{
       userIds: [userId],
@@ -14,7 +14,7 @@ export const notificationPushSource: PushSource = {
         data: {
           updateUnreads: true,
           ...(notification.practiceId === null ? {} : { practiceId: notification.practiceId }),
-          notification: { title, text, type, ...(link ? { link } : {}) },
+          notification: { title, text, type, ...(link ? { link } : {}), ...(actions?.length ? { actions } : {}) },
         },
       },
     }];

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { notificationsApi } from '@referwell/contracts';
+import type { eventsApi, notificationsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { authorizePractice } from '../../platform/access/index.js';
@@ -15,6 +15,8 @@ export const NOTIFICATION_WRITTEN = 'NOTIFICATION_WRITTEN';
 export interface NotificationWritten {
   userId: number;
   notification: notificationsApi.Notification;
+  /** What the pushed notification offers to do (spec 3 §3 actions); the list keeps only the link. */
+  actions?: eventsApi.NotificationAction[];
 }
 
 /** Someone's notification was dismissed for them; the payload is `NotificationDismissed`. The events socket tells their apps. */
@@ -33,8 +35,9 @@ const toView = (row: NotificationRow): notificationsApi.Notification => ({
 /**
  * Tells someone in the app. A notification about the same topic that they have not dismissed is
  * brought up to date instead of piling up another (ten messages in a chat are one notice).
+ * `actions` go with the push to their open apps.
  */
-export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, entry: NewNotification) {
+export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, entry: NewNotification, actions?: eventsApi.NotificationAction[]) {
   const values = { ...entry, createdAt: ctx.clock.now() };
   const insert = ctx.db.insert(notifications).values(values);
   // One statement, so two events about the same topic at once still leave one notification.
@@ -46,7 +49,7 @@ export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, 
     })
     : insert
   ).returning();
-  const written: NotificationWritten = { userId: row!.userId, notification: toView(row!) };
+  const written: NotificationWritten = { userId: row!.userId, notification: toView(row!), ...(actions ? { actions } : {}) };
   await ctx.bus.publish(NOTIFICATION_WRITTEN, written);
 }
 

@@ -43,6 +43,7 @@ export const referralPushSource: PushSource = {
     const change = payload as ReferralChanged;
     const [row] = await db.select({ practiceId: referrals.practiceId }).from(referrals).where(eq(referrals.id, change.referralId));
     if (!row) return [];
+    const link = referralPath(change.referralId);
     return [...new Set(change.practiceIds)].map((practiceId) => {
       const notice = noticeFor(change.kind, practiceId === row.practiceId);
       return {
@@ -51,7 +52,7 @@ export const referralPushSource: PushSource = {
           event: REFERRAL_CHANGED,
           data: {
             updateUnreads: true, practiceId, referral: { id: change.referralId, kind: change.kind },
-            ...(notice ? { notification: { ...notice, link: referralPath(change.referralId) } } : {}),
+            ...(notice ? { notification: { ...notice, link, actions: [{ title: 'View referral', link }] } } : {}),
           },
         },
       };

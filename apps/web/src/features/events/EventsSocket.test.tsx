@@ -40,6 +40,29 @@ describe('the events socket', () => {
     expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/referrals/view/42');
   });
 
+  it('offers a pushed notification\'s actions, each leading where it says', async () => {
+    fakeServer(signedInRoutes());
+    renderApp('/');
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.latest();
+    act(() => socket.serverOpen());
+    act(() =>
+      socket.serverSend({
+        event: 'NOTIFICATION_WRITTEN',
+        data: {
+          notification: {
+            type: 'notification', title: 'New Message', text: 'You have a new chat message from Bob', link: '/chats/7',
+            actions: [{ title: 'Open chat', link: '/chats/7' }, { title: 'All chats', link: '/chats' }],
+          },
+        },
+      }),
+    );
+    expect(await screen.findByText('You have a new chat message from Bob')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open chat' })).toHaveAttribute('href', '/chats/7');
+    expect(screen.getByRole('link', { name: 'All chats' })).toHaveAttribute('href', '/chats');
+    expect(screen.queryByRole('link', { name: 'Open' })).not.toBeInTheDocument();
+  });
+
   it('hands a pushed chat message to the chat screens and asks for the practice\'s unread counts', async () => {
     fakeServer(signedInRoutes());
     renderApp('/');

@@ -11,26 +11,33 @@ const COLOR: Record<eventsApi.PushNotification['type'], string> = {
   info: 'blue', success: 'teal', error: 'red', warn: 'orange', notification: 'grape',
 };
 
-/** Notifications render outside the router, so their link navigates through the app's `navigate`. */
+/**
+ * Notifications render outside the router, so their actions navigate through the app's `navigate`.
+ * One that names only a link offers to open it.
+ */
 function show(notification: eventsApi.PushNotification, navigate: NavigateFunction) {
+  const actions = notification.actions?.length ? notification.actions : notification.link ? [{ title: 'Open', link: notification.link }] : [];
   const id = notifications.show({
     title: notification.title,
     color: COLOR[notification.type],
     autoClose: notification.duration ?? 6_000,
-    message: notification.link ? (
+    message: actions.length ? (
       <Group gap="xs">
         <span>{notification.text}</span>
-        <Anchor
-          href={notification.link}
-          size="sm"
-          onClick={(event) => {
-            event.preventDefault();
-            notifications.hide(id);
-            navigate(notification.link!);
-          }}
-        >
-          Open
-        </Anchor>
+        {actions.map((action) => (
+          <Anchor
+            key={`${action.title} ${action.link}`}
+            href={action.link}
+            size="sm"
+            onClick={(event) => {
+              event.preventDefault();
+              notifications.hide(id);
+              navigate(action.link);
+            }}
+          >
+            {action.title}
+          </Anchor>
+        ))}
       </Group>
     ) : (
       notification.text
