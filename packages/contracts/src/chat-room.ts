@@ -33,6 +33,13 @@ export const MISSED_MESSAGES_BATCH = 100;
 export const CHAT_RECONNECT_LIMIT = 10;
 export const CHAT_CONNECT_TIMEOUT_MS = 1_000;
 export const TYPING_DEBOUNCE_MS = 300;
+/**
+ * Decided (spec 3 leaves it open): a typer says so again at least this often while typing goes
+ * on, and others forget a typer not heard from for TYPING_EXPIRY_MS, so a lost
+ * USER_STOPPED_TYPING (a closed tab, a dropped connection) cannot leave "is typing..." up.
+ */
+export const TYPING_REFRESH_MS = 2_000;
+export const TYPING_EXPIRY_MS = 5_000;
 export const INFO_BANNER_MS = 4_000;
 /** Close code: the token is invalid or expired (or its participant left); do not retry. */
 export const CHAT_SOCKET_UNAUTHORIZED = 4000;

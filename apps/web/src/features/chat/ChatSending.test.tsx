@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
-import { fromMe, me, nurse, doctor, openRoom, push, renderRoom, roomServer, sentEvents, sentOf, settle } from './chatFixtures';
+import { fromMe, me, nurse, doctor, openRoom, push, renderRoom, resetPageVisibility, roomServer, sentEvents, sentOf, setPageVisible, settle } from './chatFixtures';
 
 afterEach(() => {
   vi.useRealTimers();
+  resetPageVisibility();
 });
 
 const input = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
@@ -124,6 +125,54 @@ describe('the chat room: writing and sending', () => {
     change('');
     await settle(chatRoomApi.TYPING_DEBOUNCE_MS);
     expect(typingEvents()).toEqual(['USER_TYPING', 'USER_TYPING', 'USER_STOPPED_TYPING']);
+  });
+
+  it('keeps saying it is typing every 2 s while the changes keep coming, and stops when the page goes to the background', async () => {
+    roomServer();
+    renderRoom();
+    const socket = await openRoom();
+    const typingEvents = () => sentEvents(socket).filter((one) => one.event === 'USER_TYPING' || one.event === 'USER_STOPPED_TYPING').map((one) => one.event);
+    const change = (value: string) => fireEvent.change(input(), { target: { value } });
+
+    vi.useFakeTimers();
+    let text = 'a';
+    change(text);
+    // A key every 100 ms: the 300 ms pause never comes, the 2 s refresh does.
+    for (let elapsed = 100; elapsed < chatRoomApi.TYPING_REFRESH_MS; elapsed += 100) {
+      await settle(100);
+      change((text += 'a'));
+    }
+    expect(typingEvents()).toEqual(['USER_TYPING']);
+    await settle(100);
+    change((text += 'a'));
+    expect(typingEvents()).toEqual(['USER_TYPING', 'USER_TYPING']);
+
+    setPageVisible(false);
+    expect(typingEvents()).toEqual(['USER_TYPING', 'USER_TYPING', 'USER_STOPPED_TYPING']);
+    await settle(chatRoomApi.TYPING_DEBOUNCE_MS);
+    expect(typingEvents()).toHaveLength(3);
+    // Back in front, the next key starts it again.
+    setPageVisible(true);
+    change((text += 'b'));
+    expect(typingEvents()).toEqual(['USER_TYPING', 'USER_TYPING', 'USER_STOPPED_TYPING', 'USER_TYPING']);
+  });
+
+  it('forgets someone who is typing once nothing is heard from them for 5 s', async () => {
+    roomServer();
+    renderRoom();
+    const socket = await openRoom();
+    vi.useFakeTimers();
+    push(socket, { event: 'USER_TYPING', data: { chatUserId: nurse.chatUserId, name: nurse.name } });
+    await settle(chatRoomApi.TYPING_EXPIRY_MS - 1_000);
+    push(socket, { event: 'USER_TYPING', data: { chatUserId: doctor.chatUserId, name: doctor.name } });
+    push(socket, { event: 'USER_TYPING', data: { chatUserId: nurse.chatUserId, name: nurse.name } });
+    await settle(chatRoomApi.TYPING_EXPIRY_MS - 1);
+    expect(screen.getByText('Nina Nurse and Dan Doctor are typing...')).toBeInTheDocument();
+
+    await settle(1);
+    expect(screen.queryByText(/typing/)).not.toBeInTheDocument();
+    push(socket, { event: 'USER_TYPING', data: { chatUserId: nurse.chatUserId, name: nurse.name } });
+    expect(screen.getByText('Nina Nurse is typing...')).toBeInTheDocument();
   });
 
   it('says who else is typing', async () => {

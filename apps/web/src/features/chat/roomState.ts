@@ -22,7 +22,9 @@ export type RoomAction =
   | { type: 'loaded'; chat: ChatRoom; me: chatRoomApi.SessionChatUser; messages: RoomMessage[] }
   | { type: 'messages'; messages: RoomMessage[] }
   | { type: 'removed'; uuid: string }
-  | { type: 'event'; event: ServerEvent };
+  | { type: 'event'; event: ServerEvent }
+  /** Nothing heard from a typer for TYPING_EXPIRY_MS (useTypingExpiry.ts). */
+  | { type: 'typingExpired'; chatUserId: number };
 
 /** Spec 3 §4: a closed chat turns read-only, except a practice talking to a user. */
 export const closesToReadOnly = (chat: ChatRoom) => chat.type !== 'PRACTICE_TO_USER';
@@ -95,6 +97,8 @@ export function roomReducer(state: RoomState | null, action: RoomAction): RoomSt
       return { ...state, messages: withoutMessage(state.messages, action.uuid) };
     case 'event':
       return applyEvent(state, action.event);
+    case 'typingExpired':
+      return state.typing.some((one) => one.chatUserId === action.chatUserId) ? { ...state, typing: withoutTyping(state, action.chatUserId) } : state;
   }
 }
 

@@ -10,6 +10,7 @@ import { closesToReadOnly, roomReducer } from './roomState';
 import { useInfoBanner } from './useInfoBanner';
 import { useOlderMessages } from './useOlderMessages';
 import { usePageVisible } from './usePageVisible';
+import { useTypingExpiry } from './useTypingExpiry';
 import { useTypingNotifier } from './useTypingNotifier';
 
 type ClientEvent = chatRoomApi.ClientEvent;
@@ -111,8 +112,11 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     }
   }
 
+  const heardTyping = useTypingExpiry((chatUserId) => dispatch({ type: 'typingExpired', chatUserId }));
+
   function onServerEvent(event: ServerEvent) {
     dispatch({ type: 'event', event });
+    heardTyping(event);
     const me = stateRef.current?.me.chatUserId;
     switch (event.event) {
       case 'NEW_MESSAGE':

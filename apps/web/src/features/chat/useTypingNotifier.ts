@@ -1,33 +1,47 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { chatRoomApi } from '@referwell/contracts';
+import { usePageVisible } from './usePageVisible';
 
 type TypingEvent = 'USER_TYPING' | 'USER_STOPPED_TYPING';
 
 /**
  * Spec 3 §4 Typing: the first text sends USER_TYPING, which is sent again 300 ms after the
- * person stops changing it (so others keep seeing it while they type); clearing the text sends
- * USER_STOPPED_TYPING. Returns the function to call with the input's text on every change.
+ * person stops changing it; clearing the text sends USER_STOPPED_TYPING. Others forget a typer
+ * who has said nothing for TYPING_EXPIRY_MS (a lost USER_STOPPED_TYPING must not leave "is
+ * typing..." up for good), so while changes keep coming it is also sent every TYPING_REFRESH_MS.
+ * A page going to the background stops typing: nobody types into a hidden page, and the tab may
+ * be closed from there. Returns the function to call with the input's text on every change.
  */
 export function useTypingNotifier(send: (event: TypingEvent) => void) {
   const typing = useRef(false);
+  const lastSent = useRef(0);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latestSend = useRef(send);
   latestSend.current = send;
 
+  const say = (event: TypingEvent) => {
+    lastSent.current = Date.now();
+    latestSend.current(event);
+  };
+  const stop = () => {
+    clearTimeout(debounce.current);
+    if (typing.current) say('USER_STOPPED_TYPING');
+    typing.current = false;
+  };
+
   useEffect(() => () => clearTimeout(debounce.current), []);
+  usePageVisible((visible) => {
+    if (!visible) stop();
+  });
 
   return useCallback((text: string) => {
+    if (text.trim() === '') return stop();
     clearTimeout(debounce.current);
-    if (text.trim() === '') {
-      if (typing.current) latestSend.current('USER_STOPPED_TYPING');
-      typing.current = false;
-      return;
-    }
-    if (!typing.current) {
+    if (!typing.current || Date.now() - lastSent.current >= chatRoomApi.TYPING_REFRESH_MS) {
       typing.current = true;
-      latestSend.current('USER_TYPING');
+      say('USER_TYPING');
       return;
     }
-    debounce.current = setTimeout(() => latestSend.current('USER_TYPING'), chatRoomApi.TYPING_DEBOUNCE_MS);
+    debounce.current = setTimeout(() => say('USER_TYPING'), chatRoomApi.TYPING_DEBOUNCE_MS);
   }, []);
 }
