@@ -33,7 +33,10 @@ export interface ChatRoomViewProps {
   /** Set by a host page that embeds the room; the room posts its height to it. */
   embedUID?: string;
   practiceId?: number;
-  /** Called when the token is refused (close code 4000), to fetch a fresh one, instead of showing that access expired. */
+  /**
+   * Called when the token is refused (at loading, or close code 4000), to fetch a fresh one, instead
+   * of showing that access expired; the room goes on with the token it is given next.
+   */
   onUnauthorized?: () => void;
   /** Offered in the footer's actions menu. */
   actions?: ChatAction[];
@@ -123,7 +126,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
     [openLink, downloadFile, showBanner],
   );
 
-  if (chat.error) return <RoomState type="ERROR" title={chat.error} subtitle={null} />;
+  if (chat.error) return <RoomState type="ERROR" title={chat.error} subtitle={chat.accessExpired && !mobile ? CHAT_TEXTS.askForLink : null} />;
   const others = state && !chat.loading ? state.users.filter((user) => user.chatUserId !== state.me.chatUserId) : null;
   return (
     <>

@@ -4,6 +4,8 @@ export const CHAT_TEXTS = {
   noToken: 'No access token passed to connect to the chat server',
   tokenInvalid: 'Your authentication token is invalid',
   expired: 'Your access to this chat has expired, please reload the page',
+  /** Under `expired` on the room's own page in a browser, where a patient came by a texted link. */
+  askForLink: 'Ask the practice to send you a new link',
   gaveUp: "We're having trouble connecting, please refresh the page",
   loadFailed: "Sorry we're having trouble loading this chat, please try again later",
   sendFailed: 'Sorry we were unable to send your message, please try again',

@@ -5,7 +5,7 @@ import { chatSocketUrl, openChatSocket, type ChatSocket } from './chatSocket';
 import { CHAT_TEXTS } from './chatTexts';
 import { draftMessage, newestStoredId, storedCount } from './messages';
 import { emitToApp } from './mobileBridge';
-import { createRoomClient } from './roomClient';
+import { createRoomClient, RoomCallError } from './roomClient';
 import { closesToReadOnly, roomReducer } from './roomState';
 import { useInfoBanner } from './useInfoBanner';
 import { useOlderMessages } from './useOlderMessages';
@@ -20,9 +20,9 @@ export interface ChatRoomOptions {
   room: string;
   token: string;
   practiceId?: number;
-  /** Called on close code 4000 instead of showing that access has expired. */
+  /** Called when the token is refused (401/403 at loading, close code 4000) instead of showing that access has expired. */
   onUnauthorized?: () => void;
-  /** Called when the chat cannot be loaded. */
+  /** Called when the chat cannot be loaded (for another reason than its token). */
   onClose?: () => void;
 }
 
@@ -55,6 +55,9 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   const socketRef = useRef<ChatSocket | null>(null);
   const sentOnThisConnection = useRef(new Set<string>());
   const lastReadSent = useRef(0);
+  // A token refused at loading waits for a fresh one (onUnauthorized), which loads the chat again.
+  const refusedToken = useRef<string | null>(null);
+  const [loadRound, setLoadRound] = useState(0);
 
   const sendEvent = (event: ClientEvent) => socketRef.current?.send(event) ?? false;
 
@@ -80,6 +83,13 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
       },
       (failure: unknown) => {
         if (cancelled) return;
+        // An expired or refused token is not a failure to load: it is met as close code 4000 is.
+        if (failure instanceof RoomCallError && (failure.status === 401 || failure.status === 403)) {
+          console.warn('The chat refused the room token', failure);
+          refusedToken.current = tokenRef.current;
+          if (callbacks.current.onUnauthorized) return callbacks.current.onUnauthorized();
+          return setError(CHAT_TEXTS.expired);
+        }
         console.error('Could not load the chat', failure);
         setError(CHAT_TEXTS.loadFailed);
         callbacks.current.onClose?.();
@@ -88,7 +98,13 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     return () => {
       cancelled = true;
     };
-  }, [client, room, practiceId, started]);
+  }, [client, room, practiceId, started, loadRound]);
+
+  useEffect(() => {
+    if (refusedToken.current === null || refusedToken.current === token) return;
+    refusedToken.current = null;
+    setLoadRound((round) => round + 1);
+  }, [token]);
 
   function flushPending() {
     for (const message of stateRef.current?.messages ?? []) {
@@ -230,6 +246,8 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   return {
     state,
     error,
+    /** The token was refused and nothing can fetch another: only a new link lets the person in. */
+    accessExpired: error === CHAT_TEXTS.expired,
     loading,
     /** Connected once, and trying to connect again now. */
     reconnecting: !error && everConnected && !connected,
