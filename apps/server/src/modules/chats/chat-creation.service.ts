@@ -79,7 +79,9 @@ export function createChatCreationService(ctx: AppContext) {
         const [open] = await tx.select().from(chats).where(and(eq(chats.status, 'ACTIVE'), one.match)).orderBy(chats.id).limit(1);
         if (open) return { chat: open, isNew: false };
       }
-      const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now }).returning();
+      // The invitation is the patients' first text: the first message right after it does not text them again.
+      const patientTextedAt = invitees.length ? now : null;
+      const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now, patientTextedAt }).returning();
       for (const joiner of [self, ...joiners]) await joinChat(tx, row!.id, joiner, now);
       for (const invitee of invitees) {
         const participant = await invitePhone(tx, row!.id, invitee, now);
@@ -157,8 +159,12 @@ export function createChatCreationService(ctx: AppContext) {
         match: and(eq(chats.type, 'PATIENT'), eq(chats.practiceId, practiceId), eq(chats.patientId, patientId)),
       });
       if (isNew) return summaryFor(caller, chat, practiceId);
-      const participant = await invitePhone(db, chat.id, invitee, ctx.clock.now());
-      await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id });
+      const now = ctx.clock.now();
+      await db.transaction(async (tx) => {
+        const participant = await invitePhone(tx, chat.id, invitee, now);
+        await tx.update(chats).set({ patientTextedAt: now }).where(eq(chats.id, chat.id));
+        await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });
+      });
       return reopen(caller, chat, practiceId);
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { practices } from '../practices/practices.table.js';
@@ -10,10 +10,23 @@ import { publishToRoom } from './chat-events.js';
 
 /** Texts a patient the link to their chat room. Payload `{ chatUserId }`. */
 export const CHAT_INVITE_JOB = 'chat.invite';
+/** Texts a patient who is away that the practice wrote, with the link to their chat room. Payload `{ chatUserId }`. */
+export const CHAT_REPLY_TEXT_JOB = 'chat.reply-text';
 /** Fetches the preview of a message's first link and updates the message. Payload `{ messageId, url }`. */
 export const CHAT_PREVIEW_JOB = 'chat.preview';
-/** Writes a notification for the participants who were away (not connected, or only in the background) when a message came. Payload `{ messageId }`. */
+/**
+ * Tells the participants who were away (not connected, or only in the background) when a message
+ * came: a notification for those with an account; a text for patients, when staff wrote and the
+ * chat's patients were not texted in the last PATIENT_TEXT_GAP_MS. Payload `{ messageId }`.
+ */
 export const CHAT_NOTIFY_JOB = 'chat.notify';
+
+/**
+ * Decided: a patient is texted about the practice's messages at most once per chat in this time.
+ * One text tells them there is something to read; a text per message would flood the phone and
+ * show whoever holds it the conversation's rhythm.
+ */
+export const PATIENT_TEXT_GAP_MS = 30 * 60_000;
 
 /** A texted link works this long: a patient may come back to the conversation for weeks. */
 export const INVITE_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -31,23 +44,29 @@ export function registerChatJobs(ctx: AppContext) {
   const { db } = ctx;
   const previews = createLinkPreviewsService(ctx);
 
-  ctx.jobs.register(
-    CHAT_INVITE_JOB,
-    async (payload) => {
-      const [row] = await db
-        .select({ participant: chatUsers, room: chats.room, practiceName: practices.name })
-        .from(chatUsers)
-        .innerJoin(chats, eq(chats.id, chatUsers.chatId))
-        .innerJoin(practices, eq(practices.id, chats.practiceId))
-        .where(and(eq(chatUsers.id, Number(payload.chatUserId)), isNull(chatUsers.leftAt), isNotNull(chatUsers.phone)));
-      // Removed from the chat before the text went: nothing to send.
-      if (!row) return;
-      const token = signRoomToken(ctx.secrets.sessionSecret, row.participant.id, ctx.clock.now().getTime() + INVITE_LINK_TTL_MS);
-      // The text names the practice, never the patient or the subject: phones are read over shoulders.
-      await ctx.delivery.sms(row.participant.phone!, `${row.practiceName} sent you a secure message on Referwell. Open your chat: ${chatRoomUrl(ctx.config.publicUrl, row.room, token)}`);
-    },
-    { maxAttempts: 10 },
-  );
+  /**
+   * Texts a participant invited by phone a fresh link to their chat room. The text names the
+   * practice, never the patient or the subject: phones are read over shoulders.
+   */
+  async function textRoomLink(chatUserId: number, wording: (practiceName: string) => string) {
+    const [row] = await db
+      .select({ participant: chatUsers, room: chats.room, practiceName: practices.name })
+      .from(chatUsers)
+      .innerJoin(chats, eq(chats.id, chatUsers.chatId))
+      .innerJoin(practices, eq(practices.id, chats.practiceId))
+      .where(and(eq(chatUsers.id, chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.phone)));
+    // Removed from the chat before the text went: nothing to send.
+    if (!row) return;
+    const token = signRoomToken(ctx.secrets.sessionSecret, row.participant.id, ctx.clock.now().getTime() + INVITE_LINK_TTL_MS);
+    await ctx.delivery.sms(row.participant.phone!, `${wording(row.practiceName)} Open your chat: ${chatRoomUrl(ctx.config.publicUrl, row.room, token)}`);
+  }
+
+  ctx.jobs.register(CHAT_INVITE_JOB, (payload) => textRoomLink(Number(payload.chatUserId), (practice) => `${practice} sent you a secure message on Referwell.`), {
+    maxAttempts: 10,
+  });
+  ctx.jobs.register(CHAT_REPLY_TEXT_JOB, (payload) => textRoomLink(Number(payload.chatUserId), (practice) => `${practice} sent you a new secure message on Referwell.`), {
+    maxAttempts: 10,
+  });
 
   ctx.jobs.register(
     CHAT_PREVIEW_JOB,
@@ -69,29 +88,49 @@ export function registerChatJobs(ctx: AppContext) {
     { maxAttempts: 3 },
   );
 
+  /**
+   * Claims the chat's next patient text (one per PATIENT_TEXT_GAP_MS, however many instances and
+   * messages race for it) and queues the texts with the claim, so a claimed text is never lost.
+   */
+  async function textPatients(chatId: number, patientIds: number[]) {
+    const now = ctx.clock.now();
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(chats)
+        .set({ patientTextedAt: now })
+        .where(and(eq(chats.id, chatId), or(isNull(chats.patientTextedAt), lte(chats.patientTextedAt, new Date(now.getTime() - PATIENT_TEXT_GAP_MS)))))
+        .returning({ id: chats.id });
+      if (!claimed) return;
+      for (const chatUserId of patientIds) await ctx.jobs.enqueue(CHAT_REPLY_TEXT_JOB, { chatUserId }, { tx });
+    });
+  }
+
   ctx.jobs.register(CHAT_NOTIFY_JOB, async (payload) => {
     const [message] = await db
       .select({ id: chatMessages.id, chatId: chatMessages.chatId, chatUserId: chatMessages.chatUserId })
       .from(chatMessages)
       .where(eq(chatMessages.id, Number(payload.messageId)));
     if (!message || message.chatUserId === null) return;
-    const [sender] = await db.select({ name: chatUsers.name }).from(chatUsers).where(eq(chatUsers.id, message.chatUserId));
+    const [sender] = await db.select({ name: chatUsers.name, userId: chatUsers.userId }).from(chatUsers).where(eq(chatUsers.id, message.chatUserId));
     const others = await db
       .select()
       .from(chatUsers)
-      .where(and(eq(chatUsers.chatId, message.chatId), ne(chatUsers.id, message.chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.userId), eq(chatUsers.muted, false)));
+      .where(and(eq(chatUsers.chatId, message.chatId), ne(chatUsers.id, message.chatUserId), isNull(chatUsers.leftAt), eq(chatUsers.muted, false)));
     // Connected with the chat in front of them: they saw it. Connected only in the background
     // (a hidden tab, an app behind another) is away.
     const looking = new Set(others.length ? await ctx.presence.inForeground(message.chatId) : []);
-    for (const other of others) {
-      if (looking.has(other.id)) continue;
-      // Read meanwhile (on another device): nothing to tell.
-      if ((other.lastReadMessageId ?? 0) >= message.id) continue;
+    // Read meanwhile (on another device): nothing to tell.
+    const away = others.filter((other) => !looking.has(other.id) && (other.lastReadMessageId ?? 0) < message.id);
+    for (const other of away) {
+      if (other.userId === null) continue;
       const link = chatPath(message.chatId);
       await notifyUser(ctx, {
-        userId: other.userId!, practiceId: other.practiceId, category: 'GENERAL', type: 'notification',
+        userId: other.userId, practiceId: other.practiceId, category: 'GENERAL', type: 'notification',
         topic: chatTopic(message.chatId), title: 'New Message', text: `You have a new chat message from ${sender?.name ?? 'Someone'}`, link,
       }, [{ title: 'Open chat', link }]);
     }
+    // Patients (by phone) hear of what staff wrote, not of each other.
+    const patients = away.filter((other) => other.phone !== null).map((other) => other.id);
+    if (sender && sender.userId !== null && patients.length) await textPatients(message.chatId, patients);
   });
 }

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { notificationsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { lastMessage } from '../../test/client.js';
+import { practices } from '../practices/practices.table.js';
+import { chats } from './chats.table.js';
+import { PATIENT_TEXT_GAP_MS } from './chat-jobs.js';
 import { openEventsSocket } from '../../test/sockets.js';
 import { NOTIFICATION_DISMISSED, NOTIFICATION_WRITTEN } from '../notifications/notifications.service.js';
-import { jobsDone, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
+import { jobsDone, listen, openRoomSocket, roomCall, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
 
 let t: TestApp;
 let base: string;
@@ -130,5 +135,65 @@ describe('a participant whose chat is only in the background is away', () => {
     await a.say('Back on the phone');
     await jobsDone(t);
     expect(await openCount(bob)).toBe(0);
+  });
+});
+
+describe('a patient away from their chat is texted when the practice writes', () => {
+  it('at most once per chat in the gap, naming only the practice, with a working link; not while they look at the chat', async () => {
+    const phone = '+12025550147';
+    const ann = await staffMember(t);
+    const [practice] = await t.db.select({ name: practices.name }).from(practices).where(eq(practices.id, ann.practiceId));
+    const chat = await startChat(ann, { type: 'PATIENT', usersPhoneNumbers: [phone] });
+    const a = await connect(ann, chat.id);
+    await jobsDone(t);
+    const invitation = await lastMessage(t.db, phone);
+    expect(invitation?.body).toMatch(/sent you a secure message on Referwell/);
+    const newest = async () => (await lastMessage(t.db, phone))!;
+    /** What half an hour does to the chat's last text. */
+    const gapPasses = () => t.db.update(chats).set({ patientTextedAt: new Date(Date.now() - PATIENT_TEXT_GAP_MS) }).where(eq(chats.id, chat.id));
+
+    // Right after the invitation: no second text.
+    await a.say('Welcome, ask us anything');
+    await jobsDone(t);
+    expect((await newest()).id).toBe(invitation!.id);
+
+    await gapPasses();
+    await a.say('Your results are in');
+    await jobsDone(t);
+    const told = await newest();
+    expect(told.id).not.toBe(invitation!.id);
+    const url = told.body.match(/https?:\/\/\S+/)![0];
+    expect(told.body).toBe(`${practice!.name} sent you a new secure message on Referwell. Open your chat: ${url}`);
+    expect(told.body.replace(url, '')).not.toMatch(/results|Patient|0147/);
+    const link = new URL(url);
+    expect(link.searchParams.get('room')).toBe(chat.room);
+    expect((await roomCall(t, link.searchParams.get('token')!, 'GET', `/florie/v1/chat/${chat.room}`)).statusCode).toBe(200);
+
+    // Within the gap, however many messages: nothing more.
+    await a.say('Please call us');
+    await a.say('Or write here');
+    await jobsDone(t);
+    expect((await newest()).id).toBe(told.id);
+
+    // Looking at the chat: no text; the chat only in the background: texted.
+    await gapPasses();
+    const p = openRoomSocket(base, link.searchParams.get('token')!, chat.room);
+    sockets.push(p);
+    await p.ready();
+    await a.say('Are you there?');
+    await jobsDone(t);
+    expect((await newest()).id).toBe(told.id);
+    p.emit({ event: 'USER_ENTERED_BACKGROUND' });
+    await a.until('USER_ENTERED_BACKGROUND');
+    await a.say('We will call you');
+    await jobsDone(t);
+    expect((await newest()).id).not.toBe(told.id);
+
+    // The patient's own messages text nobody.
+    await gapPasses();
+    const before = await newest();
+    await p.say('Thanks');
+    await jobsDone(t);
+    expect((await newest()).id).toBe(before.id);
   });
 });

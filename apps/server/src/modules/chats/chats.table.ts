@@ -26,6 +26,8 @@ export const chats = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The last message's time (or the creation time): lists sort by it. */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its patients were last texted (invited, or told the practice wrote): at most one text per PATIENT_TEXT_GAP_MS. */
+    patientTextedAt: timestamp('patient_texted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

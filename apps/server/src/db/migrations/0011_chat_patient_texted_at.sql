@@ -1,0 +1,1 @@
+ALTER TABLE "chats" ADD COLUMN "patient_texted_at" timestamp with time zone;
