@@ -14,6 +14,7 @@ import { detailOf } from './referral-views.js';
 import { auditReferral, lockReferral, recordEvent } from './referral-records.js';
 import { assertAllowed } from './referral-rules.js';
 import { receiverRecordOf } from './referral-patients.js';
+import { autoArchiveEnded } from './referral-auto-archive.js';
 import { advanceIfTierExhausted } from './routing/offers.js';
 import { queueReferralNotice } from './referral-notifications.js';
 import { appointmentOf, assertDepartmentOf, storedAppointment } from './referral-appointments.js';
@@ -123,6 +124,7 @@ export function createReferralResponses(ctx: AppContext) {
         });
         if (basic) {
           await tx.update(referrals).set({ status: 'REJECTED', tier: null, tierExpiresAt: null, updatedAt: at }).where(eq(referrals.id, id));
+          await autoArchiveEnded(tx, current, 'REJECTED');
           return;
         }
         // Declined by every practice of its tier, a specialty referral moves on at once.
@@ -175,6 +177,7 @@ export function createReferralResponses(ctx: AppContext) {
           .where(eq(referrals.id, id))
           .returning();
         await recordEvent(tx, id, 'CANCELLED', caller.user.id, practiceId, body.reason ? { reason: body.reason } : {});
+        await autoArchiveEnded(tx, row!, 'CANCELLED');
         const receiver = current.receivingPracticeId ? [current.receivingPracticeId] : [];
         const told = [...receiver, ...withdrawn.map((w) => w.practiceId)];
         if (told.length) await queueReferralNotice(ctx, tx, { referralId: id, kind: 'CANCELLED', practiceIds: told, actorUserId: caller.user.id });

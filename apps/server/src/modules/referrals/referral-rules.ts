@@ -15,6 +15,9 @@ interface Transition {
 const ACCEPTED: readonly Status[] = ['ACCEPTED', 'RESCHEDULED'];
 const EVERY_STATUS: readonly Status[] = ['OFFERED', 'ACCEPTED', 'RESCHEDULED', 'REJECTED', 'EXPIRED', 'CANCELLED'];
 
+/** Where a referral ends without the patient being taken in: no move leads out of these. */
+export type EndedWithoutCare = Extract<Status, 'REJECTED' | 'EXPIRED' | 'CANCELLED'>;
+
 /**
  * The referral state machine (ARCHITECTURE.md draws it): which practice may do what from which
  * status. Where it ends up is the service's business (a rejection ends a BASIC referral but moves

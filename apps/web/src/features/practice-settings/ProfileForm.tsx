@@ -183,6 +183,7 @@ export function ProfileForm({ practice }: { practice: Practice }) {
           />
           <Switch
             label="Archive finished referrals automatically"
+            description="Referrals that end declined, expired or cancelled move to the archive. Accepted ones stay listed."
             {...form.getInputProps('autoArchiveEnabled', { type: 'checkbox' })}
           />
         </Section>

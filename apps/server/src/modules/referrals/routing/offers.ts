@@ -5,6 +5,7 @@ import type { ReferralRow } from '../../../platform/access/referrals.js';
 import { recordAnalytics } from '../../analytics/analytics.js';
 import { queueReferralNotice, type NotifyContext } from '../referral-notifications.js';
 import { recordEvent } from '../referral-records.js';
+import { autoArchiveEnded } from '../referral-auto-archive.js';
 import { referralOffers, referrals } from '../referrals.table.js';
 import { computeTiers } from './matching.js';
 
@@ -29,6 +30,7 @@ export interface OfferOutcome {
 async function expire(ctx: RoutingContext, tx: Db, referral: ReferralRow, now: Date, practicesAsked: number): Promise<OfferOutcome> {
   await tx.update(referrals).set({ status: 'EXPIRED', tier: null, tierExpiresAt: null, updatedAt: now }).where(eq(referrals.id, referral.id));
   await recordEvent(tx, referral.id, 'EXPIRED', null, null, { practicesAsked });
+  await autoArchiveEnded(tx, referral, 'EXPIRED');
   await queueReferralNotice(ctx, tx, { referralId: referral.id, kind: 'EXPIRED', practiceIds: [referral.practiceId], emailPracticeIds: [referral.practiceId] });
   return { practiceIds: [], expired: true, tier: null, tierExpiresAt: null };
 }
