@@ -49,4 +49,5 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   localStorage.clear();
+  sessionStorage.clear();
 });

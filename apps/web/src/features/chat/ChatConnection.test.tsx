@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
@@ -85,6 +85,66 @@ describe('the chat room: the connection', () => {
     setPageVisible(true);
     await settle(10);
     expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('tries again at once when the network comes back, even after giving up, with the draft still in the box', async () => {
+    roomServer({ stored: [message(1)] });
+    renderRoom();
+    const first = await nextSocketOpened(1);
+    fireEvent.change(input(), { target: { value: 'Half a thought' } });
+
+    // Dropped, and retrying: the network coming back does not wait for the next attempt.
+    act(() => first.serverClose(1006));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await settle(10);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    // That connection and its 10 retries fail: the error replaces the room, until the network comes back.
+    for (let attempt = 2; attempt <= chatRoomApi.CHAT_RECONNECT_LIMIT + 2; attempt++) {
+      while (FakeWebSocket.instances.length < attempt) await settle(100);
+      act(() => FakeWebSocket.latest().serverClose(1006));
+    }
+    expect(screen.getByRole('alert')).toHaveTextContent("We're having trouble connecting, please refresh the page");
+    await settle(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(2 + chatRoomApi.CHAT_RECONNECT_LIMIT);
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await settle(10);
+    expect(FakeWebSocket.instances).toHaveLength(3 + chatRoomApi.CHAT_RECONNECT_LIMIT);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => FakeWebSocket.latest().serverOpen());
+    await settle();
+    expect(screen.getByText('Message 1')).toBeInTheDocument();
+    expect(input()).toHaveValue('Half a thought');
+  });
+
+  it('keeps the draft and the unsent messages through a refresh, sending those again with their uuid', async () => {
+    roomServer();
+    const first = renderRoom();
+    const socket = await nextSocketOpened(1);
+    act(() => socket.serverClose(1006));
+    sendText('Written while away');
+    fireEvent.change(input(), { target: { value: 'And more' } });
+    first.unmount();
+
+    FakeWebSocket.instances = [];
+    renderRoom();
+    const again = await nextSocketOpened(1);
+    expect(input()).toHaveValue('And more');
+    const [resent] = sentOf(again, 'NEW_MESSAGE').map((one) => one.data as { uuid: string; message: string });
+    expect(resent).toMatchObject({ message: 'Written while away' });
+    expect(sentOf(socket, 'NEW_MESSAGE')).toHaveLength(0);
+    expect(screen.getByText('Sending')).toBeInTheDocument();
+
+    // Stored at last: nothing is kept any more, so another refresh sends nothing.
+    push(again, { event: 'NEW_MESSAGE', data: fromMe(5, { uuid: resent!.uuid, message: 'Written while away' }) });
+    fireEvent.change(input(), { target: { value: '' } });
+    FakeWebSocket.instances = [];
+    cleanup();
+    renderRoom();
+    const third = await nextSocketOpened(1);
+    expect(sentOf(third, 'NEW_MESSAGE')).toHaveLength(0);
+    expect(input()).toHaveValue('');
   });
 
   it('marks the newest message read while the page is in view', async () => {

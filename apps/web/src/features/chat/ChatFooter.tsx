@@ -13,6 +13,8 @@ const UploadWidget = lazy(() => import('../../ui/files/UploadWidget').then(({ Up
 
 interface ChatFooterProps {
   typing: string;
+  /** The text in the box; the room keeps it (useChatRoom), so it outlives the footer. */
+  text: string;
   actions?: ChatAction[];
   mobile: boolean;
   /** Answers whether the message went out (text or a file is needed). */
@@ -27,20 +29,15 @@ interface ChatFooterProps {
  * the message box and the send button. A finished upload is sent at once, with whatever text is
  * in the box, and the panel closes; canceling deletes the files it created.
  */
-export function ChatFooter({ typing, actions, mobile, onSend, onTextChange, fileLink, deleteFile }: ChatFooterProps) {
-  const [text, setText] = useState('');
+export function ChatFooter({ typing, text, actions, mobile, onSend, onTextChange, fileLink, deleteFile }: ChatFooterProps) {
   const [attaching, setAttaching] = useState(false);
   // A new panel for each attachment, so a sent file is never deleted as "canceled".
   const [uploadRound, setUploadRound] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
   const panelId = useId();
 
-  const change = (value: string) => {
-    setText(value);
-    onTextChange(value);
-  };
   const send = (files: FileView[] = []) => {
-    if (onSend(text, files)) change('');
+    if (onSend(text, files)) onTextChange('');
   };
   const uploaded = (id: number, file: File) => {
     send([uploadedFileView(id, file, Date.now())]);
@@ -72,7 +69,7 @@ export function ChatFooter({ typing, actions, mobile, onSend, onTextChange, file
         >
           <AttachIcon />
         </button>
-        <MessageInput inputRef={input} value={text} onChange={change} onSubmit={() => send()} mobile={mobile} />
+        <MessageInput inputRef={input} value={text} onChange={onTextChange} onSubmit={() => send()} mobile={mobile} />
         <button
           type="button"
           className="rw-chat__icon-button rw-chat__send"

@@ -152,6 +152,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
       {chat.canWrite && state && (
         <ChatFooter
           typing={typingText(state.typing.map((one) => one.name))}
+          text={chat.draft}
           actions={actions}
           mobile={mobile}
           onSend={chat.send}

@@ -86,7 +86,7 @@ describe('the chat room: writing and sending', () => {
     expect(input().style.height).toBe('44px');
   });
 
-  it('takes a refused message away with a banner that goes after 4 s', async () => {
+  it('takes a refused message away, says why for 4 s, and puts its text back in an empty box', async () => {
     roomServer();
     const { user } = renderRoom();
     const socket = await openRoom();
@@ -96,12 +96,28 @@ describe('the chat room: writing and sending', () => {
 
     vi.useFakeTimers();
     push(socket, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid, message: 'This chat is closed' } });
-    expect(screen.queryByText('Too late')).not.toBeInTheDocument();
-    expect(screen.getByText('Sorry we were unable to send your message, please try again')).toBeInTheDocument();
+    expect(within(screen.getByRole('log')).queryByText('Too late')).not.toBeInTheDocument();
+    expect(input()).toHaveValue('Too late');
+    expect(screen.getByText('This chat is closed')).toBeInTheDocument();
     await settle(chatRoomApi.INFO_BANNER_MS - 1);
-    expect(screen.getByText('Sorry we were unable to send your message, please try again')).toBeInTheDocument();
+    expect(screen.getByText('This chat is closed')).toBeInTheDocument();
     await settle(1);
-    expect(screen.queryByText('Sorry we were unable to send your message, please try again')).not.toBeInTheDocument();
+    expect(screen.queryByText('This chat is closed')).not.toBeInTheDocument();
+  });
+
+  it('keeps what is in the box when a refused message comes back, and says sorry when the server gives no reason', async () => {
+    roomServer();
+    const { user } = renderRoom();
+    const socket = await openRoom();
+    await user.type(input(), 'First');
+    await user.click(sendButton());
+    const uuid = (sentOf(socket, 'NEW_MESSAGE')[0]!.data as { uuid: string }).uuid;
+    await user.type(input(), 'Second, half written');
+
+    push(socket, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid, message: '' } });
+    expect(within(screen.getByRole('log')).queryByText('First')).not.toBeInTheDocument();
+    expect(input()).toHaveValue('Second, half written');
+    expect(screen.getByText('Sorry we were unable to send your message, please try again')).toBeInTheDocument();
   });
 
   it('says it is typing at the first text, again 300 ms after the last change, and stops when the box is cleared', async () => {

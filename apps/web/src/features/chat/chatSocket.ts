@@ -25,8 +25,11 @@ export interface ChatSocketHandlers {
 export interface ChatSocket {
   /** Sends at once when connected; answers false (and sends nothing) otherwise. */
   send(event: ClientEvent): boolean;
-  /** Tries again now when not connected (the page came back to the foreground). */
-  reconnect(): void;
+  /**
+   * Tries again now when not connected (the page came back to the foreground); with
+   * `afterGivingUp`, also once every retry has failed, with a fresh count (the network is back).
+   */
+  reconnect(afterGivingUp?: boolean): void;
   close(): void;
 }
 
@@ -41,12 +44,14 @@ export function chatSocketUrl(room: string, token: string, location: Pick<Locati
  * its retries internally without telling when they run out, so the same count is kept here: each
  * close is an attempt, and a connection that stays up as long as the library's minimum uptime
  * starts the count afresh, as the library's does. `reconnect()` starts a fresh socket at once
- * rather than waiting out the library's back-off (the page came back to the foreground).
+ * rather than waiting out the library's back-off (the page came back to the foreground, or the
+ * network did).
  */
 export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatSocket {
   let failedAttempts = 0;
   let stable: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let gaveUp = false;
   let socket = connect();
 
   const stop = () => {
@@ -84,6 +89,7 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
       failedAttempts += 1;
       if (failedAttempts > CHAT_RECONNECT_LIMIT) {
         stop();
+        gaveUp = true;
         handlers.onGaveUp();
         return;
       }
@@ -110,13 +116,17 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
       socket.send(JSON.stringify(event));
       return true;
     },
-    reconnect() {
-      if (stopped || socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) return;
+    reconnect(afterGivingUp = false) {
+      if (gaveUp ? !afterGivingUp : stopped || socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) return;
       const replaced = socket;
       failedAttempts = 0;
+      stopped = gaveUp = false;
       socket = connect();
       replaced.close();
     },
-    close: stop,
+    close() {
+      gaveUp = false;
+      stop();
+    },
   };
 }

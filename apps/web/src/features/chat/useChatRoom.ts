@@ -6,6 +6,7 @@ import { CHAT_TEXTS } from './chatTexts';
 import { draftMessage, newestStoredId, storedCount } from './messages';
 import { emitToApp } from './mobileBridge';
 import { createRoomClient, RoomCallError } from './roomClient';
+import { keepDraft, keepPending, readKeep } from './roomKeep';
 import { closesToReadOnly, roomReducer } from './roomState';
 import { useInfoBanner } from './useInfoBanner';
 import { useOlderMessages } from './useOlderMessages';
@@ -33,6 +34,7 @@ export interface ChatRoomOptions {
  * Messages the person sends appear at once and stay pending until the server's copy (same uuid)
  * replaces them. Pending messages are sent whenever a connection opens, so one written while
  * disconnected, or lost with a dropped connection, still arrives (the server stores a uuid once).
+ * They and the text in the box are kept in the tab (roomKeep.ts), so a refresh sends them too.
  * On every opening the messages after the newest one held are fetched, so nothing pushed while
  * the room was away is missed.
  */
@@ -58,6 +60,18 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   // A token refused at loading waits for a fresh one (onUnauthorized), which loads the chat again.
   const refusedToken = useRef<string | null>(null);
   const [loadRound, setLoadRound] = useState(0);
+  // What the person wrote outlives the footer (the error panel replaces it) and a refresh.
+  const kept = useMemo(() => readKeep(room), [room]);
+  const [draft, setDraftState] = useState(kept.draft);
+  const draftRef = useRef(draft);
+  const setDraft = useCallback(
+    (text: string) => {
+      draftRef.current = text;
+      setDraftState(text);
+      keepDraft(room, text);
+    },
+    [room],
+  );
 
   const sendEvent = (event: ClientEvent) => socketRef.current?.send(event) ?? false;
 
@@ -73,11 +87,14 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     Promise.all([client.loadChat(room, practiceId), client.olderMessages(room, 0)]).then(
       ([{ chat, user }, { data }]) => {
         if (cancelled) return;
-        dispatch({ type: 'loaded', chat, me: user, messages: data });
+        const readOnly = chat.status === 'INACTIVE' && closesToReadOnly(chat);
+        // Messages still unsent when the page was left go out again (on opening) unless already stored.
+        const unsent = readOnly ? [] : kept.pending.filter((message) => !data.some((stored) => stored.uuid === message.uuid));
+        dispatch({ type: 'loaded', chat, me: user, messages: [...data, ...unsent] });
         started(data);
         lastReadSent.current = chat.readStatus[String(user.chatUserId)]?.lastId ?? 0;
         // Spec 3 §4: a closed chat that turns read-only has no socket.
-        if (chat.status === 'INACTIVE' && closesToReadOnly(chat)) return;
+        if (readOnly) return;
         emitToApp('openChat', { room });
         setSocketWanted(true);
       },
@@ -98,7 +115,7 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     return () => {
       cancelled = true;
     };
-  }, [client, room, practiceId, started, loadRound]);
+  }, [client, room, practiceId, started, loadRound, kept]);
 
   useEffect(() => {
     if (refusedToken.current === null || refusedToken.current === token) return;
@@ -138,10 +155,14 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
       case 'NEW_MESSAGE':
         if (event.data.from && event.data.from.chatUserId !== me && document.visibilityState === 'hidden') notifyNewMessage(event.data.from.name);
         break;
-      case 'FAILED_TO_SEND_MESSAGE':
+      case 'FAILED_TO_SEND_MESSAGE': {
+        const refused = stateRef.current?.messages.find((message) => message.uuid === event.data.uuid);
         if (event.data.uuid) dispatch({ type: 'removed', uuid: event.data.uuid });
-        showBanner(CHAT_TEXTS.sendFailed);
+        // The words are not lost: back in the box, unless the person has started another message.
+        if (refused?.message && draftRef.current.trim() === '') setDraft(refused.message);
+        showBanner(event.data.message.trim() || CHAT_TEXTS.sendFailed);
         break;
+      }
       case 'USER_CONNECTED':
         if (event.data.chatUserId !== me) showBanner(CHAT_TEXTS.joined(event.data.name));
         break;
@@ -204,6 +225,17 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     return () => clearTimeout(timer);
   }, [expiring]);
 
+  // The network is back: try at once, and again after giving up (the error gives way to the room).
+  useEffect(() => {
+    const online = () => {
+      if (!socketRef.current) return;
+      setError((shown) => (shown === CHAT_TEXTS.gaveUp ? null : shown));
+      socketRef.current.reconnect(true);
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
+
   const visible = usePageVisible((nowVisible) => {
     if (!socketRef.current) return;
     if (!nowVisible) {
@@ -221,7 +253,19 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     if (socketRef.current?.send({ event: 'USER_READ_MESSAGE', data: { lastId: newestId } })) lastReadSent.current = newestId;
   }, [connected, visible, newestId]);
 
-  const onTextChange = useTypingNotifier((event) => sendEvent({ event }));
+  const notifyTyping = useTypingNotifier((event) => sendEvent({ event }));
+  const onTextChange = useCallback(
+    (text: string) => {
+      setDraft(text);
+      notifyTyping(text);
+    },
+    [setDraft, notifyTyping],
+  );
+
+  const messages = state?.messages;
+  useEffect(() => {
+    if (messages) keepPending(room, messages);
+  }, [room, messages]);
 
   const send = useCallback((text: string, files: FileView[] = []) => {
     const current = stateRef.current;
@@ -260,6 +304,8 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     canWrite: !loading && !error && Boolean(state) && !state!.readOnly && !expiring,
     older,
     send,
+    /** The text in the message box. */
+    draft,
     onTextChange,
     receipts: client.receipts,
     fileLink,
