@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { patientsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
-import type { AuditAction } from '../../platform/audit/audit.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { validOptionalPhone, validPhone } from '../../platform/phone.js';
@@ -11,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { insurances } from '../catalogues/catalogues.table.js';
 import type { PlacesService } from '../places/index.js';
 import { patients } from './patients.table.js';
+import { auditPatient } from './patient-audit.js';
 import { dobForStorage, patientMatch, patientSearchText, toPatient, type PatientRow } from './patient-records.js';
 
 type PatientCreate = z.output<typeof patientsApi.PatientCreate>;
@@ -114,13 +114,6 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
     return write;
   }
 
-  function audited(caller: Caller, action: AuditAction, client: ClientInfo, target: { type: 'patient' | 'practice'; id: number }, details: Record<string, unknown>) {
-    return audit.record({
-      action, actorUserId: caller.user.id, targetType: target.type, targetId: target.id, ip: client.ip, userAgent: client.userAgent,
-      details: { ...details, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
-    });
-  }
-
   return {
     async create(caller: Caller, input: PatientCreate, client: ClientInfo): Promise<patientsApi.Patient> {
       const { practiceId, parentId } = input;
@@ -139,14 +132,14 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
           createdBy: caller.user.id, createdAt: now, updatedAt: now,
         })
         .returning());
-      await audited(caller, 'patient.created', client, { type: 'patient', id: row!.id }, { practiceId, ...(parentId ? { parentId } : {}) });
+      await auditPatient(audit, caller, 'patient.created', client, { type: 'patient', id: row!.id }, { practiceId, ...(parentId ? { parentId } : {}) });
       return view(practiceId, row!.id);
     },
 
     async get(caller: Caller, practiceId: number, id: number, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'patients.view');
       const patient = await view(practiceId, id);
-      await audited(caller, 'patient.viewed', client, { type: 'patient', id }, { practiceId });
+      await auditPatient(audit, caller, 'patient.viewed', client, { type: 'patient', id }, { practiceId });
       return patient;
     },
 
@@ -177,7 +170,7 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
             .where(eq(patients.id, id));
         }));
       }
-      await audited(caller, 'patient.updated', client, { type: 'patient', id }, { practiceId, fields });
+      await auditPatient(audit, caller, 'patient.updated', client, { type: 'patient', id }, { practiceId, fields });
       return view(practiceId, id);
     },
 
@@ -189,7 +182,7 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
         eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phoneNumber), isNull(patients.parentId),
       ));
       if (!row) throw new AppError('OBJECT_NOT_FOUND', NO_PATIENT_WITH_PHONE);
-      await audited(caller, 'patient.found_by_phone', client, { type: 'patient', id: row.patient.id }, { practiceId });
+      await auditPatient(audit, caller, 'patient.found_by_phone', client, { type: 'patient', id: row.patient.id }, { practiceId });
       return toPatient(row.patient, row.insuranceName);
     },
 
@@ -202,7 +195,7 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
         db.select({ n: count() }).from(patients).where(where),
       ]);
       const result = { data: rows.map((r) => toPatient(r.patient, r.insuranceName)), count: total?.n ?? 0 };
-      await audited(caller, 'patient.listed', client, { type: 'practice', id: practiceId }, {
+      await auditPatient(audit, caller, 'patient.listed', client, { type: 'practice', id: practiceId }, {
         query: query || null, skip, count: result.count, patientIds: result.data.map((p) => p.id),
       });
       return result;

@@ -39,14 +39,20 @@ describe('accept', () => {
     expect(accepted.timeline.map((e) => e.kind)).toEqual(['CREATED', 'OFFERED', 'ACCEPTED']);
     const [row] = await t.db.select().from(referrals).where(eq(referrals.id, sent.id));
     const [record] = await t.db.select().from(patients).where(eq(patients.id, row!.receiverPatientId!));
-    expect(record).toMatchObject({ practiceId: s.a.practice.id, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1980-04-02' });
+    expect(record).toMatchObject({ practiceId: s.a.practice.id, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1980-04-02', createdBy: s.a.provider.id });
+    // The new record is audited as any patient record made in the practice, by the one who accepted.
+    expect(await lastAudit(t.db, 'patient.created', record!.id)).toMatchObject({
+      actorUserId: s.a.provider.id, targetType: 'patient', details: { practiceId: s.a.practice.id, referralId: sent.id },
+    });
     // The sender sees who took it; its detail offers what a sender may do.
     const senderView = (await s.sender.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.sender.practice.id}`)).json<Detail>();
     expect(senderView).toMatchObject({ status: 'ACCEPTED', receivingPractice: { id: s.a.practice.id }, actions: ['reschedule', 'cancel', 'archive', 'comment'] });
     // Each practice is pointed at its own record of the patient (to chat with them, say).
     expect(accepted.practicePatientId).toBe(record!.id);
     expect(senderView.practicePatientId).toBe(sent.patient.id);
-    expect(await lastAudit(t.db, 'referral.accepted')).toMatchObject({ actorUserId: s.a.provider.id, targetId: String(sent.id) });
+    expect(await lastAudit(t.db, 'referral.accepted')).toMatchObject({
+      actorUserId: s.a.provider.id, targetId: String(sent.id), details: { practiceId: s.a.practice.id, receiverPatientId: record!.id },
+    });
     const analytics = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.type, 'referral accepted'));
     expect(analytics.some((e) => e.practiceId === s.a.practice.id && e.details.referralId === sent.id)).toBe(true);
   });
@@ -58,6 +64,9 @@ describe('accept', () => {
     await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id });
     const [row] = await t.db.select().from(referrals).where(eq(referrals.id, sent.id));
     expect(row!.receiverPatientId).toBe(existing.id);
+    expect(await lastAudit(t.db, 'referral.accepted')).toMatchObject({ targetId: String(sent.id), details: { receiverPatientId: existing.id } });
+    // Nothing was created, so nothing is audited as created.
+    expect(await lastAudit(t.db, 'patient.created', existing.id)).toBeUndefined();
   });
 
   it('is exactly-once: of many practices accepting at the same moment one wins, the others get 454', async () => {

@@ -8,6 +8,7 @@ import { authorizePractice, rolesIn } from '../../platform/access/index.js';
 import { authorizeReferral, type ReferralParty, type ReferralRow } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';
+import { auditPatient } from '../patients/patient-audit.js';
 import { recordAnalytics } from '../analytics/analytics.js';
 import { referralOffers, referrals } from './referrals.table.js';
 import { detailOf } from './referral-views.js';
@@ -61,7 +62,7 @@ export function createReferralResponses(ctx: AppContext) {
       if (body.recievingUserId !== undefined) await assertProviderAt(db, body.recievingUserId, practiceId);
       await assertDepartmentOf(db, body.departmentId, practiceId);
       const appointment = appointmentOf(body);
-      const referral = await db.transaction(async (tx) => {
+      const { referral, receiver } = await db.transaction(async (tx) => {
         const current = await lockReferral(tx, id);
         const party = await offeredParty(tx, current, practiceId);
         // Its own practice won (a colleague at the same moment, or a double click): it learns, as any
@@ -69,7 +70,7 @@ export function createReferralResponses(ctx: AppContext) {
         if (party === 'RECEIVER') throw new AppError('REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted');
         assertAllowed('accept', current.status, party);
         const [patient] = await tx.select().from(patients).where(eq(patients.id, current.patientId));
-        const record = await receiverRecordOf(tx, patient!, practiceId);
+        const receiver = await receiverRecordOf(tx, patient!, practiceId, caller.user.id);
         // The provider asked for stays when they work here; otherwise the accepting provider takes it.
         const asked = current.receivingUserId && (await rolesIn(tx, current.receivingUserId, practiceId)).includes('PROVIDER') ? current.receivingUserId : null;
         const self = caller.apiKey ? null : (await rolesIn(tx, caller.user.id, practiceId)).includes('PROVIDER') ? caller.user.id : null;
@@ -78,7 +79,7 @@ export function createReferralResponses(ctx: AppContext) {
           .update(referrals)
           .set({
             status: 'ACCEPTED', receivingPracticeId: practiceId, acceptedByUserId: caller.user.id,
-            receivingUserId: body.recievingUserId ?? asked ?? self, receiverPatientId: record.id, appointment,
+            receivingUserId: body.recievingUserId ?? asked ?? self, receiverPatientId: receiver.record.id, appointment,
             tier: null, tierExpiresAt: null, updatedAt: at,
           })
           .where(eq(referrals.id, id))
@@ -98,9 +99,13 @@ export function createReferralResponses(ctx: AppContext) {
         await queueReferralNotice(ctx, tx, {
           referralId: id, kind: 'ACCEPTED', practiceIds: [current.practiceId, ...withdrawn], emailPracticeIds: [current.practiceId], actorUserId: caller.user.id,
         });
-        return row!;
+        return { referral: row!, receiver };
       });
-      await auditReferral(ctx, caller, client, 'accepted', id, practiceId, { appointment: appointment !== null });
+      const receiverPatientId = receiver.record.id;
+      if (receiver.created) {
+        await auditPatient(ctx.audit, caller, 'patient.created', client, { type: 'patient', id: receiverPatientId }, { practiceId, referralId: id });
+      }
+      await auditReferral(ctx, caller, client, 'accepted', id, practiceId, { appointment: appointment !== null, receiverPatientId });
       return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, 'RECEIVER');
     },
 
