@@ -1,5 +1,5 @@
 import './chat.css';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FileView } from '@referwell/contracts';
 import { FILE_STATE_TEXT } from '../../ui/files/FileState';
 import { FILE_OPEN_FAILED, openFreshInNewTab } from '../../ui/files/freshFiles';
@@ -55,9 +55,16 @@ function openInNewTab(url: string) {
 export function ChatRoomView(props: ChatRoomViewProps) {
   const { room, token, device = 'web', displayStyle = 'normal', light = false, embedUID } = props;
   const missing = !room ? CHAT_TEXTS.noRoom : !token ? CHAT_TEXTS.noToken : null;
-  useEmbedHeight(embedUID);
+  const root = useRef<HTMLDivElement>(null);
+  const embedded = useEmbedHeight(embedUID, root);
   return (
-    <div className="rw-chat" data-display-style={displayStyle} style={themeVariables(light ? 'light' : 'dark')}>
+    <div
+      ref={root}
+      className="rw-chat"
+      data-display-style={displayStyle}
+      data-embedded={embedded || undefined}
+      style={themeVariables(light ? 'light' : 'dark')}
+    >
       {missing ? <RoomState type="ERROR" title={missing} subtitle={null} /> : <ConnectedRoom key={room} {...props} device={device} />}
     </div>
   );

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
-import { ROOM, roomServer } from '../../features/chat/chatFixtures';
+import { message, openRoom, push, ROOM, roomServer } from '../../features/chat/chatFixtures';
 import { ChatRoomApp } from './ChatRoomApp';
 import { readChatRoomQuery } from './chatRoomQuery';
 
@@ -36,29 +36,41 @@ describe('the chat room page', () => {
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
   });
 
-  it('posts its height to the host page on load and whenever it changes', () => {
-    roomServer();
-    let resized: () => void = () => {};
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(callback: () => void) {
-          resized = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    let height = 300;
-    vi.spyOn(document.body, 'getBoundingClientRect').mockImplementation(() => ({ height }) as DOMRect);
+  it('posts its content’s height to the host page on load and as the conversation grows, not the frame’s', async () => {
+    roomServer({ stored: [message(1), message(2)] });
+    // Laid out by hand (jsdom has no layout): a 600 px frame the room fills, and parts as tall as their content.
+    const heightOf = (element: Element) => {
+      if (element.classList.contains('rw-chat')) return 600;
+      if (element.classList.contains('rw-chat__top')) return element.querySelector('header') ? 52 : 0;
+      if (element.classList.contains('rw-chat-state')) return 90;
+      if (element.classList.contains('rw-chat__list')) return 16 + 40 * element.querySelectorAll('[data-testid=message]').length;
+      if (element.classList.contains('rw-chat__footer')) return 80;
+      return 0;
+    };
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return { height: heightOf(this) } as DOMRect;
+    });
     const posted = vi.spyOn(window.parent, 'postMessage');
+    const heights = () => posted.mock.calls.map(([data]) => (data as { height: number }).height);
     render(<ChatRoomApp search={`?room=${ROOM}&token=t1&embedUID=host-7`} />);
-    expect(posted).toHaveBeenCalledWith({ type: chatRoomApi.EMBED_HEIGHT_MESSAGE, height: 300, embedUID: 'host-7' }, '*');
+    // Connecting...: the state alone.
+    expect(posted).toHaveBeenCalledWith({ type: chatRoomApi.EMBED_HEIGHT_MESSAGE, height: 90, embedUID: 'host-7' }, '*');
 
-    height = 420.4;
-    act(() => resized());
-    expect(posted).toHaveBeenLastCalledWith({ type: 'florie-embed-height', height: 421, embedUID: 'host-7' }, '*');
-    act(() => resized());
-    expect(posted).toHaveBeenCalledTimes(2);
+    const socket = await openRoom();
+    await waitFor(() => expect(heights().at(-1)).toBe(52 + 16 + 2 * 40 + 80));
+    push(socket, { event: 'NEW_MESSAGE', data: message(3) });
+    await waitFor(() => expect(posted).toHaveBeenLastCalledWith({ type: 'florie-embed-height', height: 52 + 16 + 3 * 40 + 80, embedUID: 'host-7' }, '*'));
+    // In a frame shorter than the conversation the list scrolls; what it hides still counts.
+    const list = screen.getByRole('log');
+    list.style.overflowY = 'auto'; // as chat.css has it (jsdom reads no style sheets)
+    Object.defineProperty(list, 'getBoundingClientRect', { configurable: true, value: () => ({ height: 150 }) as DOMRect });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, value: 150 });
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 16 + 4 * 40 });
+    push(socket, { event: 'NEW_MESSAGE', data: message(4) });
+    await waitFor(() => expect(heights().at(-1)).toBe(52 + 16 + 4 * 40 + 80));
+    expect(heights()).not.toContain(600);
+    // A height is posted when it changes, not again.
+    expect(heights().every((height, index) => height !== heights()[index - 1])).toBe(true);
   });
+
 });
