@@ -257,8 +257,11 @@ const UserIdBody = z.object({ userId: Id });
 const TagParams = z.object({ id: Id, tagId: Id });
 const UuidParams = z.object({ id: z.string().uuid('Not a practice id') });
 
-/** Logos and profile photos are at most this large. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Logos and profile photos are at most this large: 10 MB in base 1000, as every size the app shows
+ * is (and as MAX_FILE_BYTES is), so "at most 10 MB" means what the file list says of a file.
+ */
+export const MAX_IMAGE_BYTES = 10 * 1000 * 1000;
 
 /**
  * An upload descriptor (spec 1 §3: name, size, header) plus the file's MD5, which the upload must

@@ -92,7 +92,7 @@ describe('POST /api/v1/practice/{id}/logo', () => {
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json()).toMatchObject({ message: 'Use a PNG, JPEG, GIF or WebP image', issues: [{ path: ['body', 'type'] }] });
     const cases: [Record<string, unknown>, string][] = [
-      [{ size: 10 * 1024 * 1024 + 1 }, 'Images must be at most 10 MB'],
+      [{ size: 10_000_001 }, 'Images must be at most 10 MB'],
       [{ size: 0 }, 'The file is empty'],
       [{ name: '' }, 'File name is required'],
       [{ header: undefined }, 'File header is required'],

@@ -3,7 +3,7 @@ import { Alert, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { UploadPanel, useUploadScan, type UploadPanelProps } from '../../ui/files';
+import { formatFileSize, UploadPanel, useUploadScan, WEB_IMAGE_RULES, type UploadPanelProps } from '../../ui/files';
 import { practiceSettingsKeys } from './queries';
 import type { Practice } from './types';
 
@@ -37,7 +37,8 @@ export function LogoUpload({ practice, editable }: { practice: Practice; editabl
             <UploadPanel
               key={panelKey}
               createLink={createLink}
-              label="Drop a PNG, JPEG, GIF or WebP logo (at most 10 MB) or"
+              label={`Drop a PNG, JPEG, GIF or WebP logo (at most ${formatFileSize(practicesApi.MAX_IMAGE_BYTES)}) or`}
+              rules={WEB_IMAGE_RULES}
               onUploaded={(fileId) => setPending(fileId)}
             />
             <div role="status" aria-live="polite">

@@ -154,7 +154,11 @@ describe('practice profile', { timeout: 20_000 }, () => {
     const server = practiceServer(['ADMIN'], {}, practiceFixture({ logoUrl: 'https://cdn.test/logo.png' }));
     renderApp('/practice/settings');
     expect(await screen.findByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute('src', 'https://cdn.test/logo.png');
-    expect(await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP logo/)).toHaveAttribute('type', 'file');
+    const browse = await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP logo \(at most 10 MB\)/);
+    expect(browse).toHaveAttribute('type', 'file');
+    // The logo's own rules, not those of any file: images the server takes, up to 10 MB.
+    expect(browse).toHaveAccessibleDescription('PNG, JPEG, GIF or WebP images, up to 10 MB');
+    expect(browse.getAttribute('accept')).not.toContain('.docx');
     expect(server.find('POST', '/api/v1/practice/1/logo')).toHaveLength(0);
   });
 

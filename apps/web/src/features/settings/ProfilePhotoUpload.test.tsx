@@ -61,6 +61,24 @@ describe('profile photo upload on the settings page', { timeout: 15_000 }, () =>
     expect(section.queryByText('Checking your new photo for viruses; it appears here once it is clean.')).not.toBeInTheDocument();
   });
 
+  it('takes only images the server takes, up to 10 MB, saying so before asking for any upload link', async () => {
+    const { server } = photoServer();
+    const { user } = renderApp('/settings');
+    const section = within(await screen.findByRole('region', { name: 'Profile photo' }));
+    const browse = await section.findByLabelText(/Drop a PNG, JPEG, GIF or WebP photo \(at most 10 MB\)/);
+    expect(browse).toHaveAccessibleDescription('PNG, JPEG, GIF or WebP images, up to 10 MB');
+    expect(browse.getAttribute('accept')).toBe('image/png,image/jpeg,image/gif,image/webp,.png,.jpg,.jpeg,.gif,.webp');
+
+    const large = png();
+    Object.defineProperty(large, 'size', { value: 20_000_000 });
+    await user.upload(browse, large);
+    expect(await section.findByText('File is too large')).toBeInTheDocument();
+    expect(section.getByText('Maximum file size is 10 MB')).toBeInTheDocument();
+    expect(section.queryByText('Sorry this file type is not supported')).not.toBeInTheDocument();
+    expect(server.find('POST', '/api/v1/user/7/profilePhoto')).toHaveLength(0);
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
   it('says a virus was found and keeps the photo as it was', async () => {
     const { server, scanned } = photoServer();
     const section = await uploadPhoto();

@@ -3,7 +3,7 @@ import { Alert, Avatar, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { practicesApi, type User } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { UploadPanel, useUploadScan, type UploadPanelProps } from '../../ui/files';
+import { formatFileSize, UploadPanel, useUploadScan, WEB_IMAGE_RULES, type UploadPanelProps } from '../../ui/files';
 import { currentUserQuery } from '../auth/currentUser';
 
 /**
@@ -39,7 +39,8 @@ export function ProfilePhotoUpload({ user, practiceId }: { user: User; practiceI
           <UploadPanel
             key={panelKey}
             createLink={createLink}
-            label="Drop a PNG, JPEG, GIF or WebP photo (at most 10 MB) or"
+            label={`Drop a PNG, JPEG, GIF or WebP photo (at most ${formatFileSize(practicesApi.MAX_IMAGE_BYTES)}) or`}
+            rules={WEB_IMAGE_RULES}
             onUploaded={(fileId) => setPending(fileId)}
             onCanceled={() => setPending(null)}
           />

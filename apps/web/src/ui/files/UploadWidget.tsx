@@ -5,8 +5,9 @@
  *
  * UploadPanel (UploadPanel.tsx) is this widget wired to the files API of a practice.
  *
- * The file is checked (images, PDF, Word, Excel; at most 100 MB; .ds_store, thumbs.db and
- * desktop.ini are ignored), hashed, given an upload link and PUT; `onUploaded` gets the new id.
+ * The file is checked (by default images, PDF, Word, Excel up to 100 MB; `rules` narrows that,
+ * e.g. WEB_IMAGE_RULES for logos; .ds_store, thumbs.db and desktop.ini are always ignored),
+ * hashed, given an upload link and PUT; `onUploaded` gets the new id.
  * Canceling, undoing or removing it calls `onCanceled` and deletes every file created for it.
  * Once the parent has used the file (a message sent), remount the panel (change its `key`) to
  * start over without deleting anything.
@@ -18,9 +19,8 @@ import { Stack, Text } from '@mantine/core';
 import { FilePond, type FilePondProps } from 'react-filepond';
 import { filesApi } from '@referwell/contracts';
 import { registerValidationPlugin } from './filePondValidation';
-import { ACCEPT_ATTRIBUTE } from './fileTypes';
 import { createUploadSession, isAbortError, UPLOAD_ERRORS, UploadError, type CreateUploadLink, type DeleteUploadedFile } from './uploadFile';
-import { FILEPOND_LABELS, UPLOAD_HINT, validateUpload } from './uploadRules';
+import { FILE_UPLOAD_RULES, FILEPOND_LABELS, type UploadRules } from './uploadRules';
 
 registerValidationPlugin();
 
@@ -36,6 +36,8 @@ export interface UploadWidgetProps {
   /** The drop area's text before "Browse"; it names the browse control too. */
   label?: string;
   disabled?: boolean;
+  /** What the panel takes and says it takes; any file the files API takes by default. */
+  rules?: UploadRules;
 }
 
 function escapeHtml(text: string): string {
@@ -45,7 +47,7 @@ function escapeHtml(text: string): string {
 type ProcessFn = Extract<NonNullable<FilePondProps['server']>, object>['process'];
 
 export function UploadWidget(props: UploadWidgetProps) {
-  const { label = 'Drag & drop a file or', disabled } = props;
+  const { label = 'Drag & drop a file or', disabled, rules = FILE_UPLOAD_RULES } = props;
   const latest = useRef(props);
   latest.current = props;
   const hintId = useId();
@@ -105,7 +107,7 @@ export function UploadWidget(props: UploadWidgetProps) {
   };
 
   // Options FilePond knows only through our validation plugin.
-  const pluginOptions = { validateFile: validateUpload } as Partial<FilePondProps>;
+  const pluginOptions = { validateFile: rules.validate } as Partial<FilePondProps>;
 
   return (
     <Stack gap={4} ref={wrapper} className="rw-upload-panel">
@@ -117,7 +119,7 @@ export function UploadWidget(props: UploadWidgetProps) {
         instantUpload
         credits={false}
         disabled={disabled}
-        acceptedFileTypes={ACCEPT_ATTRIBUTE}
+        acceptedFileTypes={rules.accept}
         ignoredFiles={[...filesApi.IGNORED_FILE_NAMES]}
         server={server}
         oninit={() => {
@@ -134,7 +136,7 @@ export function UploadWidget(props: UploadWidgetProps) {
         }}
       />
       <Text id={hintId} size="xs" c="dimmed">
-        {UPLOAD_HINT}
+        {rules.hint}
       </Text>
     </Stack>
   );

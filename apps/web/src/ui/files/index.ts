@@ -21,7 +21,7 @@ export {
   type UploadOptions,
   type UploadSession,
 } from './uploadFile';
-export { UPLOAD_HINT, validateUpload } from './uploadRules';
+export { FILE_UPLOAD_RULES, UPLOAD_HINT, validateUpload, WEB_IMAGE_RULES, type UploadRules } from './uploadRules';
 export { deleteFileById, fetchFiles, fetchScanStatus, freshFileView, practiceUploadLink } from './fileCalls';
 export { FILE_OPEN_FAILED, openFreshInNewTab, type FreshFile } from './freshFiles';
 export { HASH_SLICE_BYTES, hashFile, readFileHeader, type HashOptions } from './hashFile';
