@@ -133,6 +133,18 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
+  it('refuses an SVG before asking for an upload link, as the server would refuse it', async () => {
+    const server = fakeServer({});
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<UploadPanel practiceId={4} />);
+
+    await user.upload(await screen.findByLabelText(/browse/i), new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText('Sorry this file type is not supported')).toBeInTheDocument();
+    expect(screen.getByText('SVG images cannot be uploaded')).toBeInTheDocument();
+    expect(server.find('POST', '/api/v1/files')).toHaveLength(0);
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
   it('ignores system files', async () => {
     const server = fakeServer({});
     const user = userEvent.setup({ applyAccept: false });

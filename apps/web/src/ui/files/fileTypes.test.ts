@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileExtension, isAcceptedFile, isImageFile, isVideoFile, truncateFileName } from './fileTypes';
+import { ACCEPT_ATTRIBUTE, fileExtension, isAcceptedFile, isImageFile, isVideoFile, truncateFileName } from './fileTypes';
 
 describe('file types', () => {
   it('reads the extension', () => {
@@ -28,6 +28,13 @@ describe('file types', () => {
     expect(isAcceptedFile({ name: 'a.exe', type: '' })).toBe(false);
     expect(isAcceptedFile({ name: 'a.txt', type: 'text/plain' })).toBe(false);
     expect(isAcceptedFile({ name: 'a.zip', type: 'application/zip' })).toBe(false);
+  });
+
+  it('refuses SVG, an image the server does not take, by type or by extension', () => {
+    expect(isAcceptedFile({ name: 'logo.svg', type: 'image/svg+xml' })).toBe(false);
+    expect(isAcceptedFile({ name: 'logo.SVG', type: '' })).toBe(false);
+    expect(isAcceptedFile({ name: 'logo.svg', type: 'application/octet-stream' })).toBe(false);
+    expect(ACCEPT_ATTRIBUTE).not.toContain('.svg');
   });
 });
 

@@ -47,11 +47,22 @@ export const ACCEPTED_MIME_TYPES = [
 ] as const;
 export const ACCEPTED_EXTENSIONS = [
   'pdf', 'doc', 'docx', 'xls', 'xlsx',
-  'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'bmp', 'tif', 'tiff', 'heic', 'heif', 'avif',
+  'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff', 'heic', 'heif', 'avif',
 ] as const;
 /** For the file input's `accept`: types, and extensions for systems that know no type. */
 export const ACCEPT_ATTRIBUTE = [...ACCEPTED_MIME_TYPES, ...ACCEPTED_EXTENSIONS.map((e) => `.${e}`)];
 export const ACCEPTED_DESCRIPTION = 'Images, PDF, Word or Excel files';
+
+const SVG_TYPE = 'image/svg+xml';
+
+/**
+ * SVG is an image to the browser but a document that can carry scripts, with no magic number to
+ * judge it by, so the server refuses it (docs/decisions.md); the panel refuses it first.
+ */
+export function isSvgFile(file: { name: string; type: string }): boolean {
+  const type = file.type.toLowerCase();
+  return type === SVG_TYPE || ((!type || type === 'application/octet-stream') && fileExtension(file.name) === 'svg');
+}
 
 /**
  * Whether the upload panel takes this file. The server judges the bytes again; this only spares
@@ -59,6 +70,7 @@ export const ACCEPTED_DESCRIPTION = 'Images, PDF, Word or Excel files';
  */
 export function isAcceptedFile(file: { name: string; type: string }): boolean {
   const type = file.type.toLowerCase();
+  if (isSvgFile(file)) return false;
   if (type && type !== 'application/octet-stream') {
     return type.startsWith('image/') || (ACCEPTED_MIME_TYPES as readonly string[]).includes(type);
   }

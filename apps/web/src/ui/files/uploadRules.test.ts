@@ -19,6 +19,12 @@ describe('validateUpload', () => {
     expect(validateUpload(file('a.pdf', 'application/pdf', 100_000_001))).toEqual({ main: 'File is too large', sub: 'Maximum file size is 100 MB' });
     expect(validateUpload(file('a.pdf', 'application/pdf', 0))?.main).toBe('File is too small');
   });
+
+  it('refuses SVG up front with the words of the server’s refusal', () => {
+    const refusal = { main: 'Sorry this file type is not supported', sub: 'SVG images cannot be uploaded' };
+    expect(validateUpload(file('logo.svg', 'image/svg+xml', 10))).toEqual(refusal);
+    expect(validateUpload(file('logo.svg', '', 10))).toEqual(refusal);
+  });
 });
 
 describe('WEB_IMAGE_RULES (logos and profile photos)', () => {

@@ -1,7 +1,8 @@
 import { filesApi, practicesApi } from '@referwell/contracts';
 import type { FileRefusal, FileValidator } from './filePondValidation';
 import { formatFileSize } from './fileSize';
-import { ACCEPT_ATTRIBUTE, ACCEPTED_DESCRIPTION, fileExtension, isAcceptedFile } from './fileTypes';
+import { ACCEPT_ATTRIBUTE, ACCEPTED_DESCRIPTION, fileExtension, isAcceptedFile, isSvgFile } from './fileTypes';
+import { UPLOAD_ERRORS } from './uploadFile';
 
 /** What an upload panel takes: its check, its file input's `accept`, and the line saying so under it. */
 export interface UploadRules {
@@ -17,8 +18,15 @@ const refusals = {
   empty: (): FileRefusal => ({ main: 'File is too small', sub: 'The file is empty' }),
 };
 
+/**
+ * An SVG is refused with the words the server's refusal shows (spec 3 §8), said before the upload
+ * rather than after it, and why: people take it for an image like any other.
+ */
+const SVG_REFUSAL: FileRefusal = { main: UPLOAD_ERRORS.link, sub: 'SVG images cannot be uploaded' };
+
 /** Spec 3 §5 and §8: one file, images/PDF/Word/Excel, at most 100 MB, with FilePond's wording. */
 export const validateUpload: FileValidator = (file) => {
+  if (isSvgFile(file)) return SVG_REFUSAL;
   if (!isAcceptedFile(file)) return refusals.type('images, PDF, Word or Excel files');
   if (file.size > filesApi.MAX_FILE_BYTES) return refusals.size(filesApi.MAX_FILE_BYTES);
   if (file.size === 0) return refusals.empty();
