@@ -9,6 +9,7 @@ import { auditEvents } from '../../platform/audit/audit.table.js';
 import { signFileLink } from '../../platform/storage/signed-urls.js';
 import { practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
 import { DOCX, MIME, PDF, PNG, createAndUpload, download, md5 } from './files.test-factories.js';
+import { insertPatient } from '../patients/patients.test-factories.js';
 import { files } from './files.table.js';
 import type { FileView } from '@referwell/contracts';
 
@@ -221,5 +222,45 @@ describe('files owned by a user', () => {
     expect((await (await signedIn(t.app, stranger)).get(`/api/v1/file/${fileId}/status`)).statusCode).toBe(456);
     expect((await admin.delete(`/api/v1/file/${fileId}`)).statusCode).toBe(403);
     expect((await staff.delete(`/api/v1/file/${fileId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('files owned by a patient', () => {
+  /** A clean PDF in a patient's record (as patient documents will file it), of `patientPractice`. */
+  async function patientFile(patientPractice: number) {
+    const patient = await insertPatient(t.db, patientPractice);
+    const id = await uploaded(staff, PDF, 'insurance-card.pdf', MIME.pdf);
+    await t.db.update(files).set({ ownerKind: 'PATIENT', ownerId: patient.id }).where(eq(files.id, id));
+    return id;
+  }
+
+  it('are seen, with a working link, by the staff of the patient’s practice', async () => {
+    const id = await patientFile(team.practice.id);
+    for (const client of [staff, provider, admin]) {
+      const view = await viewOf(client, id);
+      expect(view).toMatchObject({ id, name: 'insurance-card.pdf', scanStatus: 'clean' });
+      expect((await download(t.app, view.downloadUrl!)).statusCode).toBe(200);
+    }
+    expect((await staff.get(`/api/v1/file/${id}/status`)).json()).toMatchObject({ status: 'clean' });
+    // Those who may edit the practice's patients may delete them.
+    expect((await provider.delete(`/api/v1/file/${id}`)).statusCode).toBe(200);
+    expect((await viewOf(staff, id)).deleted).toBe(true);
+  });
+
+  it('are 456 to everyone else, who change nothing', async () => {
+    const id = await patientFile(team.practice.id);
+    expect((await outsider.get(`/api/v1/files?ids=${id}`)).json()).toEqual([]);
+    expect((await outsider.get(`/api/v1/file/${id}/status`)).statusCode).toBe(456);
+    expect((await outsider.delete(`/api/v1/file/${id}`)).statusCode).toBe(456);
+    expect(await bytesExist(id)).toBe(true);
+    expect((await fileRow(id)).deletedAt).toBeNull();
+  });
+
+  it('follow the patient’s practice, not the practice that uploaded them', async () => {
+    // Uploaded in the team's practice, but filed in another practice's record of a patient.
+    const id = await patientFile(team.otherPractice.id);
+    expect((await staff.get(`/api/v1/files?ids=${id}`)).json()).toEqual([]);
+    expect((await admin.delete(`/api/v1/file/${id}`)).statusCode).toBe(456);
+    expect((await outsider.get(`/api/v1/file/${id}/status`)).json()).toMatchObject({ status: 'clean' });
   });
 });

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FileOwnerKind, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
+import { patients } from '../../modules/patients/patients.table.js';
 import type { Caller } from '../auth/sessions.js';
 import { AppError } from '../errors.js';
-import { authorizePractice, visiblePracticesOf } from './index.js';
+import { authorizePractice, canInPractice, visiblePracticesOf } from './index.js';
 import { PRACTICE_RULES } from './rules.js';
 import { callerSeesReferral } from './referrals.js';
 import { callerSeesChat } from './chats.js';
@@ -70,9 +72,21 @@ export async function authorizeFile(db: Db, caller: Caller, file: FileAccessFact
       if (action === 'delete' && file.uploadedBy !== caller.user.id) throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
       return;
     }
-    // Patient files get their rule with the patient records area (the patient's practice); until
-    // then nobody reaches them.
-    case 'PATIENT':
-      throw new AppError('FORBIDDEN', 'Files of this kind are not available yet');
+    case 'PATIENT': {
+      // A patient's documents are part of their record in one practice: its staff who see the
+      // practice's patients see them, and those who may edit its patients may delete them.
+      const practiceId = file.ownerId === null ? null : await practiceOfPatient(db, file.ownerId);
+      if (practiceId === null || !(await canInPractice(db, caller, practiceId, 'patients.view'))) throw notFound();
+      if (action === 'delete' && !(await canInPractice(db, caller, practiceId, 'patients.manage'))) {
+        throw new AppError('FORBIDDEN', 'Your role does not allow you to change this patient’s files');
+      }
+      return;
+    }
   }
+}
+
+/** The practice whose record a patient is (each practice keeps its own), or null when there is none. */
+async function practiceOfPatient(db: Db, patientId: number): Promise<number | null> {
+  const [row] = await db.select({ practiceId: patients.practiceId }).from(patients).where(eq(patients.id, patientId));
+  return row?.practiceId ?? null;
 }
