@@ -1,8 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/fakeServer';
+import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { fakeTab, fileView } from '../../ui/files/testFiles';
-import { chatRoom, doctor, freshLink, fromMe, me, message, nurse, openRoom, push, renderRoom, roomServer, TOKEN } from './chatFixtures';
+import { chatRoom, doctor, freshLink, fromMe, me, message, nurse, openRoom, push, renderRoom, roomServer, settle, TOKEN } from './chatFixtures';
+import { SCROLL_ANIMATION_MS, SCROLL_DELAY_MS } from './scrollToEnd';
 
 // Tuesday 12 March 2024, noon: "now" for the day headers.
 const NOW = new Date(2024, 2, 12, 12, 0).getTime();
@@ -215,5 +217,37 @@ describe('the chat room: how messages show', () => {
     await user.click(screen.getByRole('button', { name: 'View rash.png' }));
     const gallery = await screen.findByRole('dialog', { name: 'rash.png' });
     expect(await within(gallery).findByRole('img', { name: 'rash.png' })).toHaveAttribute('src', freshLink(6));
+  });
+});
+
+describe('the chat room: following new messages', () => {
+  it('scrolls to a new message at the end 50 ms after it arrives, over 100 ms', async () => {
+    vi.useFakeTimers();
+    roomServer({ stored: [message(1)] });
+    renderRoom();
+    while (FakeWebSocket.instances.length === 0) await settle(10);
+    const socket = FakeWebSocket.latest();
+    act(() => socket.serverOpen());
+    // The first scroll to the end is done.
+    await settle(1_000);
+
+    // A list 400 px high holding 1000 px, read at its end (jsdom lays nothing out).
+    const list = screen.getByRole('log', { name: 'Messages' });
+    let top = 600;
+    let height = 1_000;
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => top, set: (value: number) => (top = value) });
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, value: 400 });
+    fireEvent.scroll(list);
+
+    height = 1_100;
+    push(socket, { event: 'NEW_MESSAGE', data: message(2) });
+    await settle(SCROLL_DELAY_MS - 1);
+    expect(top).toBe(600);
+    await settle(1 + SCROLL_ANIMATION_MS / 2);
+    expect(top).toBeGreaterThan(600);
+    expect(top).toBeLessThan(700);
+    await settle(SCROLL_ANIMATION_MS / 2 + 20);
+    expect(top).toBe(700);
   });
 });

@@ -6,6 +6,7 @@ import { reply } from '../../test/fakeServer';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { chatRoom, me, openRoom, push, renderRoom, ROOM, roomServer, roomSocket, settle, TOKEN } from './chatFixtures';
 import { ChatRoomView } from './ChatRoomView';
+import { OVERLAY_REMOVE_MS } from './LoadingOverlay';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -33,7 +34,14 @@ describe('the chat room: connecting, errors and read-only', () => {
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'People in this chat' })).not.toBeInTheDocument();
 
+    // Spec 3 §9: the loading overlay fades away, and is gone 1 s after it was hidden.
+    vi.useFakeTimers();
     act(() => socket.serverOpen());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText('Connecting...').closest('[data-hiding]')).toHaveAttribute('aria-hidden', 'true');
+    await settle(OVERLAY_REMOVE_MS - 1);
+    expect(screen.getByText('Connecting...')).toBeInTheDocument();
+    await settle(1);
     expect(screen.queryByText('Connecting...')).not.toBeInTheDocument();
     expect(screen.getByRole('log', { name: 'Messages' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Enter your message...');
@@ -175,15 +183,20 @@ describe('the chat room: connecting, errors and read-only', () => {
   });
 
   it('shows Connecting... again while a dropped connection is retried, keeping the messages', async () => {
+    vi.useFakeTimers();
     roomServer();
     renderRoom();
-    const socket = await openRoom();
+    while (FakeWebSocket.instances.length === 0) await settle(10);
+    act(() => FakeWebSocket.latest().serverOpen());
+    await settle(OVERLAY_REMOVE_MS);
+    expect(screen.queryByText('Connecting...')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Connected' })).toBeInTheDocument();
-    act(() => socket.serverClose(1006));
-    expect(screen.getByText('Connecting...')).toBeInTheDocument();
+
+    act(() => FakeWebSocket.latest().serverClose(1006));
+    expect(screen.getByRole('status')).toHaveTextContent('Connecting...');
     expect(screen.getByRole('img', { name: 'Not connected' })).toBeInTheDocument();
     expect(screen.getByRole('log', { name: 'Messages' })).toBeInTheDocument();
-    await waitFor(() => expect(FakeWebSocket.instances.length).toBe(2), { timeout: 8_000 });
+    while (FakeWebSocket.instances.length < 2) await settle(100);
     act(() => FakeWebSocket.latest().serverOpen());
     expect(screen.queryByText('Connecting...')).not.toBeInTheDocument();
   });

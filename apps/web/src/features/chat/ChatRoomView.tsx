@@ -8,6 +8,7 @@ import { ChatFooter } from './ChatFooter';
 import { ChatHeader } from './ChatHeader';
 import { CHAT_TEXTS } from './chatTexts';
 import { themeVariables } from './chatTheme';
+import { LoadingOverlay } from './LoadingOverlay';
 import { MessageDetailsModal } from './MessageDetailsModal';
 import { MessageList } from './MessageList';
 import { COPY_TEXTS, messageMenuSections, type MessageRow } from './messageMenu';
@@ -138,9 +139,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
   return (
     <>
       <ChatHeader people={others} connected={chat.connected} banner={chat.banner} />
-      {chat.loading || !state ? (
-        <RoomState type="LOADING" title={CHAT_TEXTS.connecting} />
-      ) : (
+      {state && (
         <>
           {chat.reconnecting && <RoomState type="LOADING_MINI" title={CHAT_TEXTS.connecting} />}
           <MessageList
@@ -156,6 +155,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
           />
         </>
       )}
+      <LoadingOverlay shown={chat.loading || !state} title={CHAT_TEXTS.connecting} />
       {chat.canWrite && state && (
         <ChatFooter
           typing={typingText(state.typing.map((one) => one.name))}

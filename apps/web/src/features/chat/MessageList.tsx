@@ -9,6 +9,7 @@ import { MessageItem } from './MessageItem';
 import type { MessageRow } from './messageMenu';
 import type { ChatRow } from './messageRows';
 import type { RoomMessage } from './messages';
+import { SCROLL_DELAY_MS, scrollToEnd } from './scrollToEnd';
 import type { OlderMessages } from './useOlderMessages';
 
 /** Spec 3 §9 infinite-scroll defaults, and the scroll timings. */
@@ -16,7 +17,6 @@ const TRIGGER_DISTANCE_PX = 100;
 const THROTTLE_MS = 50;
 const LOOP_WINDOW_MS = 1_000;
 const LOOP_MAX_CALLS = 10;
-const SCROLL_DELAY_MS = 50;
 const FIRST_SCROLL_MS = 500;
 /** Closer than this to the end, the list follows new messages. */
 const FOLLOW_DISTANCE_PX = 120;
@@ -36,12 +36,6 @@ interface MessageListProps {
 }
 
 const nearEnd = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list.clientHeight <= FOLLOW_DISTANCE_PX;
-
-function scrollToEnd(list: HTMLElement, smooth: boolean) {
-  const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  if (typeof list.scrollTo === 'function') list.scrollTo({ top: list.scrollHeight, behavior: smooth && !calm ? 'smooth' : 'auto' });
-  else list.scrollTop = list.scrollHeight;
-}
 
 /**
  * The scrolling conversation (a log region). Older pages load when the top comes within 100 px
@@ -79,7 +73,14 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
     }, ms);
     timers.current.add(timer);
   };
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const stopScrolling = useRef(() => {});
+  useEffect(
+    () => () => {
+      timers.current.forEach(clearTimeout);
+      stopScrolling.current();
+    },
+    [],
+  );
 
   useLayoutEffect(() => {
     const element = list.current;
@@ -94,7 +95,10 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
     } else if (firstKey !== before.firstKey && lastKey === before.lastKey) {
       element.scrollTop += element.scrollHeight - before.scrollHeight;
     } else if (lastKey !== before.lastKey && (before.following || lastIsOwn)) {
-      later(() => scrollToEnd(element, true), SCROLL_DELAY_MS);
+      later(() => {
+        stopScrolling.current();
+        stopScrolling.current = scrollToEnd(element, true);
+      }, SCROLL_DELAY_MS);
       following = true;
     }
     seen.current = { scrollHeight: element.scrollHeight, firstKey, lastKey, following };

@@ -1,3 +1,4 @@
+import './embedded.css';
 import { useEffect, type RefObject } from 'react';
 import { chatRoomApi } from '@referwell/contracts';
 
@@ -18,17 +19,24 @@ function scrolls(element: HTMLElement, style: CSSStyleDeclaration) {
  * How tall the room's content is, whatever the frame's height: the heights of its parts in the
  * flow (header, state, list, footer), each scrolling part counted with what it hides. Embedded,
  * the list keeps its content's height and the footer keeps to the frame's bottom with a margin
- * (chat.css), so a frame taller than the content adds nothing here.
+ * (chat.css), so a frame taller than the content adds nothing here. A layer laid over the room
+ * (`data-overlay`: the loading overlay) needs room for its own content.
  */
 export function contentHeight(room: HTMLElement): number {
-  let height = 0;
+  let flow = 0;
+  let overlays = 0;
   for (const part of Array.from(room.children) as HTMLElement[]) {
     const style = getComputedStyle(part);
-    if (style.position === 'absolute' || style.position === 'fixed' || style.display === 'none') continue;
-    height += part.getBoundingClientRect().height;
-    if (scrolls(part, style)) height += part.scrollHeight - part.clientHeight;
+    if (style.display === 'none') continue;
+    if (part.hasAttribute('data-overlay')) {
+      overlays = Math.max(overlays, contentHeight(part));
+      continue;
+    }
+    if (style.position === 'absolute' || style.position === 'fixed') continue;
+    flow += part.getBoundingClientRect().height;
+    if (scrolls(part, style)) flow += part.scrollHeight - part.clientHeight;
   }
-  return Math.ceil(height);
+  return Math.ceil(Math.max(flow, overlays));
 }
 
 /**
