@@ -1,12 +1,15 @@
 /**
- * A file's state in words: `<FileStateLine file={file} progress={percent} />` renders nothing for a
- * clean file, else 'Scanning file...', 'Virus detected', 'Sorry this file has expired' or the
- * upload progress bar. `fileState(file)` gives the same decision for other uses.
+ * A file's state in words: `<FileStateLine file={file} />` renders nothing for a clean file, else
+ * 'Uploading...', 'Scanning file...', 'Virus detected' or 'Sorry this file has expired'.
+ * `fileState(file)` gives the same decision for other uses. The upload's own progress (a ring and
+ * "Uploading 42%") is shown by the upload panel, FilePond, which is where the bytes are sent from;
+ * a list only learns that a file's bytes have not arrived yet.
  */
-import { Group, Loader, Progress, Text } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import type { FileView } from '@referwell/contracts';
 
 export const FILE_STATE_TEXT = {
+  uploading: 'Uploading...',
   scanning: 'Scanning file...',
   infected: 'Virus detected',
   deleted: 'Sorry this file has expired',
@@ -23,32 +26,18 @@ export function fileState(file: FileView): FileState {
 
 interface FileStateLineProps {
   file: FileView;
-  /** Upload progress in percent, while the file is uploading. */
-  progress?: number;
-  compact?: boolean;
 }
 
-/** The state in words (never colour alone): scanning, infected, expired, or upload progress. */
-export function FileStateLine({ file, progress, compact }: FileStateLineProps) {
+/** The state in words (never colour alone): uploading, scanning, infected or expired. */
+export function FileStateLine({ file }: FileStateLineProps) {
   const state = fileState(file);
   if (state === 'clean') return null;
-  if (state === 'uploading') {
-    const percent = Math.round(Math.min(100, Math.max(0, progress ?? 0)));
-    return (
-      <Group gap="xs" wrap="nowrap" w="100%">
-        <Progress value={percent} size="sm" style={{ flex: 1, minWidth: compact ? 32 : 80 }} aria-label={`Uploading ${file.name}`} />
-        <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {percent}%
-        </Text>
-      </Group>
-    );
-  }
-  if (state === 'scanning') {
+  if (state === 'uploading' || state === 'scanning') {
     return (
       <Group gap={6} wrap="nowrap">
         <Loader size={12} aria-hidden />
         <Text size="xs" c="dimmed">
-          {FILE_STATE_TEXT.scanning}
+          {FILE_STATE_TEXT[state]}
         </Text>
       </Group>
     );

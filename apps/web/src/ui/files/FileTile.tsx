@@ -31,7 +31,6 @@ const LAYOUTS: Record<FileViewerMode, ModeLayout> = {
 export interface FileTileProps {
   file: FileView;
   mode: FileViewerMode;
-  progress?: number;
   allowDownload: boolean;
   /** Set only for files that can be opened (clean ones). */
   onOpen?: () => void;
@@ -64,7 +63,7 @@ function FileName({ name, max }: { name: string; max: number }) {
 }
 
 /** One file of a FileViewer: the clickable part (clean files only) and its actions beside it. */
-export function FileTile({ file, mode, progress, allowDownload, onOpen, onDownload, openVerb, onRemove }: FileTileProps) {
+export function FileTile({ file, mode, allowDownload, onOpen, onDownload, openVerb, onRemove }: FileTileProps) {
   const layout = LAYOUTS[mode];
   const state = fileState(file);
   const vertical = mode === 'full' || mode === 'tiny';
@@ -77,7 +76,7 @@ export function FileTile({ file, mode, progress, allowDownload, onOpen, onDownlo
           {formatFileSize(file.size)}
         </Text>
       )}
-      <FileStateLine file={file} progress={progress} compact={mode === 'tiny'} />
+      <FileStateLine file={file} />
     </Stack>
   );
   const body: ReactNode = (

@@ -34,11 +34,9 @@ export interface FileTileListProps {
   onSelect?: (file: FileView) => void;
   /** Asks the server for a file as it is now, when it is opened; without it the given link is used. */
   freshFile?: FreshFile;
-  /** Upload progress in percent by file id, for files whose status is 'uploading'. */
-  progress?: Record<number, number>;
 }
 
-export function FileTileList({ files, mode = 'normal', label = 'Files', allowDownload = true, onRemove, onSelect, progress, freshFile = fileAsGiven }: FileTileListProps) {
+export function FileTileList({ files, mode = 'normal', label = 'Files', allowDownload = true, onRemove, onSelect, freshFile = fileAsGiven }: FileTileListProps) {
   const { shown, fetchFresh } = useFreshFiles(files, freshFile);
   // The gallery keeps the parent's list while it is open; an item found gone says so in place.
   const gallery = useMemo(() => galleryItemsFromFiles(files), [files]);
@@ -80,7 +78,6 @@ export function FileTileList({ files, mode = 'normal', label = 'Files', allowDow
         key={file.id}
         file={file}
         mode={mode}
-        progress={progress?.[file.id]}
         allowDownload={allowDownload}
         onOpen={onOpen}
         onDownload={() => openInTab(file)}
