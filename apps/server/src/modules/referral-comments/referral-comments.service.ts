@@ -9,7 +9,7 @@ import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bu
 import { practices } from '../practices/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
 import { attachToReferral } from '../referrals/referral-files.js';
-import { auditReferral } from '../referrals/referral-records.js';
+import { auditReferral, markUnviewed } from '../referrals/referral-records.js';
 import { referrals } from '../referrals/referrals.table.js';
 import { referralComments } from './referral-comments.table.js';
 import { personOr } from '../directory/people.js';
@@ -86,8 +86,10 @@ export function createReferralCommentsService(ctx: AppContext) {
           })
           .returning();
         await enqueueNotices(ctx, tx, COMMENT_NOTIFY_JOB, inserted!.id, recipients);
-        // New discussion brings the referral to the top of every list (and into updatedSince syncs).
+        // New discussion brings the referral to the top of every list (and into updatedSince syncs),
+        // marked as not viewed for everyone else who sees it.
         await tx.update(referrals).set({ updatedAt: ctx.clock.now() }).where(eq(referrals.id, referralId));
+        await markUnviewed(tx, referralId, seeing, caller.user.id);
         return inserted!;
       });
       await auditReferral(ctx, caller, client, 'comment_created', referralId, practiceId, {

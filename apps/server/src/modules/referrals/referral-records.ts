@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralRow } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';
-import { referralEvents, referrals } from './referrals.table.js';
+import { practiceMembers } from '../practices/practices.table.js';
+import { referralEvents, referrals, referralViews } from './referrals.table.js';
 import type { referralsApi } from '@referwell/contracts';
 
 /**
@@ -35,4 +36,17 @@ export async function recordEvent(
   details: Record<string, unknown> = {},
 ) {
   await tx.insert(referralEvents).values({ referralId, kind, actorUserId, practiceId, details });
+}
+
+/**
+ * News on a referral for these practices (an answer, a new appointment, a cancel, an expiry, a
+ * comment): their people, except whoever made it, see it as not viewed again until they open it,
+ * so their lists mark it and the inbox counts it.
+ */
+export async function markUnviewed(tx: Db, referralId: number, practiceIds: readonly number[], actorUserId: number | null) {
+  if (practiceIds.length === 0) return;
+  const members = tx.select({ id: practiceMembers.userId }).from(practiceMembers).where(inArray(practiceMembers.practiceId, [...practiceIds]));
+  await tx
+    .delete(referralViews)
+    .where(and(eq(referralViews.referralId, referralId), inArray(referralViews.userId, members), actorUserId === null ? undefined : ne(referralViews.userId, actorUserId)));
 }

@@ -12,7 +12,7 @@ import { auditPatient } from '../patients/patient-audit.js';
 import { recordAnalytics } from '../analytics/analytics.js';
 import { referralOffers, referrals } from './referrals.table.js';
 import { detailOf } from './referral-views.js';
-import { auditReferral, lockReferral, recordEvent } from './referral-records.js';
+import { auditReferral, lockReferral, markUnviewed, recordEvent } from './referral-records.js';
 import { assertAllowed } from './referral-rules.js';
 import { receiverRecordOf } from './referral-patients.js';
 import { autoArchiveEnded } from './referral-auto-archive.js';
@@ -96,6 +96,7 @@ export function createReferralResponses(ctx: AppContext) {
         await recordEvent(tx, id, 'ACCEPTED', caller.user.id, practiceId, { appointment });
         await recordAnalytics(tx, { type: 'referral accepted', practiceId, userId: caller.user.id, details: { referralId: id, from: current.practiceId } });
         const withdrawn = others.map((o) => o.practiceId);
+        await markUnviewed(tx, id, [current.practiceId], caller.user.id);
         await queueReferralNotice(ctx, tx, {
           referralId: id, kind: 'ACCEPTED', practiceIds: [current.practiceId, ...withdrawn], emailPracticeIds: [current.practiceId], actorUserId: caller.user.id,
         });
@@ -129,6 +130,7 @@ export function createReferralResponses(ctx: AppContext) {
         });
         if (basic) {
           await tx.update(referrals).set({ status: 'REJECTED', tier: null, tierExpiresAt: null, updatedAt: at }).where(eq(referrals.id, id));
+          await markUnviewed(tx, id, [current.practiceId], caller.user.id);
           await autoArchiveEnded(tx, current, 'REJECTED');
           return;
         }
@@ -157,6 +159,7 @@ export function createReferralResponses(ctx: AppContext) {
           .returning();
         await recordEvent(tx, id, 'RESCHEDULED', caller.user.id, practiceId, { appointment, previous: current.appointment });
         const otherSide = party === 'SENDER' ? current.receivingPracticeId! : current.practiceId;
+        await markUnviewed(tx, id, [otherSide], caller.user.id);
         await queueReferralNotice(ctx, tx, { referralId: id, kind: 'RESCHEDULED', practiceIds: [otherSide], actorUserId: caller.user.id });
         return row!;
       });
@@ -185,6 +188,7 @@ export function createReferralResponses(ctx: AppContext) {
         await autoArchiveEnded(tx, row!, 'CANCELLED');
         const receiver = current.receivingPracticeId ? [current.receivingPracticeId] : [];
         const told = [...receiver, ...withdrawn.map((w) => w.practiceId)];
+        await markUnviewed(tx, id, told, caller.user.id);
         if (told.length) await queueReferralNotice(ctx, tx, { referralId: id, kind: 'CANCELLED', practiceIds: told, actorUserId: caller.user.id });
         return row!;
       });

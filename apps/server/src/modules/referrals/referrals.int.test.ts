@@ -206,6 +206,26 @@ describe('lists, filters and search', () => {
     expect((await s.b.client.put(`/api/v1/referrals/${sent.id}/view`, { practiceId: s.b.practice.id })).statusCode).toBe(456);
   });
 
+  it('marks a referral new again for the other side when it is answered or discussed, not for whoever did it', async () => {
+    const s = await referralScene(t);
+    const sent = await s.send();
+    const viewed = async (client: TestClient, type: string, practiceId: number) =>
+      (await client.get(`/api/v1/referrals/${type}?practiceId=${practiceId}`)).json<Page>().data.find((r) => r.id === sent.id)?.viewed;
+    await s.a.client.put(`/api/v1/referrals/${sent.id}/view`, { practiceId: s.a.practice.id });
+    expect(await viewed(s.sender.client, 'sent', s.sender.practice.id)).toBe(true);
+
+    await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id });
+    expect(await viewed(s.sender.client, 'sent', s.sender.practice.id)).toBe(false);
+    expect(await viewed(s.a.client, 'inbox', s.a.practice.id)).toBe(true);
+
+    await s.sender.client.put(`/api/v1/referrals/${sent.id}/view`, { practiceId: s.sender.practice.id });
+    const comment = await s.sender.client.post(`/api/v1/referral/${sent.id}/comments`, { practiceId: s.sender.practice.id, message: 'Thank you' });
+    expect(comment.statusCode).toBe(201);
+    expect(await viewed(s.a.client, 'inbox', s.a.practice.id)).toBe(false);
+    expect(await viewed(s.sender.client, 'sent', s.sender.practice.id)).toBe(true);
+    expect((await s.a.client.get(`/api/v1/unread?practiceId=${s.a.practice.id}&selectedPracticeOnly=true`)).json()[0]).toMatchObject({ inboxItems: 1 });
+  });
+
   it('archives per practice and brings back', async () => {
     const s = await referralScene(t);
     const sent = await s.send();

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context.js';
 import type { ReferralRow } from '../../../platform/access/referrals.js';
 import { recordAnalytics } from '../../analytics/analytics.js';
 import { queueReferralNotice, type NotifyContext } from '../referral-notifications.js';
-import { recordEvent } from '../referral-records.js';
+import { markUnviewed, recordEvent } from '../referral-records.js';
 import { autoArchiveEnded } from '../referral-auto-archive.js';
 import { referralOffers, referrals } from '../referrals.table.js';
 import { computeTiers } from './matching.js';
@@ -31,6 +31,7 @@ async function expire(ctx: RoutingContext, tx: Db, referral: ReferralRow, now: D
   await tx.update(referrals).set({ status: 'EXPIRED', tier: null, tierExpiresAt: null, updatedAt: now }).where(eq(referrals.id, referral.id));
   await recordEvent(tx, referral.id, 'EXPIRED', null, null, { practicesAsked });
   await autoArchiveEnded(tx, referral, 'EXPIRED');
+  await markUnviewed(tx, referral.id, [referral.practiceId], null);
   await queueReferralNotice(ctx, tx, { referralId: referral.id, kind: 'EXPIRED', practiceIds: [referral.practiceId], emailPracticeIds: [referral.practiceId] });
   return { practiceIds: [], expired: true, tier: null, tierExpiresAt: null };
 }
