@@ -37,6 +37,13 @@ describe('judgeDescriptor', () => {
     expect(UNSUPPORTED_TYPE).toMatch(/^Sorry this file type is not supported\. Upload an image, a PDF/);
   });
 
+  it('refuses video, declared or not (the gallery plays videos from links only)', () => {
+    expect(judgeDescriptor({ type: 'video/mp4', name: 'exercise.mp4', header: '00000018' })).toBe(UNSUPPORTED_TYPE);
+    expect(judgeDescriptor({ type: 'video/quicktime', name: 'clip.mov', header: '00000014' })).toBe(UNSUPPORTED_TYPE);
+    expect(judgeDescriptor({ type: '', name: 'exercise.mp4', header: '00000018' })).toBe(UNSUPPORTED_TYPE);
+    expect(judgeDescriptor({ type: '', name: 'clip.avi', header: '52494646' })).toBe(UNSUPPORTED_TYPE);
+  });
+
   it('takes only web images for logos and photos', () => {
     expect(judgeDescriptor({ type: '', name: 'logo', header: head(PNG) }, true)).toBeNull();
     expect(judgeDescriptor({ type: '', name: 'logo.png', header: head(PDF) }, true)).toBe(NOT_A_WEB_IMAGE);

@@ -1,8 +1,10 @@
 import type { FileView } from '@referwell/contracts';
 import { isImageFile, isVideoFile } from './fileTypes';
-import { parseVideoUrl } from './mediaUrls';
 
-/** One thing the gallery shows: an image, a local video, or a YouTube/Vimeo player. */
+/**
+ * One thing the gallery shows: an image, a local video, or a YouTube/Vimeo player (an `embed`,
+ * made from a link with parseVideoUrl; uploads never hold video, which the server refuses).
+ */
 export type GalleryItem =
   | { kind: 'image'; key: string; name: string; src: string }
   | { kind: 'video'; key: string; name: string; src: string; type: string }
@@ -21,10 +23,4 @@ export function galleryItemsFromFiles(files: FileView[]): GalleryItem[] {
       ? { kind: 'video', key: galleryKey(file), name: file.name, src: file.downloadUrl!, type: file.type }
       : { kind: 'image', key: galleryKey(file), name: file.name, src: file.downloadUrl! },
   );
-}
-
-/** A YouTube or Vimeo link as a gallery item; null for anything else. */
-export function galleryItemFromUrl(url: string, name = 'Video'): GalleryItem | null {
-  const video = parseVideoUrl(url);
-  return video ? { kind: 'embed', key: `${video.provider}-${video.id}`, name, src: video.embedUrl, provider: video.provider } : null;
 }

@@ -5,7 +5,7 @@ export type { FileViewerMode } from './FileTile';
 export { FilePreview } from './FilePreview';
 export { FILE_STATE_TEXT, fileState, FileStateLine, type FileState } from './FileState';
 export { GalleryViewer, type GalleryViewerProps } from './GalleryViewer';
-export { galleryItemFromUrl, galleryItemsFromFiles, galleryKey, isGalleryFile, type GalleryItem } from './galleryItems';
+export { galleryItemsFromFiles, galleryKey, isGalleryFile, type GalleryItem } from './galleryItems';
 export { UploadPanel, type UploadPanelProps } from './UploadPanel';
 export { UploadWidget, type UploadWidgetProps } from './UploadWidget';
 export {

@@ -16,6 +16,7 @@ describe('validateUpload', () => {
 
   it('refuses other types, files over 100 MB and empty files with FilePond’s wording', () => {
     expect(validateUpload(file('a.zip', 'application/zip', 10))?.main).toBe('File is of invalid type');
+    expect(validateUpload(file('exercise.mp4', 'video/mp4', 10))?.main).toBe('File is of invalid type');
     expect(validateUpload(file('a.pdf', 'application/pdf', 100_000_001))).toEqual({ main: 'File is too large', sub: 'Maximum file size is 100 MB' });
     expect(validateUpload(file('a.pdf', 'application/pdf', 0))?.main).toBe('File is too small');
   });
