@@ -191,6 +191,43 @@ describe('FileViewer', () => {
     expect(within(item('b.pdf')).getByText('Virus detected')).toBeInTheDocument();
   });
 
+  it('shows cards with a wide preview, the name up to 200 characters, the size and text buttons in full mode', async () => {
+    const longName = `${'Discharge summary '.repeat(15)}.pdf`;
+    const files = [
+      fileView({ id: 1, name: 'wound.png', type: 'image/png', size: 2_400_000 }),
+      fileView({ id: 2, name: longName }),
+      fileView({ id: 3, name: 'scan.docx', scanStatus: 'scanning' }),
+    ];
+    fakeServer({ 'GET /api/v1/files': filesNow(files) });
+    const onRemove = vi.fn();
+    const { user, list } = renderViewer({ mode: 'full', files, onRemove, label: 'Documents' });
+    // Cards side by side as room allows, not rows.
+    expect(list.style.display).toBe('grid');
+
+    const image = item('wound.png');
+    const thumbnail = image.querySelector('img')!;
+    expect(thumbnail).toHaveAttribute('src', '/api/v1/files/download/1?sig=x');
+    expect(thumbnail.style.width).toBe('100%');
+    expect(within(image).getByText('2.4 MB')).toBeInTheDocument();
+    expect(within(image).getByRole('button', { name: 'View wound.png' })).toBeInTheDocument();
+
+    const letter = item(longName);
+    expect(within(letter).getByText('PDF')).toBeInTheDocument();
+    expect(within(letter).getByTitle(longName).querySelector('[aria-hidden]')!.textContent).toHaveLength(200);
+    // Words, not icons.
+    expect(within(letter).getByRole('button', { name: `Download ${longName}` })).toHaveTextContent('Download');
+    expect(within(letter).getByRole('button', { name: `Remove ${longName}` })).toHaveTextContent('Remove');
+
+    const scanning = item('scan.docx');
+    expect(within(scanning).getByText('Scanning file...')).toBeInTheDocument();
+    expect(within(scanning).getByText('DOCX')).toBeInTheDocument();
+    // Not opened or downloaded until it is clean; it can still be removed.
+    expect(within(scanning).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Remove scan.docx']);
+
+    await user.click(within(letter).getByRole('button', { name: `Remove ${longName}` }));
+    expect(await screen.findByRole('dialog', { name: 'Remove file' })).toBeInTheDocument();
+  });
+
   it('opens the gallery from a clean image, with a fresh link, and returns focus on close', async () => {
     const files = [
       fileView({ id: 1, name: 'one.png', type: 'image/png' }),
