@@ -145,8 +145,12 @@ export const ReferralDetail = ReferralSummary.extend({
    * offered the referral.
    */
   practicePatientId: z.number().int().nullable(),
-  /** What the caller may do now from their practice; clients show only these actions. */
-  actions: z.array(z.enum(['accept', 'reject', 'reschedule', 'cancel', 'archive', 'unarchive', 'comment'])),
+  /**
+   * What the caller may do now from their practice; clients show only these actions. `referAgain`
+   * is no call on this referral: the sender of one that ended without care sends a new referral
+   * (POST /referrals) filled in from it.
+   */
+  actions: z.array(z.enum(['accept', 'reject', 'reschedule', 'cancel', 'referAgain', 'archive', 'unarchive', 'comment'])),
 });
 export type ReferralDetail = z.infer<typeof ReferralDetail>;
 

@@ -43,7 +43,7 @@ describe('a practice that archives ended referrals automatically', () => {
     expect(await list(s.sender, 'sent')).toEqual([]);
     expect(await list(s.sender, 'archived')).toEqual([declined.id]);
     const detail = await detailFor(s.sender, declined.id);
-    expect(detail).toMatchObject({ status: 'REJECTED', archived: true, actions: ['unarchive', 'comment'] });
+    expect(detail).toMatchObject({ status: 'REJECTED', archived: true, actions: ['referAgain', 'unarchive', 'comment'] });
     expect(detail.timeline.map((e) => e.kind)).toEqual(['CREATED', 'OFFERED', 'REJECTED', 'ARCHIVED']);
     expect(detail.timeline.at(-1)).toMatchObject({ actor: null, practice: { id: s.sender.practice.id }, details: { automatic: true } });
     expect(await systemArchives(declined.id)).toEqual([

@@ -149,7 +149,7 @@ describe('reject, reschedule, cancel', () => {
     const res = await s.a.client.put(`/api/v1/referral/${sent.id}/reject`, { practiceId: s.a.practice.id, reason: 'Not taking new patients' });
     expect(res.statusCode).toBe(200);
     const detail = (await s.sender.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.sender.practice.id}`)).json<Detail>();
-    expect(detail).toMatchObject({ status: 'REJECTED', tier: null, tierExpiresAt: null, actions: ['archive', 'comment'] });
+    expect(detail).toMatchObject({ status: 'REJECTED', tier: null, tierExpiresAt: null, actions: ['referAgain', 'archive', 'comment'] });
     expect(detail.timeline.at(-1)).toMatchObject({ kind: 'REJECTED', practice: { id: s.a.practice.id }, details: { reason: 'Not taking new patients' } });
     expect((await s.a.client.get(`/api/v1/referrals/inbox?practiceId=${s.a.practice.id}`)).json().count).toBe(0);
     expect((await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id })).statusCode).toBe(400);
@@ -183,11 +183,41 @@ describe('reject, reschedule, cancel', () => {
     expect((await s.a.client.put(`/api/v1/referral/${sent.id}/cancel`, { practiceId: s.a.practice.id })).json().message)
       .toBe('Your practice cannot cancel this referral');
     const res = await s.sender.client.put(`/api/v1/referral/${sent.id}/cancel`, { practiceId: s.sender.practice.id, reason: 'Patient moved away' });
-    expect(res.json<Detail>()).toMatchObject({ status: 'CANCELLED', actions: ['archive', 'comment'] });
+    expect(res.json<Detail>()).toMatchObject({ status: 'CANCELLED', actions: ['referAgain', 'archive', 'comment'] });
     const [offer] = await t.db.select().from(referralOffers).where(and(eq(referralOffers.referralId, sent.id), eq(referralOffers.practiceId, s.a.practice.id)));
     expect(offer!.status).toBe('WITHDRAWN');
     expect((await s.a.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.a.practice.id}`)).statusCode).toBe(456);
     expect((await s.sender.client.put(`/api/v1/referral/${sent.id}/cancel`, { practiceId: s.sender.practice.id })).json().message)
       .toBe('A referral that is cancelled cannot be cancelled');
+  });
+});
+
+describe('refer again', () => {
+  it('is offered to the sender only, once the referral ended without care', async () => {
+    const s = await referralScene(t);
+    type Side = typeof s.sender;
+    const actions = async (side: Side, id: number) =>
+      (await side.client.get(`/api/v1/referral/${id}?practiceId=${side.practice.id}`)).json<Detail>().actions;
+
+    const offered = await s.send();
+    expect(await actions(s.sender, offered.id)).toEqual(['cancel', 'archive', 'comment']);
+    expect(await actions(s.a, offered.id)).toEqual(['accept', 'reject', 'archive', 'comment']);
+
+    const accepted = await s.send();
+    await s.a.client.put(`/api/v1/referral/${accepted.id}/accept`, { practiceId: s.a.practice.id, ...slot() });
+    expect(await actions(s.sender, accepted.id)).toEqual(['reschedule', 'cancel', 'archive', 'comment']);
+    await s.sender.client.put(`/api/v1/referral/${accepted.id}/cancel`, { practiceId: s.sender.practice.id });
+    expect(await actions(s.sender, accepted.id)).toEqual(['referAgain', 'archive', 'comment']);
+    // The practice that had accepted still sees it, but the patient is not theirs to send on.
+    expect(await actions(s.a, accepted.id)).toEqual(['archive', 'comment']);
+
+    const rejected = await s.send();
+    await s.a.client.put(`/api/v1/referral/${rejected.id}/reject`, { practiceId: s.a.practice.id });
+    expect(await actions(s.sender, rejected.id)).toEqual(['referAgain', 'archive', 'comment']);
+
+    // Only a SPECIALTY referral expires; the rules go by status alone.
+    const expired = await s.send();
+    await t.db.update(referrals).set({ status: 'EXPIRED' }).where(eq(referrals.id, expired.id));
+    expect(await actions(s.sender, expired.id)).toEqual(['referAgain', 'archive', 'comment']);
   });
 });

@@ -17,6 +17,7 @@ const EVERY_STATUS: readonly Status[] = ['OFFERED', 'ACCEPTED', 'RESCHEDULED', '
 
 /** Where a referral ends without the patient being taken in: no move leads out of these. */
 export type EndedWithoutCare = Extract<Status, 'REJECTED' | 'EXPIRED' | 'CANCELLED'>;
+const ENDED_WITHOUT_CARE: readonly EndedWithoutCare[] = ['REJECTED', 'EXPIRED', 'CANCELLED'];
 
 /**
  * The referral state machine (ARCHITECTURE.md draws it): which practice may do what from which
@@ -28,13 +29,15 @@ export const REFERRAL_TRANSITIONS: Record<ReferralAction, Transition> = {
   reject: { from: ['OFFERED'], by: ['OFFERED'] },
   reschedule: { from: ACCEPTED, by: ['RECEIVER', 'SENDER'] },
   cancel: { from: ['OFFERED', ...ACCEPTED], by: ['SENDER'] },
+  // Not a move of this referral: the sender starts a new one from it, so the patient still finds care.
+  referAgain: { from: ENDED_WITHOUT_CARE, by: ['SENDER'] },
   archive: { from: EVERY_STATUS, by: ['SENDER', 'RECEIVER', 'OFFERED'] },
   unarchive: { from: EVERY_STATUS, by: ['SENDER', 'RECEIVER', 'OFFERED'] },
   comment: { from: EVERY_STATUS, by: ['SENDER', 'RECEIVER', 'OFFERED'] },
 };
 
 const DOING: Record<ReferralAction, string> = {
-  accept: 'accepted', reject: 'declined', reschedule: 'rescheduled', cancel: 'cancelled',
+  accept: 'accepted', reject: 'declined', reschedule: 'rescheduled', cancel: 'cancelled', referAgain: 'referred again',
   archive: 'archived', unarchive: 'brought back', comment: 'commented on',
 };
 

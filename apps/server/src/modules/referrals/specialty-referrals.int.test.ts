@@ -134,6 +134,6 @@ describe('a specialty referral through the API', () => {
       practiceId: w.sender.id, patientId: patient.id, specialityId: w.speciality.id + 500, scheduleType: 'URGENT',
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<Detail>()).toMatchObject({ status: 'EXPIRED', tier: null, actions: ['archive', 'comment'] });
+    expect(res.json<Detail>()).toMatchObject({ status: 'EXPIRED', tier: null, actions: ['referAgain', 'archive', 'comment'] });
   });
 });
