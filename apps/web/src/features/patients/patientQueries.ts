@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { patientsApi, type BodyOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import type { SearchOption } from './SearchSelect';
@@ -11,6 +11,7 @@ export type Gender = NonNullable<Patient['gender']>;
 export const patientKeys = {
   all: (practiceId: number) => ['patients', practiceId] as const,
   search: (practiceId: number) => ['patients', practiceId, 'search'] as const,
+  detail: (practiceId: number, id: number) => ['patients', practiceId, 'detail', id] as const,
 };
 
 /** A handful of matches is what a picker shows; more means the text needs another letter. */
@@ -33,6 +34,14 @@ function patientOption(patient: Patient): SearchOption<Patient> {
 export async function findPatients(practiceId: number, query: string, signal: AbortSignal) {
   const found = await call(patientsApi.listPatients, { query: { practiceId, query, limit: PICKER_LIMIT }, signal });
   return found.data.map(patientOption);
+}
+
+/** One of the practice's patient records in full (a referral carries only a summary). */
+export function patientQuery(practiceId: number, id: number) {
+  return queryOptions({
+    queryKey: patientKeys.detail(practiceId, id),
+    queryFn: ({ signal }) => call(patientsApi.getPatient, { params: { id }, query: { practiceId }, signal }),
+  });
 }
 
 export type PatientCreateBody = BodyOf<typeof patientsApi.createPatient>;

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSession } from '../../lib/session';
-import { Anchor, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Id } from '@referwell/contracts';
 import { usePageTitle } from '../../lib/pageTitle';
 import { PageHeader } from '../../ui/PageHeader';
 import { Section } from '../../ui/Section';
+import { LoadingState } from '../../ui/States';
 import { namedOption } from '../patients/catalogueSearch';
 import { PatientPicker } from '../patients/PatientPicker';
 import type { Patient } from '../patients/patientQueries';
@@ -14,23 +16,65 @@ import { INITIAL_REFERRAL, validateReferral, type ReferralFormValues } from './r
 import { ReferralForm } from './ReferralForm';
 import { referralPaths } from './referralPaths';
 import { useReferralScope, type ReferralScope } from './referralQueries';
+import { useReferAgainValues, type ReferAgainSource } from './useReferAgainValues';
 
 /** Sending a referral: the patient, then where it goes and what it asks for. */
 export function NewReferralPage() {
   usePageTitle('New referral');
   const scope = useReferralScope();
+  const from = useSearchParams()[0].get('from');
   if (!scope) return <NoPracticeMessage title="New referral" description="Referrals are sent and received by practices." />;
   // Patients and practices of one practice mean nothing in the next.
+  if (from !== null) return <ReferAgain key={`${scope.practiceId}:${from}`} scope={scope} from={from} />;
   return <NewReferral key={scope.practiceId} scope={scope} />;
 }
 
-function NewReferral({ scope }: { scope: ReferralScope }) {
-  const [patient, setPatient] = useState<Patient | null>(null);
+/** "Refer again" (?from=<id>): the form filled in from an ended referral, or empty with why not. */
+function ReferAgain({ scope, from }: { scope: ReferralScope; from: string }) {
+  const fromId = Id.safeParse(from);
+  const again = useReferAgainValues(scope.practiceId, fromId.success ? fromId.data : null);
+  if (again.status === 'loading') {
+    return (
+      <Page description={`Refer a patient of ${scope.practiceName} to another practice.`}>
+        <LoadingState label={`Loading referral #${from}`} />
+      </Page>
+    );
+  }
+  if (again.status === 'failed') {
+    return <NewReferral scope={scope} problem={{ title: 'Could not fill in the referral', message: `${again.message} Fill in the form below.` }} />;
+  }
+  const problem = again.patientMessage ? { title: 'Could not load the patient', message: again.patientMessage } : undefined;
+  return <NewReferral scope={scope} source={again.source} problem={problem} />;
+}
+
+function Page({ description, children }: { description: string; children: ReactNode }) {
+  return (
+    <Stack gap="lg" maw={880}>
+      <Anchor component={Link} to={referralPaths.list()} size="sm">
+        Back to referrals
+      </Anchor>
+      <PageHeader title="New referral" description={description} />
+      {children}
+    </Stack>
+  );
+}
+
+interface NewReferralProps {
+  scope: ReferralScope;
+  /** The ended referral it is filled in from. */
+  source?: ReferAgainSource;
+  /** Why the form is less filled in than asked. */
+  problem?: { title: string; message: string };
+}
+
+function NewReferral({ scope, source, problem }: NewReferralProps) {
+  const [patient, setPatient] = useState<Patient | null>(source?.patient ?? null);
   const [patientError, setPatientError] = useState<string | null>(null);
   // Only a provider refers a patient; anyone else names the provider they send it for.
   const isProvider = useSession((session) => session.currentPractice?.roles.includes('PROVIDER') ?? false);
+  const initial = source?.values ?? INITIAL_REFERRAL;
   const form = useForm<ReferralFormValues>({
-    initialValues: { ...INITIAL_REFERRAL, fromUserId: isProvider ? null : '' },
+    initialValues: { ...initial, fromUserId: isProvider ? null : (source?.values.fromUserId ?? '') },
     validate: validateReferral,
   });
 
@@ -41,16 +85,26 @@ function NewReferral({ scope }: { scope: ReferralScope }) {
     if (chosen?.insurance && !form.values.insurance) form.setFieldValue('insurance', namedOption(chosen.insurance, chosen.insuranceName));
   }
 
+  const description = source
+    ? `Filled in from referral #${source.referralId}: change anything before sending it as a new referral.`
+    : `Refer a patient of ${scope.practiceName} to another practice.`;
   return (
-    <Stack gap="lg" maw={880}>
-      <Anchor component={Link} to={referralPaths.list()} size="sm">
-        Back to referrals
-      </Anchor>
-      <PageHeader title="New referral" description={`Refer a patient of ${scope.practiceName} to another practice.`} />
+    <Page description={description}>
+      {problem && (
+        <Alert color="red" role="alert" variant="light" title={problem.title}>
+          {problem.message}
+        </Alert>
+      )}
       <Section title="Patient">
         <PatientPicker practiceId={scope.practiceId} value={patient} onChange={choosePatient} error={patientError} />
       </Section>
-      <ReferralForm scope={scope} form={form} patient={patient} onMissingPatient={() => setPatientError('Choose or add the patient')} />
-    </Stack>
+      <ReferralForm
+        scope={scope}
+        form={form}
+        patient={patient}
+        onMissingPatient={() => setPatientError('Choose or add the patient')}
+        copiedFrom={source?.referralId}
+      />
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { referralsApi } from '@referwell/contracts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AppointmentModal } from './AppointmentModal';
@@ -65,6 +65,12 @@ export function ReferralActions({ scope, referral }: { scope: ReferralScope; ref
         {allowed.has('cancel') && (
           <Button color="red" variant="subtle" onClick={() => open('cancel')}>
             Cancel referral
+          </Button>
+        )}
+        {allowed.has('referAgain') && (
+          // A link: it opens a new referral filled in from this one, which stays as it is.
+          <Button component={Link} to={referralPaths.referAgain(referral.id)} variant="light">
+            Refer again
           </Button>
         )}
         {allowed.has('archive') && (

@@ -72,6 +72,27 @@ describe('referral detail', { timeout: 20_000 }, () => {
     expect(server.find('PUT', VIEW)).toHaveLength(0);
   });
 
+  it.each(['REJECTED', 'EXPIRED', 'CANCELLED'] as const)('offers the sender to refer the patient again once the referral is %s', async (status) => {
+    detailServer({ status, viewed: true, practice: riverside.practice, practicePatientId: 41, actions: ['referAgain', 'archive', 'comment'] });
+    const { user, router } = renderApp('/referrals/view/9');
+
+    const again = await within(await screen.findByRole('group', { name: 'Referral actions' })).findByRole('link', { name: 'Refer again' });
+    await user.click(again);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/new'));
+    expect(router.state.location.search).toBe('?from=9');
+  });
+
+  it.each([
+    ['to its sender while it is live', { practice: riverside.practice, practicePatientId: 41, actions: ['cancel', 'archive', 'comment'] }],
+    ['to the practice it was sent to once it ended', { status: 'CANCELLED', actions: ['archive', 'comment'] }],
+  ] as const)('does not offer to refer again %s', async (_, overrides) => {
+    detailServer({ viewed: true, ...overrides, actions: [...overrides.actions] });
+    renderApp('/referrals/view/9');
+    const actions = await screen.findByRole('group', { name: 'Referral actions' });
+    expect(within(actions).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    expect(within(actions).queryByRole('link', { name: 'Refer again' })).not.toBeInTheDocument();
+  });
+
   it('accepts with an appointment', async () => {
     const { server, state } = detailServer({}, {
       'PUT /api/v1/referral/:id/accept': ({ body }) => {

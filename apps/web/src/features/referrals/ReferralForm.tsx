@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Radio, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,8 @@ interface ReferralFormProps {
   patient: Patient | null;
   /** Sending without a patient: the patient section says so. */
   onMissingPatient: () => void;
+  /** The ended referral this one is filled in from ("Refer again"); its attachments are not copied. */
+  copiedFrom?: number;
 }
 
 function matchParams(scope: ReferralScope, patient: Patient | null, values: ReferralFormValues): MatchParams | null {
@@ -45,7 +47,7 @@ function matchParams(scope: ReferralScope, patient: Patient | null, values: Refe
 }
 
 /** What the referral asks for and where it goes; the patient is chosen above it. */
-export function ReferralForm({ scope, form, patient, onMissingPatient }: ReferralFormProps) {
+export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFrom }: ReferralFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -165,6 +167,12 @@ export function ReferralForm({ scope, form, patient, onMissingPatient }: Referra
         <Section title="Notes and attachments" description="Seen by every practice the referral is offered to.">
           <Stack gap="md">
             <Textarea label="Notes" rows={4} resize="vertical" {...form.getInputProps('notes')} />
+            {copiedFrom !== undefined && (
+              // Files belong to the referral they were sent with.
+              <Text size="sm" c="dimmed">
+                Attachments of referral #{copiedFrom} are not copied: attach what the new practice needs.
+              </Text>
+            )}
             <AttachmentsField
               practiceId={scope.practiceId}
               label="Attachments"

@@ -7,5 +7,7 @@ import type { referralsApi } from '@referwell/contracts';
 export const referralPaths = {
   list: (type: referralsApi.ReferralListType = 'inbox') => (type === 'inbox' ? '/referrals' : `/referrals/${type}`),
   create: '/referrals/new',
+  /** The new-referral form filled in from an ended referral of the practice's. */
+  referAgain: (id: number) => `/referrals/new?from=${id}`,
   detail: (id: number) => `/referrals/view/${id}`,
 };
