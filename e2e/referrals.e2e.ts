@@ -60,7 +60,7 @@ test('a Riverside provider sends a specialty referral with files; Lakeside sees 
   // Both files are there; the image opens in the gallery (the PDF opens in the browser's viewer).
   const files = lakeside.getByRole('list', { name: /Attachments/ });
   await expect(files.getByText('letter.pdf')).toBeVisible({ timeout: 20_000 });
-  await files.getByRole('button', { name: /knee\.png/ }).click();
+  await files.getByRole('button', { name: 'View knee.png' }).click();
   const gallery = lakeside.getByRole('dialog');
   await expect(gallery.getByRole('button', { name: 'Close gallery' })).toBeVisible();
   const shown = gallery.getByRole('img', { name: 'knee.png' });
