@@ -140,6 +140,10 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
     const inboxUrl = `${base}/api/v1/referrals/inbox?practiceId=${practiceId}`;
     const matchUrl = `${base}/api/v1/referrals/matchCheck?practice=${practiceId}&speciality=${s.speciality}&insurance=${s.insurance}`
       + `&latitude=${s.latitude}&longitude=${s.longitude}&matchingDistance=${distance}`;
+    // PREFERENCE reads the same candidates and orders each tier by how opening hours suit the times.
+    const preferenceUrl = `${matchUrl}&scheduleType=PREFERENCE&schedulePreferences=${referralsApi.schedulePreferencesText([
+      { day: 'TUE', timeOfDay: 'AM' }, { day: 'THU', timeOfDay: 'PM' },
+    ])}`;
     const box = boundingBox(s, referralsApi.DISTANCE_MILES[distance]);
 
     const inboxSql = () => Promise.all([pool.query(INBOX_PAGE, [practiceId]), pool.query<{ n: number }>(INBOX_COUNT, [practiceId])]);
@@ -161,6 +165,9 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
     const inBox = new Set(candidates.rows.map((r) => r.practice_id));
     const matched = tiers.tiers.flatMap((t) => t.candidates.map((c) => c.practice.id));
     if (!matched.length || matched.some((id) => !inBox.has(id))) throw new Error('matchCheck and its SQL differ');
+    const preferred = await getJson<referralsApi.MatchCheckResult>(preferenceUrl, cookie);
+    const preferredIds = preferred.tiers.flatMap((t) => t.candidates.map((c) => c.practice.id));
+    if ([...preferredIds].sort().join() !== [...matched].sort().join()) throw new Error('PREFERENCE matchCheck reaches other practices');
 
     const http = async (url: string) => {
       await load(url, { cookie }, WARM_UP_S);
@@ -172,6 +179,7 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
     };
     const inboxRun = { http: await http(inboxUrl), sql: await sql(inboxSql) };
     const matchRun = { http: await http(matchUrl), sql: await sql(matchSql) };
+    const preferenceRun = await http(preferenceUrl);
     return [
       ['data', `${REFERRALS.toLocaleString('en-US')} referrals, ${PRACTICES.toLocaleString('en-US')} practices (seeded in ${(seedMs / 1000).toFixed(1)} s)`],
       ['inbox of the practice under test', `${inbox.count.toLocaleString('en-US')} referrals, first page of ${PAGE_SIZE}`],
@@ -183,6 +191,8 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
       ['GET /api/v1/referrals/matchCheck', figures(matchRun.http)],
       ['the plan and candidate queries through pg', figures(matchRun.sql, 1)],
       ['ratio matchCheck : SQL (req/s)', percent(matchRun.http.rps, matchRun.sql.rps)],
+      ['matchCheck with PREFERENCE (Tue AM, Thu PM)', figures(preferenceRun)],
+      ['ratio PREFERENCE matchCheck : SQL (req/s)', percent(preferenceRun.rps, matchRun.sql.rps)],
     ];
   } finally {
     await pool.end();
