@@ -22,6 +22,9 @@ const postgres = liveService('TEST_DATABASE_URL');
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle, which on a 2-core machine runs every file in one
+    // worker; most files wait on databases and sockets, so two workers share the cores well.
+    maxWorkers: 2,
     projects: [
       {
         test: {
