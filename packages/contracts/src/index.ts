@@ -32,6 +32,7 @@ export * as eventsApi from './events.js';
 export * as chatRoomApi from './chat-room.js';
 export * as chatsApi from './chats.js';
 export * as notificationsApi from './notifications.js';
+export * as intakeApi from './intake.js';
 export type { FileOwnerKind, ScanStatus, FileView } from './files.js';
 export type { OpeningHoursEntry } from './practices.js';
 export type { SessionInfo } from './auth.js';
