@@ -55,12 +55,20 @@ export type Bot = z.infer<typeof Bot>;
 
 const BotFields = z.object({
   name: z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  colorScheme: ColorScheme.default('#1C7ED6'),
+  colorScheme: ColorScheme,
   endpoint: BotEndpoint,
-  emailsToNotify: z.array(Email).max(MAX_NOTIFY_EMAILS, `At most ${MAX_NOTIFY_EMAILS} e-mail addresses`).default([]),
-  specialities: z.array(Id).max(MAX_BOT_SPECIALITIES, `At most ${MAX_BOT_SPECIALITIES} specialities`).default([]),
-  specialityQuestionType: QuestionStyle.default('NONE'),
+  emailsToNotify: z.array(Email).max(MAX_NOTIFY_EMAILS, `At most ${MAX_NOTIFY_EMAILS} e-mail addresses`),
+  specialities: z.array(Id).max(MAX_BOT_SPECIALITIES, `At most ${MAX_BOT_SPECIALITIES} specialities`),
+  specialityQuestionType: QuestionStyle,
 });
+
+/** Defaults apply on creating only: an update's missing fields stay as they are. */
+const BotDefaults = {
+  colorScheme: BotFields.shape.colorScheme.default('#1C7ED6'),
+  emailsToNotify: BotFields.shape.emailsToNotify.default([]),
+  specialities: BotFields.shape.specialities.default([]),
+  specialityQuestionType: BotFields.shape.specialityQuestionType.default('NONE'),
+};
 
 const withSpecialityRule = <T extends z.ZodType<{ specialities?: number[]; specialityQuestionType?: QuestionStyle }>>(s: T) =>
   s.superRefine((b, ctx) => {
@@ -69,7 +77,7 @@ const withSpecialityRule = <T extends z.ZodType<{ specialities?: number[]; speci
     }
   });
 
-export const BotCreate = withSpecialityRule(BotFields.extend({ practiceId: Id }));
+export const BotCreate = withSpecialityRule(BotFields.extend({ ...BotDefaults, practiceId: Id }));
 export type BotCreate = z.input<typeof BotCreate>;
 export const BotUpdate = withSpecialityRule(BotFields.partial().extend({ practiceId: Id }));
 export type BotUpdate = z.input<typeof BotUpdate>;
