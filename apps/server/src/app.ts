@@ -50,6 +50,7 @@ import { referralCommentsModule } from './modules/referral-comments/index.js';
 import { patientsModule } from './modules/patients/index.js';
 import { chatsModule } from './modules/chats/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
+import { intakeModule } from './modules/intake/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   referralCommentsModule(app, ctx);
   chatsModule(app, ctx);
   notificationsModule(app, ctx);
+  intakeModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }

@@ -21,3 +21,4 @@ export * from '../modules/referral-comments/referral-comments.table.js';
 export * from '../modules/analytics/analytics.table.js';
 export * from '../modules/chats/chats.table.js';
 export * from '../modules/notifications/notifications.table.js';
+export * from '../modules/intake/intake.table.js';

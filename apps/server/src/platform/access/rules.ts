@@ -35,6 +35,9 @@ export const PRACTICE_RULES = {
   'referrals.manage': { roles: ALL_ROLES, apiKey: 'REFERRALS_WRITE', describes: 'send, accept, reject, reschedule, cancel, archive and tag referrals, comment and write notes' },
   'chats.view': { roles: ALL_ROLES, describes: 'see and write in the practice’s chats' },
   'chats.manage': { roles: ALL_ROLES, describes: 'start chats for the practice, close them and change who is in them' },
+  'intake.view': { roles: ALL_ROLES, describes: 'see the practice’s intake forms and the submissions patients sent through them' },
+  'intake.answer': { roles: ALL_ROLES, describes: 'accept, reject and archive intake submissions' },
+  'intake.manage': { roles: ADMINS, describes: 'create, change and take down the practice’s intake forms' },
 } as const satisfies Record<string, Rule>;
 export type PracticeAction = keyof typeof PRACTICE_RULES;
 

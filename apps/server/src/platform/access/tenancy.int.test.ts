@@ -36,7 +36,11 @@ const OPEN_BY_DESIGN: Record<string, string> = {
 };
 
 /** Path parameters that name no tenant's object (catalogues, sign-in flows). */
-const NOT_TENANT_PARAMS = new Set(['GET /api/v1/speciality/:id', 'GET /api/v1/insurance/:id']);
+const NOT_TENANT_PARAMS = new Set([
+  'GET /api/v1/speciality/:id', 'GET /api/v1/insurance/:id',
+  // A practice's public intake form: anyone with its address reads and sends it.
+  'GET /api/v1/patient/form/:identifier', 'POST /api/v1/patient/form/:identifier',
+]);
 const NOT_TENANT_PREFIXES = ['/api/v1/auth/'];
 
 let t: TestApp;
@@ -94,8 +98,13 @@ async function createVictim() {
   const [notification] = await db.insert(schema.notifications).values({
     userId: provider.id, practiceId: practice.id, category: 'GENERAL', type: 'notification', title: 'New Message', text: 'Hello',
   }).returning();
+  // An intake form with a submission from a patient.
+  const [bot] = await db.insert(schema.bots).values({ practiceId: practice.id, name: 'Victim Form', colorScheme: '#1C7ED6', endpoint: 'victim-form' }).returning();
+  const [submission] = await db.insert(schema.submissions).values({
+    practiceId: practice.id, botId: bot!.id, firstName: 'Private', lastName: 'Patient', phoneNumber: '+12025550188', answers: [],
+  }).returning();
   return {
-    partner: receiver, chat: chat!, message: message!, chatFile: chatFile!, notification: notification!,
+    partner: receiver, bot: bot!, submission: submission!, chat: chat!, message: message!, chatFile: chatFile!, notification: notification!,
     practice, admin, provider, organisation: organisation!, network: network!, department: department!, tag: tag!, property: property!,
     invite: invite!, joinRequest: joinRequest!, apiKey: apiKey!, file: file!, referral, patient, comment: comment!, note: note!,
   };
@@ -170,6 +179,8 @@ function victimValueFor(path: string, param: string): string | number | undefine
     chat: victim.chat.id,
     conversation: victim.chat.id,
     notification: victim.notification.id,
+    bot: victim.bot.id,
+    submission: victim.submission.id,
   };
   return before ? byResource[before] : undefined;
 }

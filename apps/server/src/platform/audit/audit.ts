@@ -18,6 +18,8 @@ type AuditArea =
   | 'patient'
   | 'referral'
   | 'chat'
+  | 'bot'
+  | 'submission'
   | 'notification';
 export type AuditAction = `${AuditArea}.${string}`;
 

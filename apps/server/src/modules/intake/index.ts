@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { createChatCreationService } from '../chats/chat-creation.service.js';
+import { registerIntakeRoutes } from './intake.routes.js';
+import { createBotsService } from './bots.service.js';
+import { createSubmissionsService } from './submissions.service.js';
+import { createPatientFormService } from './patient-form.service.js';
+import { registerIntakeJobs } from './intake-notices.js';
+
+/**
+ * Intake (spec 2 §3, §7): a practice's bots (public forms at /form/{endpoint}), the submissions
+ * patients send through them, and what the practice does with those (accept, reject, archive,
+ * answer by chat through the chats module).
+ */
+export function intakeModule(app: FastifyInstance, ctx: AppContext) {
+  registerIntakeRoutes(app, ctx, createBotsService(ctx), createSubmissionsService(ctx, createChatCreationService(ctx)), createPatientFormService(ctx));
+  registerIntakeJobs(ctx);
+}
