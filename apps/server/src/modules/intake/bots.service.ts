@@ -19,9 +19,6 @@ export const ENDPOINT_TAKEN = 'This address is taken';
 const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
 const endpointTaken = () => new AppError('ERROR_OBJECT_EXISTS', ENDPOINT_TAKEN, [{ path: ['body', 'endpoint'], message: ENDPOINT_TAKEN }]);
 
-/** Unopened, unarchived submissions per bot: what `unread` counts. */
-export const unreadSubmission = and(isNull(submissions.viewedAt), isNull(submissions.archivedAt));
-
 /**
  * A practice's intake bots (spec 2 §7 Bots). Admins make and change them; everyone in the practice
  * sees them with their unread counts. Addresses are unique among live bots, in any case.
@@ -32,7 +29,8 @@ export function createBotsService(ctx: AppContext) {
 
   /** Bots with their unread counts; `where` picks them. The count probes the partial unread index per bot. */
   async function withUnread(where: SQL | undefined, page?: { offset: number; limit: number; unreadOnly: boolean }) {
-    const unread = sql<number>`(select count(*)::int from ${submissions} where ${submissions.botId} = ${bots.id} and ${unreadSubmission})`;
+    // Spelled out: Drizzle leaves columns unqualified in a one-table select, and "id" would be the submission's.
+    const unread = sql<number>`(select count(*)::int from ${submissions} s where s.bot_id = ${bots}.id and s.viewed_at is null and s.archived_at is null)`;
     const condition = and(where, page?.unreadOnly ? gt(unread, 0) : undefined);
     const query = db.select({ bot: bots, unread }).from(bots).where(condition).orderBy(asc(bots.name), asc(bots.id));
     const rows = page ? await query.offset(page.offset).limit(page.limit) : await query;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { intakeApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
@@ -8,6 +8,9 @@ import { authorizePractice, rolesIn, type PracticeAction } from '../../platform/
 import { AppError } from '../../platform/errors.js';
 import { dobFromStorage } from '../patients/patient-records.js';
 import { bots, submissions, type BotRow, type SubmissionRow } from './intake.table.js';
+
+/** Decided: unread is unopened by anyone in the practice and not archived (archiving one unopened settles it too). */
+export const unreadSubmission = and(isNull(submissions.viewedAt), isNull(submissions.archivedAt));
 
 export const NO_SUCH_BOT = 'No such intake form';
 export const NO_SUCH_SUBMISSION = 'No such submission';

@@ -8,9 +8,8 @@ import { AppError } from '../../platform/errors.js';
 import { auditPatient } from '../patients/patient-audit.js';
 import type { ChatCreationService } from '../chats/chat-creation.service.js';
 import { submissions, type SubmissionRow } from './intake.table.js';
-import { auditIntake, botFor, lockedSubmission, submissionFor, submissionsWithBot, toSubmission } from './intake-records.js';
+import { auditIntake, botFor, lockedSubmission, submissionFor, submissionsWithBot, toSubmission, unreadSubmission } from './intake-records.js';
 import { patientOfSubmission } from './submission-patients.js';
-import { unreadSubmission } from './bots.service.js';
 
 interface ListQuery {
   page: number;
