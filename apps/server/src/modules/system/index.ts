@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../../platform/context.js';
 import { registerSystemRoutes } from './system.routes.js';
 
-/** Health, the development outbox, and the built web app: the provider app and the chat room page. */
+/** Health, the development outbox, and the built web app: the provider app, the chat room page and the intake forms. */
 export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   registerSystemRoutes(app, ctx);
 
@@ -24,7 +24,19 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
+  // A practice's intake form (/form/{endpoint}) is a page of the app that practices embed in their
+  // own sites: it shows a public form and keeps nothing of a signed-in person's.
+  app.get('/form/*', { helmet: { frameguard: false } }, (request, reply) =>
+    /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!) ? reply.callNotFound() : framable(reply, 'index.html'),
+  );
   registerChatRoomPage(app, ctx);
+}
+
+/** An HTML page of the build that any site may frame. */
+function framable(reply: FastifyReply, file: string) {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', allowFraming(policy));
+  return reply.type('text/html').header('cache-control', 'no-cache').sendFile(file);
 }
 
 /**
@@ -38,11 +50,7 @@ function registerChatRoomPage(app: FastifyInstance, ctx: AppContext) {
     ctx.log.warn(`chat room page not built (${page} missing): run "npm run build" to serve it`);
     return;
   }
-  const serve = (_request: FastifyRequest, reply: FastifyReply) => {
-    const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', allowFraming(policy));
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(CHAT_ROOM_PAGE);
-  };
+  const serve = (_request: FastifyRequest, reply: FastifyReply) => framable(reply, CHAT_ROOM_PAGE);
   // Trailing slashes are ignored by the router: this is /chat and /chat/; deeper paths are the
   // room's own (it has one route, but an address with more in it should still open the room).
   app.get('/chat', { helmet: { frameguard: false } }, serve);

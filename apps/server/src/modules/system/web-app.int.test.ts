@@ -62,6 +62,15 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers /form/{endpoint} with the app shell that any site may frame, so practices embed their forms', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/form/riverside-intake?embed=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(String(page.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect((await t.app.inject({ method: 'GET', url: '/form/missing.js' })).statusCode).toBe(404);
+  });
+
   it('keeps the provider app unframeable and missing chat assets a 404', async () => {
     const shell = await t.app.inject({ method: 'GET', url: '/chats' });
     expect(shell.body).not.toContain('chat-room');
