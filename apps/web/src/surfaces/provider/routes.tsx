@@ -14,6 +14,10 @@ import { TeamPage } from '../../features/team/TeamPage';
 import { NewReferralPage } from '../../features/referrals/NewReferralPage';
 import { ReferralDetailPage } from '../../features/referrals/ReferralDetailPage';
 import { ReferralsPage } from '../../features/referrals/ReferralsPage';
+import { BotSubmissionsPage } from '../../features/intake/BotSubmissionsPage';
+import { IntakeFormPage } from '../../features/intake/IntakeFormPage';
+import { IntakePage } from '../../features/intake/IntakePage';
+import { SubmissionDetailPage } from '../../features/intake/SubmissionDetailPage';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { ProviderLayout } from './ProviderLayout';
@@ -34,6 +38,8 @@ export const providerRoutes: RouteObject[] = [
     element: <PublicLayout wide />,
     children: [{ path: '/dev/outbox', element: <DevOutboxPage /> }],
   },
+  // A practice's public intake form: its own plain page, since host sites put it in a frame.
+  { path: '/form/:endpoint', element: <IntakeFormPage /> },
   {
     element: <RequireAuth />,
     children: [
@@ -53,6 +59,9 @@ export const providerRoutes: RouteObject[] = [
           { path: '/referrals/:type?', element: <ReferralsPage /> },
           // One route for the list and an open chat, so the list (its search and page) stays put between chats.
           { path: '/chats/:chatId?', element: <ChatsPage /> },
+          { path: '/intake', element: <IntakePage /> },
+          { path: '/intake/:botId', element: <BotSubmissionsPage /> },
+          { path: '/intake/:botId/submissions/:submissionId', element: <SubmissionDetailPage /> },
         ],
       },
     ],
