@@ -11,6 +11,7 @@ import { patients } from '../modules/patients/patients.table.js';
 import { patientSearchText } from '../modules/patients/patient-records.js';
 import { users } from '../modules/users/users.table.js';
 import { chatMessages, chats, chatUsers } from '../modules/chats/chats.table.js';
+import { bots, submissions } from '../modules/intake/intake.table.js';
 
 export const DEMO_PASSWORD = 'referwell-demo';
 
@@ -135,6 +136,23 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       { chatId: riversideLakeside!.id, chatUserId: priya!.id, uuid: 'demo-1', message: 'Hi Lena, could you see a knee patient of ours this week?' },
       { chatId: riversideLakeside!.id, chatUserId: lena!.id, uuid: 'demo-2', message: 'Of course, send the referral and I will look out for it.' },
       { chatId: withMaria!.id, chatUserId: priyaWithMaria!.id, uuid: 'demo-3', message: 'Hello Maria, your referral to Lakeside Orthopedics is on its way.' },
+    ]);
+
+    // Riverside's intake form (/form/riverside-intake), with two patients' submissions waiting in it.
+    const [intake] = await tx.insert(bots).values({
+      practiceId: riverside!.id, name: 'New patient intake', colorScheme: '#1C7ED6', endpoint: 'riverside-intake',
+      emailsToNotify: ['admin@riverside.test'], createdBy: id('admin@riverside.test'),
+    }).returning();
+    const sent = (firstName: string, lastName: string, phone: string, note: string) => ({
+      practiceId: riverside!.id, botId: intake!.id, firstName, lastName, phoneNumber: phone,
+      answers: [
+        { variable: 'firstName', questionType: 'name' as const, value: firstName }, { variable: 'lastName', questionType: 'name' as const, value: lastName },
+        { variable: 'phone', questionType: 'phone' as const, value: phone }, { variable: 'note', questionType: 'note' as const, value: note },
+      ],
+    });
+    await tx.insert(submissions).values([
+      sent('Sofia', 'Bennett', '+12175550181', 'I would like a check-up for my new job.'),
+      sent('Omar', 'Haddad', '+12175550182', 'Recurring headaches for two weeks.'),
     ]);
   });
   return true;
