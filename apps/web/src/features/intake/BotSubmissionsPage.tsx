@@ -13,6 +13,7 @@ import { intakePaths } from './intakePaths';
 import { botQuery, submissionCountsQuery, submissionsQuery, useIntakeScope, type Bot, type IntakeScope, type SubmissionList } from './intakeQueries';
 import { LIST_COUNTS, SUBMISSION_LIST_LABELS, SUBMISSION_LISTS } from './intakeLabels';
 import { SubmissionListItem } from './SubmissionListItem';
+import { useIntakeLiveUpdates } from './useIntakeLiveUpdates';
 
 /** The list of a bot's submissions named in the address (`?list=`); anything else is the new ones. */
 export function useSubmissionList(): SubmissionList {
@@ -65,6 +66,7 @@ function BotView({ scope, botId }: { scope: IntakeScope; botId: number }) {
 }
 
 function BotSubmissions({ scope, bot }: { scope: IntakeScope; bot: Bot }) {
+  useIntakeLiveUpdates(scope.practiceId);
   const active = useSubmissionList();
   const [, setParams] = useSearchParams();
   const counts = useQuery(submissionCountsQuery(scope.practiceId, bot.id));

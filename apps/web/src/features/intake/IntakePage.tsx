@@ -13,6 +13,7 @@ import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { BotCard } from './BotCard';
 import { BotFormModal } from './BotFormModal';
 import { botsQuery, intakeKeys, useIntakeScope, type Bot, type IntakeScope } from './intakeQueries';
+import { useIntakeLiveUpdates } from './useIntakeLiveUpdates';
 
 const TITLE = 'Intake';
 const DESCRIPTION = 'Public forms patients fill in to reach your practice.';
@@ -28,6 +29,7 @@ export function IntakePage() {
 type Editing = { bot: Bot | null } | null;
 
 function PracticeBots({ scope }: { scope: IntakeScope }) {
+  useIntakeLiveUpdates(scope.practiceId);
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const bots = useQuery(botsQuery(scope.practiceId, page));

@@ -4,6 +4,7 @@ import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { chat } from '../chats/chatFixtures';
+import { announceUnreadChanged } from '../events/liveEvents';
 import { bot, intakeServer, submission } from './intakeFixtures';
 
 const COUNTS = { NEW: 1, ACCEPTED: 4, REJECTED: 0, archived: 2, unread: 1 };
@@ -24,7 +25,7 @@ function submissionServer(routes: Parameters<typeof intakeServer>[0] = {}, curre
 
 describe('intake submissions', { timeout: 20_000 }, () => {
   it("lists a bot's submissions by state with their counts, new ones marked", async () => {
-    const { server } = submissionServer();
+    const { server, state } = submissionServer();
     const { user } = renderApp('/intake/3');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Riverside intake' })).toBeInTheDocument();
@@ -39,6 +40,11 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(within(item).getByText('+12025550123')).toBeInTheDocument();
     expect(within(item).getByText('5 minutes ago')).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/bot/3/submissions')[0]!.query.toString()).toBe('page=0&pageSize=20&status=NEW&archived=false');
+
+    // A patient sends the form meanwhile: the events socket's unread change brings it in.
+    state.submission = submission(6, { firstName: 'Omar', lastName: 'Haddad' });
+    announceUnreadChanged(1);
+    expect(await within(list).findByRole('link', { name: /Omar Haddad/ })).toBeInTheDocument();
 
     await user.click(within(tabs).getByRole('tab', { name: 'Archived (2)' }));
     await waitFor(() => expect(server.find('GET', '/api/v1/bot/3/submissions').at(-1)!.query.toString()).toBe('page=0&pageSize=20&archived=true'));

@@ -17,7 +17,7 @@ export interface IntakeScope {
   canManage: boolean;
 }
 
-// Mirrors the practice.edit rule of platform/access: the forms are the practice's public face.
+// Mirrors the intake.manage rule of platform/access; every member sees and answers submissions.
 const MANAGERS: readonly Role[] = ['ADMIN', 'THIRD_PARTY_ADMIN'];
 
 export function useIntakeScope(): IntakeScope | null {
