@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { specialities } from '../catalogues/catalogues.table.js';
 import { bots, submissions, type BotRow } from './intake.table.js';
-import { auditIntake, botFor, toBot } from './intake-records.js';
+import { NO_SUCH_BOT, auditIntake, botFor, toBot } from './intake-records.js';
 
 type BotCreate = z.output<typeof intakeApi.BotCreate>;
 type BotUpdate = z.output<typeof intakeApi.BotUpdate>;
@@ -39,7 +39,10 @@ export function createBotsService(ctx: AppContext) {
   }
 
   async function view(id: number) {
-    return (await withUnread(eq(bots.id, id))).data[0]!;
+    const [bot] = (await withUnread(and(eq(bots.id, id), isNull(bots.deletedAt)))).data;
+    // Deleted by someone else in the meantime.
+    if (!bot) throw new AppError('OBJECT_NOT_FOUND', NO_SUCH_BOT);
+    return bot;
   }
 
   async function assertSpecialities(ids: number[]) {
