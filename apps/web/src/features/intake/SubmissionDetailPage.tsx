@@ -14,7 +14,7 @@ import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { intakePaths } from './intakePaths';
 import { refreshIntake, submissionQuery, useIntakeScope, type IntakeScope, type Submission, type SubmissionList } from './intakeQueries';
-import { QUESTION_LABELS } from './intakeLabels';
+import { answerLabel } from './intakeLabels';
 import { SubmissionActions } from './SubmissionActions';
 import { SubmissionStatusBadge } from './SubmissionListItem';
 
@@ -121,7 +121,7 @@ function SubmissionContent({ scope, submission }: { scope: IntakeScope; submissi
             ) : (
               <Stack component="dl" gap="sm" m={0}>
                 {submission.answers.map((answer) => (
-                  <Fact key={answer.variable} label={QUESTION_LABELS[answer.questionType]}>
+                  <Fact key={answer.variable} label={answerLabel(answer)}>
                     {answer.value || '—'}
                   </Fact>
                 ))}
@@ -140,7 +140,8 @@ function SubmissionContent({ scope, submission }: { scope: IntakeScope; submissi
                   <Anchor href={`mailto:${submission.email}`}>{submission.email}</Anchor>
                 </Fact>
               )}
-              {submission.dateOfBirth && <Fact label="Date of birth">{formatDate(submission.dateOfBirth, 'DOB') || submission.dateOfBirth}</Fact>}
+              {/* The server gives it as MM/DD/YYYY already, as on patient records. */}
+              {submission.dateOfBirth && <Fact label="Date of birth">{submission.dateOfBirth}</Fact>}
               <Fact label="Received">{formatDate(submission.createdAt, 'FullSmall')}</Fact>
               {submission.decidedAt !== null && (
                 <Fact label={submission.status === 'ACCEPTED' ? 'Accepted' : 'Rejected'}>{formatDate(submission.decidedAt, 'FullSmall')}</Fact>

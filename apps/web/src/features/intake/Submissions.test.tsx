@@ -62,6 +62,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/submission/5')[0]!.query.get('practiceId')).toBe('1');
     const answers = screen.getByRole('region', { name: 'Answers' });
+    expect(within(answers).getByText('Last name')).toBeInTheDocument();
     expect(within(answers).getByText('Note')).toBeInTheDocument();
     expect(within(answers).getByText('Knee pain since spring.')).toBeInTheDocument();
     const contact = screen.getByRole('region', { name: 'Contact' });

@@ -14,6 +14,11 @@ export const QUESTION_LABELS: Labels<intakeApi.QuestionType> = {
   note: 'Note',
 };
 
+/** The two name questions of the server's form share a type; their variables tell them apart. */
+const VARIABLE_LABELS: Partial<Record<string, string>> = { firstName: 'First name', lastName: 'Last name' };
+
+export const answerLabel = (answer: intakeApi.Answer) => VARIABLE_LABELS[answer.variable] ?? QUESTION_LABELS[answer.questionType];
+
 export const QUESTION_STYLE_LABELS: Labels<intakeApi.QuestionStyle> = {
   NONE: "Don't ask",
   QUICK_REPLIES: 'Quick replies',
