@@ -111,7 +111,7 @@ function ChoiceField({ question, options, value, onChange, error, color }: Choic
     </>
   );
   return (
-    <Fieldset legend={legend} variant="unstyled" styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, marginBottom: 6 } }}>
+    <Fieldset legend={legend} variant="unstyled" styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, padding: 0, marginBottom: 6 } }}>
       {question.style === 'QUICK_REPLIES' ? (
         <Chip.Group value={value} onChange={onChange}>
           <Group gap="xs" wrap="wrap">
