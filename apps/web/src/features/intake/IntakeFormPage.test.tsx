@@ -39,6 +39,8 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     const gender = screen.getByRole('group', { name: 'Gender' });
     expect(within(gender).getAllByRole('radio').map((radio) => radio.closest('div')?.textContent)).toEqual(['Male', 'Female']);
     expect(screen.getByText('0/2000 characters')).toBeInTheDocument();
+    // Starting a chat from a submission texts the patient, so the form says so before they send.
+    expect(screen.getByText(/Riverside Family Clinic may contact you by text message or e-mail/)).toBeInTheDocument();
     // A light colour gets dark text on the button.
     expect(screen.getByRole('button', { name: 'Send' }).getAttribute('style')).toContain('--button-color: var(--mantine-color-black)');
     expect(server.find('GET', '/api/v1/user/current')).toHaveLength(0);

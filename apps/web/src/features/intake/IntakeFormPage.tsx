@@ -143,7 +143,8 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
             </Alert>
           )}
           <Text size="xs" c="dimmed">
-            Fields marked * are required.
+            Fields marked * are required. By sending, you agree that {form.practice.name} may contact you by text message or
+            e-mail about your request.
           </Text>
           <Button type="submit" size="md" color={form.colorScheme} autoContrast loading={send.isPending} fullWidth>
             Send
