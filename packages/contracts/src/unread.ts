@@ -9,6 +9,9 @@ export const UnreadSummary = z.object({
   inboxItems: z.number().int(),
   chats: z.number().int(),
   notifications: z.number().int(),
+  /** Beyond spec 1's fields: intake submissions nobody in the practice has opened (spec 2's inbox of submissions). */
+  submissions: z.number().int(),
+  /** All of the above. */
   total: z.number().int(),
 });
 export type UnreadSummary = z.infer<typeof UnreadSummary>;

@@ -58,7 +58,12 @@ describe('reading submissions', () => {
   it('counts a submission unread until anyone in the practice opens it', async () => {
     const quiet = await createBot(admin, { name: 'Aaa quiet' });
     const bot = await createBot(admin, { name: 'Aaa busy' });
+    const practiceUnread = async () =>
+      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number; total: number }[]>()[0]!;
+    const before = await practiceUnread();
     const [first, second] = [await fromNewPatient(bot), await fromNewPatient(bot)];
+    // The navigation's count: the practice's unopened submissions, in its total too.
+    expect(await practiceUnread()).toMatchObject({ submissions: before.submissions + 2, total: before.total + 2 });
     const bots = async (query = '') => (await staff.client.get(`/api/v1/practice/${admin.practiceId}/bots?${query}`)).json<{ data: intakeApi.Bot[] }>();
     expect((await bots()).data.filter((b) => [quiet.id, bot.id].includes(b.id)).map((b) => [b.name, b.unread])).toEqual([['Aaa busy', 2], ['Aaa quiet', 0]]);
     expect((await bots('unreads=true')).data.map((b) => b.id)).toContain(bot.id);
@@ -69,6 +74,7 @@ describe('reading submissions', () => {
     expect(await lastAudit(t.db, 'submission.viewed', first)).toMatchObject({ actorUserId: staff.user.id });
     expect((await admin.client.get(`/api/v1/bot/${bot.id}`)).json().unread).toBe(1);
     expect((await counts(admin, bot.id)).unread).toBe(1);
+    expect((await practiceUnread()).submissions).toBe(before.submissions + 1);
     // Archiving an unopened one settles it too.
     await archive(admin, second, true);
     expect((await bots('unreads=true')).data.map((b) => b.id)).not.toContain(bot.id);

@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const zero = (practiceId: number) => ({ practiceId, inboxItems: 0, chats: 0, notifications: 0, total: 0 });
+const zero = (practiceId: number) => ({ practiceId, inboxItems: 0, chats: 0, notifications: 0, submissions: 0, total: 0 });
 
 describe('GET /api/v1/unread', () => {
   it('gives one zeroed entry per practice of the caller, by practice name', async () => {
@@ -68,10 +68,11 @@ describe('unread counters', () => {
       return new Map([[practice.id, { chats: 2 }], [otherPractice.id, { chats: 99 }]]);
     };
     const inbox: UnreadCounter = async () => new Map([[practice.id, { inboxItems: 3, notifications: 1 }]]);
-    const service = createUnreadService({ db: t.db } as AppContext, [chats, inbox]);
+    const intake: UnreadCounter = async () => new Map([[practice.id, { submissions: 4 }]]);
+    const service = createUnreadService({ db: t.db } as AppContext, [chats, inbox, intake]);
     const caller = { user: staff, session: {}, via: 'bearer', apiKey: null } as unknown as SessionCaller;
     expect(await service.summary(caller, { selectedPracticeOnly: false })).toEqual([
-      { practiceId: practice.id, inboxItems: 3, chats: 2, notifications: 1, total: 6 },
+      { practiceId: practice.id, inboxItems: 3, chats: 2, notifications: 1, submissions: 4, total: 10 },
     ]);
     expect(asked).toEqual([[practice.id]]);
     await expect(service.summary(caller, { practiceId: otherPractice.id, selectedPracticeOnly: true })).rejects.toBeInstanceOf(AppError);

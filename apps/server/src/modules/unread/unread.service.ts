@@ -17,7 +17,7 @@ export function createUnreadService(ctx: AppContext, counters: readonly UnreadCo
       const practiceIds = q.selectedPracticeOnly && q.practiceId !== undefined
         ? [q.practiceId]
         : (await membershipsOf(db, caller.user.id)).map((m) => m.practice.id);
-      const totals = new Map<number, UnreadCounts>(practiceIds.map((id) => [id, { inboxItems: 0, chats: 0, notifications: 0 }]));
+      const totals = new Map<number, UnreadCounts>(practiceIds.map((id) => [id, { inboxItems: 0, chats: 0, notifications: 0, submissions: 0 }]));
       const reports = await Promise.all(counters.map((count) => count(db, caller.user.id, practiceIds)));
       for (const report of reports) {
         for (const [practiceId, counts] of report) {
@@ -27,9 +27,10 @@ export function createUnreadService(ctx: AppContext, counters: readonly UnreadCo
           entry.inboxItems += counts.inboxItems ?? 0;
           entry.chats += counts.chats ?? 0;
           entry.notifications += counts.notifications ?? 0;
+          entry.submissions += counts.submissions ?? 0;
         }
       }
-      return [...totals].map(([practiceId, c]) => ({ practiceId, ...c, total: c.inboxItems + c.chats + c.notifications }));
+      return [...totals].map(([practiceId, c]) => ({ practiceId, ...c, total: c.inboxItems + c.chats + c.notifications + c.submissions }));
     },
   };
 }

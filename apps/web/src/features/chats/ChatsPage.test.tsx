@@ -41,7 +41,7 @@ function pageServer(options: { chats?: () => chatsApi.ChatSummary[]; unreadChats
     'GET /api/v1/chats/:room': (_request, { room }) => chats().find((one) => one.room === room),
     'GET /api/v1/unread': () => {
       const count = options.unreadChats?.() ?? 1;
-      return [{ practiceId: 1, inboxItems: 0, chats: count, notifications: 0, total: count }];
+      return [{ practiceId: 1, inboxItems: 0, chats: count, notifications: 0, submissions: 0, total: count }];
     },
   });
 }

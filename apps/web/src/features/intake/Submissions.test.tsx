@@ -25,8 +25,12 @@ function submissionServer(routes: Parameters<typeof intakeServer>[0] = {}, curre
 
 describe('intake submissions', { timeout: 20_000 }, () => {
   it("lists a bot's submissions by state with their counts, new ones marked", async () => {
-    const { server, state } = submissionServer();
+    const { server, state } = submissionServer({
+      'GET /api/v1/unread': () => [{ practiceId: 1, inboxItems: 0, chats: 0, notifications: 0, submissions: 1, total: 1 }],
+    });
     const { user } = renderApp('/intake/3');
+    // The navigation counts the practice's unopened submissions.
+    expect(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Intake (1 unread)' })).toBeInTheDocument();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Riverside intake' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Submission lists' });
@@ -51,7 +55,13 @@ describe('intake submissions', { timeout: 20_000 }, () => {
   });
 
   it('shows the answers and contact, and accepting puts the patient in the practice', async () => {
+    let unopened = 1;
     const { server, state } = submissionServer({
+      'GET /api/v1/unread': () => [{ practiceId: 1, inboxItems: 0, chats: 0, notifications: 0, submissions: unopened, total: unopened }],
+      'GET /api/v1/submission/5': () => {
+        unopened = 0;
+        return state.submission;
+      },
       'POST /api/v1/submission/5/accept': () => {
         state.submission = { ...state.submission, status: 'ACCEPTED', viewed: true, patientId: 41, decidedAt: Date.now() };
         return state.submission;
@@ -68,6 +78,10 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     const contact = screen.getByRole('region', { name: 'Contact' });
     expect(within(contact).getByRole('link', { name: 'jane@example.com' })).toHaveAttribute('href', 'mailto:jane@example.com');
     expect(within(contact).getByText('03/25/1980')).toBeInTheDocument();
+    // Opening it read it for the practice: the navigation's count follows.
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(server.find('GET', '/api/v1/unread').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Intake' })).toBeInTheDocument());
 
     const actions = screen.getByRole('group', { name: 'Submission actions' });
     expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Reject', 'Start chat', 'Archive']);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { intakeApi, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { unreadKeys } from '../unread/unreadQueries';
 
 export type Bot = intakeApi.Bot;
 export type Submission = intakeApi.Submission;
@@ -96,14 +97,18 @@ export function submissionQuery(practiceId: number, id: number) {
 }
 
 /**
- * After a change: the bots (their unread counts), the bot's lists and counts, and, when given, the
- * submission itself. Everything under the practice is small, so it is refreshed together.
+ * After a change: the bots (their unread counts), the bot's lists and counts, the navigation's
+ * unread count and, when given, the submission itself. Everything under the practice is small, so
+ * it is refreshed together.
  */
 export function refreshIntake(queryClient: QueryClient, practiceId: number, submission?: Submission) {
   if (submission) queryClient.setQueryData(intakeKeys.submission(practiceId, submission.id), submission);
-  return queryClient.invalidateQueries({
-    queryKey: intakeKeys.practice(practiceId),
-    // The submission just put in place needs no second fetch (which would mark it read again).
-    predicate: (query) => query.queryKey[2] !== 'submission',
-  });
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: intakeKeys.practice(practiceId),
+      // The submission just put in place needs no second fetch (which would mark it read again).
+      predicate: (query) => query.queryKey[2] !== 'submission',
+    }),
+    queryClient.invalidateQueries({ queryKey: unreadKeys.practice(practiceId) }),
+  ]);
 }

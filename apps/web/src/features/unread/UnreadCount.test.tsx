@@ -14,7 +14,7 @@ function unreadRoute(inboxItems: () => number) {
   return {
     [`GET ${UNREAD}`]: ({ query }: FakeRequest) => {
       const practiceId = Number(query.get('practiceId'));
-      return [{ practiceId, inboxItems: inboxItems(), chats: 0, notifications: 0, total: inboxItems() }];
+      return [{ practiceId, inboxItems: inboxItems(), chats: 0, notifications: 0, submissions: 0, total: inboxItems() }];
     },
   };
 }

@@ -29,9 +29,11 @@ export interface PracticeUnread {
   inboxItems: number;
   /** Chats with messages the user has not read. */
   chats: number;
+  /** Intake submissions nobody in the practice has opened. */
+  submissions: number;
 }
 
-const NOTHING_UNREAD: PracticeUnread = { inboxItems: 0, chats: 0 };
+const NOTHING_UNREAD: PracticeUnread = { inboxItems: 0, chats: 0, submissions: 0 };
 
 /**
  * What the current practice has unread, for the navigation's badges; all 0 without a practice or
@@ -52,5 +54,7 @@ export function usePracticeUnread(): PracticeUnread {
     return () => window.removeEventListener(UNREAD_CHANGED_EVENT, refresh);
   }, [queryClient]);
 
-  return unread.data ? { inboxItems: unread.data.inboxItems, chats: unread.data.chats } : NOTHING_UNREAD;
+  if (!unread.data) return NOTHING_UNREAD;
+  const { inboxItems, chats, submissions } = unread.data;
+  return { inboxItems, chats, submissions };
 }

@@ -22,7 +22,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/referrals', label: 'Referrals', unread: 'inboxItems' },
   { to: '/chats', label: 'Chats', unread: 'chats' },
-  { to: '/intake', label: 'Intake' },
+  { to: '/intake', label: 'Intake', unread: 'submissions' },
   { to: '/practice/team', label: 'Team' },
   { to: '/practice/networks', label: 'Networks' },
   { to: '/practice/settings', label: 'Practice settings' },
