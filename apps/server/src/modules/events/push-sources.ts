@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { referralPushSource } from '../referrals/referral-push.js';
 import { chatPushSource } from '../chats/chat-push.js';
 import { notificationDismissedPushSource, notificationPushSource } from '../notifications/notification-push.js';
-import { intakePushSource } from '../intake/intake-notices.js';
+import { intakeChangePushSource, intakePushSource } from '../intake/intake-notices.js';
 
 /**
  * One message: for the members of a practice, for some people, or for those people among a
@@ -22,4 +22,4 @@ export interface PushSource {
   toPushes(db: Db, payload: unknown): Promise<Push[]>;
 }
 
-export const pushSources: readonly PushSource[] = [referralPushSource, chatPushSource, notificationPushSource, notificationDismissedPushSource, intakePushSource];
+export const pushSources: readonly PushSource[] = [referralPushSource, chatPushSource, notificationPushSource, notificationDismissedPushSource, intakePushSource, intakeChangePushSource];

@@ -20,6 +20,14 @@ export interface SubmissionReceived {
 export const publishSubmissionReceived = (ctx: Pick<AppContext, 'bus'>, notice: SubmissionReceived) => ctx.bus.publish(SUBMISSION_RECEIVED, notice);
 
 /**
+ * Someone in the practice opened, decided, archived or answered a submission: the other members'
+ * unread counts and lists are out of date. The payload is `{ practiceId }`.
+ */
+export const SUBMISSION_CHANGED = 'SUBMISSION_CHANGED';
+
+export const publishSubmissionChanged = (ctx: Pick<AppContext, 'bus'>, practiceId: number) => ctx.bus.publish(SUBMISSION_CHANGED, { practiceId });
+
+/**
  * The e-mail names the practice and the form, never the patient or their answers: mailboxes are
  * shared and forwarded, so what the patient wrote is read in the app, behind sign-in and audit.
  */
@@ -55,5 +63,14 @@ export const intakePushSource: PushSource = {
         },
       },
     }];
+  },
+};
+
+/** A submission changed: the practice's members refresh counts and lists, with nothing to show. */
+export const intakeChangePushSource: PushSource = {
+  topic: SUBMISSION_CHANGED,
+  async toPushes(_db, payload) {
+    const { practiceId } = payload as { practiceId: number };
+    return [{ practiceId, message: { event: SUBMISSION_CHANGED, data: { updateUnreads: true, practiceId } } }];
   },
 };

@@ -7,15 +7,21 @@ import { patients } from '../patients/patients.table.js';
 import { insertPatient } from '../patients/patients.test-factories.js';
 import { lastAudit } from '../practices/practices.test-factories.js';
 import { jobsDone, listen, staffMember, type Staff } from '../chats/chats.test-factories.js';
+import { createLocalBus } from '../../platform/events/bus.js';
 import { createBot, submitted } from './intake.test-factories.js';
+import { SUBMISSION_CHANGED } from './intake-notices.js';
 
 let t: TestApp;
 let admin: Staff;
 let staff: Staff;
 let phoneSeq = 10;
+/** SUBMISSION_CHANGED as published: what tells the other members' apps to refresh. */
+const changes: unknown[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  const bus = createLocalBus();
+  bus.subscribe(SUBMISSION_CHANGED, (e) => changes.push(e));
+  t = await createTestApp({}, { bus });
   await listen(t);
   admin = await staffMember(t, 'ADMIN');
   staff = await staffMember(t, 'STAFF', admin.practiceId);
@@ -69,12 +75,16 @@ describe('reading submissions', () => {
     expect((await bots('unreads=true')).data.map((b) => b.id)).toContain(bot.id);
     expect((await bots('unreads=true')).data.map((b) => b.id)).not.toContain(quiet.id);
 
+    changes.length = 0;
     const opened = await staff.client.get(`/api/v1/submission/${first}?practiceId=${admin.practiceId}`);
     expect(opened.json()).toMatchObject({ id: first, viewed: true, phoneNumber: expect.stringMatching(/^\+1202555/) });
     expect(await lastAudit(t.db, 'submission.viewed', first)).toMatchObject({ actorUserId: staff.user.id });
     expect((await admin.client.get(`/api/v1/bot/${bot.id}`)).json().unread).toBe(1);
     expect((await counts(admin, bot.id)).unread).toBe(1);
     expect((await practiceUnread()).submissions).toBe(before.submissions + 1);
+    // The first opening tells the practice's other members; opening it again changes nothing.
+    await admin.client.get(`/api/v1/submission/${first}?practiceId=${admin.practiceId}`);
+    expect(changes).toEqual([{ practiceId: admin.practiceId }]);
     // Archiving an unopened one settles it too.
     await archive(admin, second, true);
     expect((await bots('unreads=true')).data.map((b) => b.id)).not.toContain(bot.id);

@@ -10,6 +10,7 @@ import type { ChatCreationService } from '../chats/chat-creation.service.js';
 import { submissions, type SubmissionRow } from './intake.table.js';
 import { auditIntake, botFor, lockedSubmission, submissionFor, submissionsWithBot, toSubmission, unreadSubmission } from './intake-records.js';
 import { patientOfSubmission } from './submission-patients.js';
+import { publishSubmissionChanged } from './intake-notices.js';
 
 interface ListQuery {
   page: number;
@@ -66,6 +67,7 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
     await auditMade(caller, client, practiceId, id, made);
     await auditIntake(ctx, caller.user.id, status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected', client,
       { type: 'submission', id }, { practiceId, patientId });
+    await publishSubmissionChanged(ctx, practiceId);
     return view(id);
   }
 
@@ -112,7 +114,9 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
     async get(caller: SessionCaller, id: number, practiceId: number, client: ClientInfo) {
       const { submission } = await submissionFor(db, caller, id, practiceId, 'intake.view');
       if (submission.viewedAt === null) {
-        await db.update(submissions).set({ viewedAt: clock.now() }).where(and(eq(submissions.id, id), isNull(submissions.viewedAt)));
+        const marked = await db.update(submissions).set({ viewedAt: clock.now() })
+          .where(and(eq(submissions.id, id), isNull(submissions.viewedAt))).returning({ id: submissions.id });
+        if (marked.length > 0) await publishSubmissionChanged(ctx, practiceId);
       }
       await auditIntake(ctx, caller.user.id, 'submission.viewed', client, { type: 'submission', id }, { practiceId });
       return view(id);
@@ -128,6 +132,7 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
       });
       if (changed) {
         await auditIntake(ctx, caller.user.id, archived ? 'submission.archived' : 'submission.unarchived', client, { type: 'submission', id }, { practiceId });
+        await publishSubmissionChanged(ctx, practiceId);
       }
       return view(id);
     },
@@ -154,6 +159,7 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
       const chat = await chats.openWithPatient(caller, patientId, practiceId, client);
       await db.update(submissions).set({ chatId: chat.id }).where(eq(submissions.id, id));
       await auditIntake(ctx, caller.user.id, 'submission.chat', client, { type: 'submission', id }, { practiceId, patientId, chatId: chat.id });
+      await publishSubmissionChanged(ctx, practiceId);
       return chat;
     },
   };
