@@ -21,7 +21,7 @@ export const notificationPushSource: PushSource = {
   },
 };
 
-/** A notification dismissed for someone (not by their hand) leaves the bell of their open apps: a hint to refresh counts and list. */
+/** A notification dismissed for someone, or by them in one app, leaves the bell of their other open apps: a hint to refresh counts and list. */
 export const notificationDismissedPushSource: PushSource = {
   topic: NOTIFICATION_DISMISSED,
   async toPushes(_db, payload) {

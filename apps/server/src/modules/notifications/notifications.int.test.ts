@@ -4,11 +4,15 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { staffMember, type Staff } from '../chats/chats.test-factories.js';
 import { createLocalBus } from '../../platform/events/bus.js';
 import { systemClock } from '../../platform/clock.js';
-import { notifyUser } from './notifications.service.js';
+import { NOTIFICATION_DISMISSED, notifyUser } from './notifications.service.js';
 
 let t: TestApp;
+/** NOTIFICATION_DISMISSED as published: what tells the person's other open apps. */
+const dismissals: unknown[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  const bus = createLocalBus();
+  bus.subscribe(NOTIFICATION_DISMISSED, (e) => dismissals.push(e));
+  t = await createTestApp({}, { bus });
 });
 afterAll(async () => {
   await t?.close();
@@ -61,5 +65,15 @@ describe('notifications', () => {
     expect((await ann.client.get(`/api/v1/notification?practiceId=${other.practiceId}`)).statusCode).toBe(403);
     await testNotification(ann);
     expect((await ann.client.get(`/api/v1/notification?practiceId=${ann.practiceId}`)).json()).toEqual({ data: [], count: 0 });
+  });
+
+  it('tells the person\u2019s other open apps when they dismiss one or clear them', async () => {
+    const ann = await staffMember(t);
+    await testNotification(ann);
+    const [shown] = (await ann.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[] }>().data;
+    dismissals.length = 0;
+    expect((await ann.client.put(`/api/v1/notification/${shown!.id}/dismiss`)).statusCode).toBe(200);
+    expect((await ann.client.put(`/api/v1/notification/clear`, { practiceId: ann.practiceId })).statusCode).toBe(200);
+    expect(dismissals).toEqual([{ userId: ann.user.id, practiceId: null }, { userId: ann.user.id, practiceId: ann.practiceId }]);
   });
 });

@@ -89,19 +89,22 @@ export function createNotificationsService(ctx: AppContext) {
       return { count: total?.n ?? 0 };
     },
 
+    /** The caller's other open apps (tabs, phone) are told, so their bells empty too. */
     async clear(caller: SessionCaller, practiceId?: number) {
       if (practiceId !== undefined) await authorizePractice(db, caller, practiceId, 'practice.view');
       await db.update(notifications).set({ dismissedAt: ctx.clock.now() }).where(mine(caller, practiceId));
+      await ctx.bus.publish(NOTIFICATION_DISMISSED, { userId: caller.user.id, practiceId: practiceId ?? null } satisfies NotificationDismissed);
     },
 
-    /** Someone else's notification is as good as missing. */
+    /** Someone else's notification is as good as missing. The caller's other open apps are told. */
     async dismiss(caller: SessionCaller, id: number) {
       const [row] = await db
         .update(notifications)
         .set({ dismissedAt: ctx.clock.now() })
         .where(and(eq(notifications.id, id), eq(notifications.userId, caller.user.id)))
-        .returning({ id: notifications.id });
+        .returning({ practiceId: notifications.practiceId });
       if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such notification');
+      await ctx.bus.publish(NOTIFICATION_DISMISSED, { userId: caller.user.id, practiceId: row.practiceId } satisfies NotificationDismissed);
     },
   };
 }
