@@ -70,15 +70,16 @@ export function createChatCreationService(ctx: AppContext) {
     client: ClientInfo,
     one?: OneOpenChat,
   ): Promise<{ chat: ChatRow; isNew: boolean }> {
-    const joiners = await joinersFor(db, caller, chat, userIds.filter((id) => id !== caller.user.id), chat.practiceId);
-    const self = await joinerOf(db, caller.user.id, chat.type === 'USER_TO_USER' ? null : chat.practiceId);
     const now = ctx.clock.now();
     const outcome = await db.transaction(async (tx) => {
       if (one) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${one.key}))`);
         const [open] = await tx.select().from(chats).where(and(eq(chats.status, 'ACTIVE'), one.match)).orderBy(chats.id).limit(1);
-        if (open) return { chat: open, isNew: false };
+        if (open) return { chat: open, isNew: false as const };
       }
+      // Who joins is worked out only for a chat about to be made: an open one found above keeps its people.
+      const joiners = await joinersFor(tx, caller, chat, userIds.filter((id) => id !== caller.user.id), chat.practiceId);
+      const self = await joinerOf(tx, caller.user.id, chat.type === 'USER_TO_USER' ? null : chat.practiceId);
       // The invitation is the patients' first text: the first message right after it does not text them again.
       const patientTextedAt = invitees.length ? now : null;
       const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now, patientTextedAt }).returning();
@@ -87,16 +88,16 @@ export function createChatCreationService(ctx: AppContext) {
         const participant = await invitePhone(tx, row!.id, invitee, now);
         await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });
       }
-      return { chat: row!, isNew: true };
+      return { chat: row!, isNew: true as const, joiners };
     });
     if (!outcome.isNew) return outcome;
-    const created = outcome.chat;
+    const { chat: created, joiners } = outcome;
     await auditChat(ctx, { userId: caller.user.id }, client, 'created', created.id, {
       type: created.type, practiceId: created.practiceId, targetPracticeId: created.targetPracticeId, patientId: created.patientId,
       users: joiners.map((j) => j.user.id), invited: invitees.length,
     });
     await announce(created, [caller.user.id, ...joiners.map((j) => j.user.id)]);
-    return outcome;
+    return { chat: created, isNew: true };
   }
 
   async function announce(chat: ChatRow, userIds: number[]) {
