@@ -32,7 +32,10 @@ export function createChatMessages(ctx: AppContext) {
     /**
      * Stores a message, stamped with its id and time, then publishes it to the room. The uuid is
      * the sender's idempotency key: a message sent again (after a reconnect) is stored once, and
-     * only the sender is answered again. Throws MessageRefused for what cannot be sent.
+     * only the sender is answered again. Throws MessageRefused for what cannot be sent, and throws
+     * only while the message is not stored: once it is, a failure after (publishing, the audit, the
+     * notices) is logged and `published` says whether the room was told, so the socket can hand
+     * the sender their message itself rather than report a stored message as failed.
      */
     async send(caller: RoomCaller, outgoing: chatRoomApi.OutgoingMessage) {
       const text = outgoing.message.trim();
@@ -78,19 +81,31 @@ export function createChatMessages(ctx: AppContext) {
       });
 
       const message = await view(outcome.row);
+      const settled = (step: string, work: () => Promise<unknown>) =>
+        work().then(
+          () => true,
+          (err: unknown) => {
+            ctx.log.error({ err, chatId: caller.chat.id, messageId: message.id }, `chat message stored, but ${step} failed`);
+            return false;
+          },
+        );
       if (outcome.repeated) {
-        await publishToRoom(ctx, { chatId: caller.chat.id, event: { event: 'NEW_MESSAGE', data: message }, toChatUserId: caller.chatUser.id });
-        return message;
+        const published = await settled('answering the sender', () =>
+          publishToRoom(ctx, { chatId: caller.chat.id, event: { event: 'NEW_MESSAGE', data: message }, toChatUserId: caller.chatUser.id }));
+        return { message, published };
       }
-      await auditChat(ctx, { userId: caller.chatUser.userId, chatUserId: caller.chatUser.id }, undefined, 'message_sent', caller.chat.id, {
+      await settled('the audit', () => auditChat(ctx, { userId: caller.chatUser.userId, chatUserId: caller.chatUser.id }, undefined, 'message_sent', caller.chat.id, {
         messageId: message.id, files: fileIds,
+      }));
+      // The others catch up from the store when the room could not be told (reconnecting, or the notice below).
+      const published = await settled('publishing', () => publishToRoom(ctx, { chatId: caller.chat.id, event: { event: 'NEW_MESSAGE', data: message } }));
+      await settled('the notices', async () => {
+        // Answering is reading: the sender's notification about the chat has nothing left to tell.
+        if (caller.chatUser.userId !== null) await dismissTopic(ctx, caller.chatUser.userId, chatTopic(caller.chat.id));
+        const userIds = await participantUserIds(db, caller.chat.id);
+        await publishChatNotice(ctx, { chatId: caller.chat.id, practiceIds: practicesOfChat(outcome.chat), userIds });
       });
-      await publishToRoom(ctx, { chatId: caller.chat.id, event: { event: 'NEW_MESSAGE', data: message } });
-      // Answering is reading: the sender's notification about the chat has nothing left to tell.
-      if (caller.chatUser.userId !== null) await dismissTopic(ctx, caller.chatUser.userId, chatTopic(caller.chat.id));
-      const userIds = await participantUserIds(db, caller.chat.id);
-      await publishChatNotice(ctx, { chatId: caller.chat.id, practiceIds: practicesOfChat(outcome.chat), userIds });
-      return message;
+      return { message, published };
     },
 
     /**

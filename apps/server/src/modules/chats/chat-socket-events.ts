@@ -45,7 +45,9 @@ export async function handleClientEvent(ctx: AppContext, messages: ChatMessages,
         return;
       }
       try {
-        await messages.send(c.caller, event.data);
+        const { message, published } = await messages.send(c.caller, event.data);
+        // Stored, but the room was not told: the sender at least sees it sent (the others catch up).
+        if (!published) reply(c, { event: 'NEW_MESSAGE', data: message });
       } catch (error) {
         // Every failure names the message: the sender's client takes it out of "Sending" and says why.
         if (!(error instanceof MessageRefused)) ctx.log.error({ err: error, chatId: chat.id }, 'chat message not stored');

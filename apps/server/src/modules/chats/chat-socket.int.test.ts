@@ -6,14 +6,23 @@ import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { chatMessages, chatUsers } from './chats.table.js';
 import { practiceMembers } from '../practices/practices.table.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
+import { CHAT_ROOM_EVENT } from './chat-events.js';
+import { createLocalBus, type EventBus } from '../../platform/events/bus.js';
 import { heardNothing, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
 
 let t: TestApp;
 let base: string;
 const sockets: RoomSocket[] = [];
+/** While true, the bus refuses room events, as a Redis outage would. */
+let roomEventsFail = false;
 
 beforeAll(async () => {
-  t = await createTestApp({ SOCKET_CHECK_SECONDS: '1', SOCKET_ALLOWED_ORIGINS: 'https://clinic.example' });
+  const bus = createLocalBus();
+  const flaky: EventBus = {
+    ...bus,
+    publish: (topic, payload) => (roomEventsFail && topic === CHAT_ROOM_EVENT ? Promise.reject(new Error('bus down')) : bus.publish(topic, payload)),
+  };
+  t = await createTestApp({ SOCKET_CHECK_SECONDS: '1', SOCKET_ALLOWED_ORIGINS: 'https://clinic.example' }, { bus: flaky });
   base = await listen(t);
 });
 afterAll(async () => {
@@ -183,6 +192,21 @@ describe('the chat socket', () => {
     expect(a.received.some((e) => e.event === 'ERROR')).toBe(false);
     await a.say('still here');
     expect(await heardNothing(b, 'FAILED_TO_SEND_MESSAGE')).toBe(true);
+  });
+
+  it('hands the sender a message that was stored when the room could not be told, rather than calling it failed', async () => {
+    const { chat, a, b } = await twoInAChat();
+    roomEventsFail = true;
+    try {
+      a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'stored-not-published-1', message: 'kept anyway', files: [] } });
+      expect((await a.until('NEW_MESSAGE', (e) => e.data.uuid === 'stored-not-published-1')).data.message).toBe('kept anyway');
+    } finally {
+      roomEventsFail = false;
+    }
+    expect(a.received.some((e) => e.event === 'FAILED_TO_SEND_MESSAGE')).toBe(false);
+    const stored = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id));
+    expect(stored.map((m) => m.uuid)).toEqual(['stored-not-published-1']);
+    expect(await heardNothing(b, 'NEW_MESSAGE')).toBe(true);
   });
 
   it('answers what it cannot read with ERROR, and keeps the connection', async () => {
