@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Email, Id, Password, PhoneText, normalizePhone, phoneRegion } from './common.js';
+import { Email, Id, Password, PhoneText, formatPhone, normalizePhone, phoneRegion } from './common.js';
 
 describe('normalizePhone', () => {
   it('turns US numbers typed in any common way into E.164', () => {
@@ -28,6 +28,18 @@ describe('phoneRegion', () => {
   it('answers null for an invalid number', () => {
     expect(phoneRegion('123')).toBeNull();
     expect(phoneRegion('12345678')).toBeNull();
+  });
+});
+
+describe('formatPhone', () => {
+  it('shows US numbers nationally and others internationally', () => {
+    expect(formatPhone('+12025550143')).toBe('(202) 555-0143');
+    expect(formatPhone('202-555-0143')).toBe('(202) 555-0143');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+  });
+
+  it('leaves text that is not a valid number as it is', () => {
+    expect(formatPhone('ext. 12')).toBe('ext. 12');
   });
 });
 

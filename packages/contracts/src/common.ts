@@ -41,6 +41,16 @@ export function phoneRegion(text: string): string | null {
   return parsed && parsed.isValid() ? (parsed.country ?? null) : null;
 }
 
+/**
+ * A phone number as people read it: US numbers in the national form, '(202) 555-0143', others in
+ * the international one, '+44 20 7946 0958'. Text that is not a valid number is shown as it is.
+ */
+export function formatPhone(text: string): string {
+  const parsed = parsePhoneNumberFromString(text, 'US');
+  if (!parsed || !parsed.isValid()) return text;
+  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
+}
+
 /** Phone text as typed: at least 8 characters; whether it is a real number is checked separately. */
 export const PhoneText = z
   .string(requiredField('Phone is required'))

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Anchor, Badge, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Id } from '@referwell/contracts';
+import { Id, formatPhone } from '@referwell/contracts';
 import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { personName } from '../../lib/names';
@@ -122,7 +122,7 @@ function SubmissionContent({ scope, submission }: { scope: IntakeScope; submissi
               <Stack component="dl" gap="sm" m={0}>
                 {submission.answers.map((answer) => (
                   <Fact key={answer.variable} label={answerLabel(answer)}>
-                    {answer.value || '—'}
+                    {(answer.questionType === 'phone' ? formatPhone(answer.value) : answer.value) || '—'}
                   </Fact>
                 ))}
               </Stack>
@@ -133,7 +133,7 @@ function SubmissionContent({ scope, submission }: { scope: IntakeScope; submissi
           <Section title="Contact">
             <SimpleGrid component="dl" cols={1} spacing="sm" m={0}>
               <Fact label="Phone">
-                <Anchor href={`tel:${submission.phoneNumber}`}>{submission.phoneNumber}</Anchor>
+                <Anchor href={`tel:${submission.phoneNumber}`}>{formatPhone(submission.phoneNumber)}</Anchor>
               </Fact>
               {submission.email && (
                 <Fact label="E-mail">

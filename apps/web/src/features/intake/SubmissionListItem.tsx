@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatPhone } from '@referwell/contracts';
 import { personName } from '../../lib/names';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { NewBadge } from '../referrals/ReferralBadges';
@@ -48,7 +49,7 @@ export function SubmissionListItem({ submission }: { submission: Submission }) {
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {submission.phoneNumber}
+              {formatPhone(submission.phoneNumber)}
             </Text>
           </Stack>
           <Text size="sm" c="dimmed">

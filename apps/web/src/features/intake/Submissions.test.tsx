@@ -41,7 +41,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     const item = within(list).getByRole('link', { name: /Jane Doe/ });
     expect(item).toHaveAttribute('href', '/intake/3/submissions/5');
     expect(within(item).getByText('New', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
-    expect(within(item).getByText('+12025550123')).toBeInTheDocument();
+    expect(within(item).getByText('(202) 555-0123')).toBeInTheDocument();
     expect(within(item).getByText('5 minutes ago')).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/bot/3/submissions')[0]!.query.toString()).toBe('page=0&pageSize=20&status=NEW&archived=false');
 

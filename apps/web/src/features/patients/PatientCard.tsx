@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
+import { formatPhone } from '@referwell/contracts';
 import { genderLabel, type PatientSummary } from './patientQueries';
 
 interface PatientCardProps {
@@ -13,7 +14,7 @@ export function PatientCard({ patient, actions }: PatientCardProps) {
   const facts: [string, string | null | undefined][] = [
     ['Date of birth', patient.dateOfBirth],
     ['Gender', patient.gender && genderLabel(patient.gender)],
-    ['Phone', patient.phoneNumber],
+    ['Phone', patient.phoneNumber && formatPhone(patient.phoneNumber)],
     ['E-mail', patient.email],
     ['Address', patient.address],
     ['Insurance', patient.insuranceName],

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { PracticeMembership } from '@referwell/contracts';
+import { formatPhone, type PracticeMembership } from '@referwell/contracts';
 import { EmptyMessage } from '../../ui/States';
 import { roleLabel } from './roles';
 
@@ -44,7 +44,7 @@ export function CurrentPracticeCard({ membership }: { membership: PracticeMember
           {practice.address && <Text size="sm">{practice.address}</Text>}
           {practice.phoneNumber && (
             <Text size="sm">
-              Phone: <Anchor href={`tel:${practice.phoneNumber}`}>{practice.phoneNumber}</Anchor>
+              Phone: <Anchor href={`tel:${practice.phoneNumber}`}>{formatPhone(practice.phoneNumber)}</Anchor>
             </Text>
           )}
           <Group gap="xs" mt="xs">

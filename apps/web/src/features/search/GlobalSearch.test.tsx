@@ -62,7 +62,7 @@ describe('global search', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Lakeside Health' });
     expect(await within(dialog).findByText('1 River Road, Springfield')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: '+12025550100' })).toHaveAttribute('href', 'tel:+12025550100');
+    expect(within(dialog).getByRole('link', { name: '(202) 555-0100' })).toHaveAttribute('href', 'tel:+12025550100');
     expect(within(dialog).getByText('You are a member')).toBeInTheDocument();
 
     await user.keyboard('{Escape}');

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { directoryApi, type searchApi } from '@referwell/contracts';
+import { directoryApi, formatPhone, type searchApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { personName } from '../../lib/names';
@@ -50,7 +50,7 @@ function PracticeDialog({ practiceId, title, onClose, onClosed }: DialogProps & 
         <Text>{practice.address ?? 'No address given'}</Text>
         {practice.phoneNumber && (
           <Text>
-            Phone: <Anchor href={`tel:${practice.phoneNumber}`}>{practice.phoneNumber}</Anchor>
+            Phone: <Anchor href={`tel:${practice.phoneNumber}`}>{formatPhone(practice.phoneNumber)}</Anchor>
           </Text>
         )}
         <Group justify="flex-end" mt="sm">

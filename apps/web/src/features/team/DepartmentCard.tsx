@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { departmentsApi } from '@referwell/contracts';
+import { formatPhone, type departmentsApi } from '@referwell/contracts';
 import { DepartmentMembers } from './DepartmentMembers';
 import type { TeamScope } from './teamAccess';
 
@@ -31,7 +31,7 @@ export function DepartmentCard({ scope, department, manage, onEdit, onDelete }: 
           {department.address && <Text size="sm">{department.address}</Text>}
           {department.phoneNumber && (
             <Text size="sm">
-              Phone: <Anchor href={`tel:${department.phoneNumber}`}>{department.phoneNumber}</Anchor>
+              Phone: <Anchor href={`tel:${department.phoneNumber}`}>{formatPhone(department.phoneNumber)}</Anchor>
             </Text>
           )}
           <Text size="sm" c="dimmed">
