@@ -1,10 +1,8 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatPhone } from '@referwell/contracts';
 import { personName } from '../../lib/names';
+import { LinkCardItem, NewBadge } from '../../ui/LinkCardItem';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { NewBadge } from '../referrals/ReferralBadges';
-import '../referrals/referrals.css';
 import { intakePaths } from './intakePaths';
 import type { Submission } from './intakeQueries';
 import { SUBMISSION_STATUS_COLORS, SUBMISSION_STATUS_LABELS } from './intakeLabels';
@@ -24,39 +22,29 @@ export function SubmissionStatusBadge({ status }: { status: Submission['status']
 export function SubmissionListItem({ submission }: { submission: Submission }) {
   const unread = !submission.viewed;
   return (
-    <li>
-      <Card
-        component={Link}
-        to={intakePaths.submission(submission.botId, submission.id)}
-        withBorder
-        radius="md"
-        padding="sm"
-        className="rw-referral-card"
-        style={{ color: 'inherit', textDecoration: 'none' }}
-      >
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-          <Stack gap={4} miw={0} style={{ flex: '1 1 220px' }}>
-            <Group gap="xs" wrap="wrap">
-              {unread && <NewBadge />}
-              <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
-                {personName(submission)}
-              </Text>
-              <SubmissionStatusBadge status={submission.status} />
-              {submission.archived && (
-                <Badge color="gray" variant="light" radius="sm">
-                  Archived
-                </Badge>
-              )}
-            </Group>
-            <Text size="sm" c="dimmed">
-              {formatPhone(submission.phoneNumber)}
+    <LinkCardItem to={intakePaths.submission(submission.botId, submission.id)}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        <Stack gap={4} miw={0} style={{ flex: '1 1 220px' }}>
+          <Group gap="xs" wrap="wrap">
+            {unread && <NewBadge />}
+            <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+              {personName(submission)}
             </Text>
-          </Stack>
+            <SubmissionStatusBadge status={submission.status} />
+            {submission.archived && (
+              <Badge color="gray" variant="light" radius="sm">
+                Archived
+              </Badge>
+            )}
+          </Group>
           <Text size="sm" c="dimmed">
-            Received <RelativeTime value={submission.createdAt} addSuffix />
+            {formatPhone(submission.phoneNumber)}
           </Text>
-        </Group>
-      </Card>
-    </li>
+        </Stack>
+        <Text size="sm" c="dimmed">
+          Received <RelativeTime value={submission.createdAt} addSuffix />
+        </Text>
+      </Group>
+    </LinkCardItem>
   );
 }

@@ -10,15 +10,6 @@ export function StatusBadge({ status }: { status: referralsApi.ReferralStatus })
   );
 }
 
-/** The unread mark; its word is what screen readers hear, the colour only repeats it. */
-export function NewBadge() {
-  return (
-    <Badge color="blue" variant="filled" radius="sm" size="sm">
-      New
-    </Badge>
-  );
-}
-
 /** A practice's tags in their own colours; dark text keeps light colours readable. */
 export function TagBadges({ tags }: { tags: readonly practicesApi.PracticeTag[] }) {
   if (tags.length === 0) return null;

@@ -1,9 +1,8 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
-import './referrals.css';
-import { Link } from 'react-router';
+import { Group, Stack, Text } from '@mantine/core';
 import { personName } from '../../lib/names';
+import { LinkCardItem, NewBadge } from '../../ui/LinkCardItem';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { NewBadge, StatusBadge, TagBadges } from './ReferralBadges';
+import { StatusBadge, TagBadges } from './ReferralBadges';
 import { TYPE_LABELS } from './referralLabels';
 import { referralPaths } from './referralPaths';
 import type { ReferralSummary } from './referralQueries';
@@ -23,36 +22,26 @@ export function ReferralListItem({ referral, practiceId }: { referral: ReferralS
   const unread = !referral.viewed;
   const kind = referral.speciality ? `${TYPE_LABELS[referral.type]} · ${referral.speciality.name}` : TYPE_LABELS[referral.type];
   return (
-    <li>
-      <Card
-        component={Link}
-        to={referralPaths.detail(referral.id)}
-        withBorder
-        radius="md"
-        padding="sm"
-        className="rw-referral-card"
-        style={{ color: 'inherit', textDecoration: 'none' }}
-      >
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-          <Stack gap={4} miw={0} style={{ flex: '1 1 240px' }}>
-            <Group gap="xs" wrap="wrap">
-              {unread && <NewBadge />}
-              <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
-                {referral.patient.firstName} {referral.patient.lastName}
-              </Text>
-              <StatusBadge status={referral.status} />
-            </Group>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {referralRoute(referral, practiceId)}
+    <LinkCardItem to={referralPaths.detail(referral.id)}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        <Stack gap={4} miw={0} style={{ flex: '1 1 240px' }}>
+          <Group gap="xs" wrap="wrap">
+            {unread && <NewBadge />}
+            <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+              {referral.patient.firstName} {referral.patient.lastName}
             </Text>
-            <Text size="sm">{kind}</Text>
-            <TagBadges tags={referral.tags} />
-          </Stack>
-          <Text size="sm" c="dimmed">
-            Updated <RelativeTime value={referral.updatedAt} addSuffix />
+            <StatusBadge status={referral.status} />
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {referralRoute(referral, practiceId)}
           </Text>
-        </Group>
-      </Card>
-    </li>
+          <Text size="sm">{kind}</Text>
+          <TagBadges tags={referral.tags} />
+        </Stack>
+        <Text size="sm" c="dimmed">
+          Updated <RelativeTime value={referral.updatedAt} addSuffix />
+        </Text>
+      </Group>
+    </LinkCardItem>
   );
 }
