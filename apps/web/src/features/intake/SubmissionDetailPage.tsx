@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Anchor, Badge, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { PageHeader } from '../../ui/PageHeader';
 import { RelativeTime } from '../../ui/RelativeTime';
+import { Fact } from '../../ui/Fact';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { intakePaths } from './intakePaths';
@@ -74,19 +75,6 @@ function SubmissionView({ scope, botId, id }: { scope: IntakeScope; botId: numbe
     );
   }
   return <SubmissionContent scope={scope} submission={detail.data} />;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 function SubmissionContent({ scope, submission }: { scope: IntakeScope; submission: Submission }) {

@@ -1,9 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organisationsApi } from '@referwell/contracts';
+import { formatPhone, organisationsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
+import { Fact } from '../../ui/Fact';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { MY_ORGANISATIONS_KEY, organisationKey } from './organisationQueries';
 
@@ -19,26 +20,13 @@ export function OrganisationDetails({ organisation, canManage }: OrganisationDet
   if (!canManage) {
     return (
       <Stack component="dl" gap="xs" m={0}>
-        <Detail label="Name" value={organisation.name} />
-        <Detail label="Address" value={organisation.address} />
-        <Detail label="Phone" value={organisation.phoneNumber} />
+        <Fact label="Name">{organisation.name || 'Not given'}</Fact>
+        <Fact label="Address">{organisation.address || 'Not given'}</Fact>
+        <Fact label="Phone">{organisation.phoneNumber ? formatPhone(organisation.phoneNumber) : 'Not given'}</Fact>
       </Stack>
     );
   }
   return <DetailsForm organisation={organisation} />;
-}
-
-function Detail({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {value || 'Not given'}
-      </Text>
-    </div>
-  );
 }
 
 function DetailsForm({ organisation }: { organisation: organisationsApi.OrganisationView }) {

@@ -1,25 +1,12 @@
-import type { ReactNode } from 'react';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { formatDate } from '../../lib/dates';
 import { personName } from '../../lib/names';
+import { Fact } from '../../ui/Fact';
 import { FileViewer } from '../../ui/files';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { Section } from '../../ui/Section';
 import { DAY_LABELS, DISTANCE_LABELS, LOCATION_LABELS, SCHEDULE_LABELS, TIME_OF_DAY_LABELS, TYPE_LABELS } from './referralLabels';
 import type { ReferralDetail } from './referralQueries';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function appointmentText(appointment: NonNullable<ReferralDetail['appointment']>): string {
   const when = `${formatDate(appointment.start, 'FullSmall')} – ${formatDate(appointment.end, 'Time')}`;
