@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Anchor, Badge, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Id, formatPhone } from '@referwell/contracts';
@@ -17,7 +17,7 @@ import { intakePaths } from './intakePaths';
 import { refreshIntake, submissionQuery, useIntakeScope, type IntakeScope, type Submission, type SubmissionList } from './intakeQueries';
 import { answerLabel } from './intakeLabels';
 import { SubmissionActions } from './SubmissionActions';
-import { SubmissionStatusBadge } from './SubmissionListItem';
+import { SubmissionBadges } from './SubmissionListItem';
 
 /** One submission: what the patient answered, how to reach them, and what the practice does with it. */
 export function SubmissionDetailPage() {
@@ -92,12 +92,7 @@ function SubmissionContent({ scope, submission }: { scope: IntakeScope; submissi
           }
         />
         <Group gap="xs">
-          <SubmissionStatusBadge status={submission.status} />
-          {submission.archived && (
-            <Badge color="gray" variant="light" radius="sm">
-              Archived
-            </Badge>
-          )}
+          <SubmissionBadges submission={submission} />
         </Group>
       </Group>
       <SubmissionActions scope={scope} submission={submission} />

@@ -7,11 +7,19 @@ import { intakePaths } from './intakePaths';
 import type { Submission } from './intakeQueries';
 import { SUBMISSION_STATUS_COLORS, SUBMISSION_STATUS_LABELS } from './intakeLabels';
 
-export function SubmissionStatusBadge({ status }: { status: Submission['status'] }) {
+/** Where a submission stands: its status, and Archived when it is. */
+export function SubmissionBadges({ submission }: { submission: Pick<Submission, 'status' | 'archived'> }) {
   return (
-    <Badge color={SUBMISSION_STATUS_COLORS[status]} variant="light" radius="sm">
-      {SUBMISSION_STATUS_LABELS[status]}
-    </Badge>
+    <>
+      <Badge color={SUBMISSION_STATUS_COLORS[submission.status]} variant="light" radius="sm">
+        {SUBMISSION_STATUS_LABELS[submission.status]}
+      </Badge>
+      {submission.archived && (
+        <Badge color="gray" variant="light" radius="sm">
+          Archived
+        </Badge>
+      )}
+    </>
   );
 }
 
@@ -30,12 +38,7 @@ export function SubmissionListItem({ submission }: { submission: Submission }) {
             <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
               {personName(submission)}
             </Text>
-            <SubmissionStatusBadge status={submission.status} />
-            {submission.archived && (
-              <Badge color="gray" variant="light" radius="sm">
-                Archived
-              </Badge>
-            )}
+            <SubmissionBadges submission={submission} />
           </Group>
           <Text size="sm" c="dimmed">
             {formatPhone(submission.phoneNumber)}
