@@ -48,6 +48,8 @@ export const Bot = z.object({
   specialityQuestionType: QuestionStyle,
   /** Submissions nobody in the practice has opened yet. */
   unread: z.number().int(),
+  /** When it was taken down: patients can no longer send it, and its submissions stay readable. */
+  takenDownAt: EpochMs.nullable(),
   createdAt: EpochMs,
   updatedAt: EpochMs,
 });
@@ -142,13 +144,15 @@ export const checkBotEndpoint = endpoint({
 });
 
 export const practiceBots = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/bots', summary: 'The practice\'s intake bots (unreads=true: only those with unopened submissions)',
+  method: 'GET', path: '/api/v1/practice/:id/bots',
+  summary: 'The practice\'s intake bots (unreads=true: only those with unopened submissions; takenDown=true: those taken down, whose submissions stay)',
   tags, auth: 'user', params: IdParams,
-  query: pageQuery(BOTS_PAGE_SIZE).extend({ unreads: z.stringbool().default(false) }), response: paged(Bot),
+  query: pageQuery(BOTS_PAGE_SIZE).extend({ unreads: z.stringbool().default(false), takenDown: z.stringbool().default(false) }),
+  response: paged(Bot),
 });
 
 export const getBot = endpoint({
-  method: 'GET', path: '/api/v1/bot/:id', summary: 'An intake bot', tags, auth: 'user', params: IdParams, response: Bot,
+  method: 'GET', path: '/api/v1/bot/:id', summary: 'An intake bot, also one taken down (its submissions stay readable)', tags, auth: 'user', params: IdParams, response: Bot,
 });
 
 export const updateBot = endpoint({

@@ -58,7 +58,7 @@ describe('creating and reading bots', () => {
 });
 
 describe('form addresses', () => {
-  it('are unique among live forms in any case, and a deleted form frees its address and stops answering', async () => {
+  it('are unique among live forms in any case, and a form taken down frees its address and stops answering', async () => {
     const bot = await createBot(admin);
     const other = await staffMember(t, 'ADMIN');
     const clash = await other.client.post('/api/v1/bots', { practiceId: other.practiceId, name: 'Mine', endpoint: bot.endpoint.toUpperCase() });
@@ -72,7 +72,13 @@ describe('form addresses', () => {
     const removed = await admin.client.delete(`/api/v1/bot/${bot.id}?practiceId=${admin.practiceId}`);
     expect(removed.json()).toEqual({ ok: true });
     expect(await lastAudit(t.db, 'bot.deleted', bot.id)).toMatchObject({ actorUserId: admin.user.id });
-    expect((await admin.client.get(`/api/v1/bot/${bot.id}`)).statusCode).toBe(456);
+    // It moves to the forms taken down, where its submissions are still read; it cannot be changed.
+    expect((await admin.client.get(`/api/v1/bot/${bot.id}`)).json()).toMatchObject({ id: bot.id, takenDownAt: expect.any(Number) });
+    const listed = async (query: string) =>
+      (await admin.client.get(`/api/v1/practice/${admin.practiceId}/bots?${query}`)).json<{ data: { id: number }[] }>().data.map((b) => b.id);
+    expect(await listed('')).not.toContain(bot.id);
+    expect(await listed('takenDown=true')).toContain(bot.id);
+    expect((await admin.client.put(`/api/v1/bot/${bot.id}`, { practiceId: admin.practiceId, name: 'Back again' })).statusCode).toBe(456);
     const form = await t.app.inject({ method: 'GET', url: `/api/v1/patient/form/${bot.endpoint}` });
     expect([form.statusCode, form.json().message]).toEqual([456, 'This form is no longer available']);
     expect(await check(`endpoint=${bot.endpoint}`)).toBe(true);

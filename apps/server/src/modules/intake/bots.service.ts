@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { intakeApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -38,8 +38,8 @@ export function createBotsService(ctx: AppContext) {
     return { data: rows.map((r) => toBot(r.bot, r.unread, publicUrl)), count: total };
   }
 
-  async function view(id: number) {
-    const [bot] = (await withUnread(and(eq(bots.id, id), isNull(bots.deletedAt)))).data;
+  async function view(id: number, options: { withDeleted?: boolean } = {}) {
+    const [bot] = (await withUnread(and(eq(bots.id, id), options.withDeleted ? undefined : isNull(bots.deletedAt)))).data;
     // Deleted by someone else in the meantime.
     if (!bot) throw new AppError('OBJECT_NOT_FOUND', NO_SUCH_BOT);
     return bot;
@@ -98,16 +98,18 @@ export function createBotsService(ctx: AppContext) {
       return { available: !(await isTaken(endpoint, id)) };
     },
 
-    async list(caller: SessionCaller, practiceId: number, q: { page: number; pageSize: number; unreads: boolean }) {
+    /** The live forms, or (`takenDown`) those taken down, whose submissions the practice still reads. */
+    async list(caller: SessionCaller, practiceId: number, q: { page: number; pageSize: number; unreads: boolean; takenDown: boolean }) {
       await authorizePractice(db, caller, practiceId, 'intake.view');
-      return withUnread(and(eq(bots.practiceId, practiceId), isNull(bots.deletedAt)), {
+      return withUnread(and(eq(bots.practiceId, practiceId), q.takenDown ? isNotNull(bots.deletedAt) : isNull(bots.deletedAt)), {
         offset: q.page * q.pageSize, limit: q.pageSize, unreadOnly: q.unreads,
       });
     },
 
+    /** A form taken down too: its submissions are still listed under it. */
     async get(caller: SessionCaller, id: number) {
-      await botFor(db, caller, id, 'intake.view');
-      return view(id);
+      await botFor(db, caller, id, 'intake.view', { withDeleted: true });
+      return view(id, { withDeleted: true });
     },
 
     /** Fields left out stay; only the names of changed fields are audited. */

@@ -25,7 +25,8 @@ export function toBot(row: BotRow, unread: number, publicUrl: string): intakeApi
   return {
     id: row.id, uuid: row.uuid, practiceId: row.practiceId, name: row.name, colorScheme: row.colorScheme, endpoint: row.endpoint,
     formUrl: formUrl(publicUrl, row.endpoint), emailsToNotify: row.emailsToNotify, specialities: row.specialities,
-    specialityQuestionType: row.specialityQuestionType, unread, createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
+    specialityQuestionType: row.specialityQuestionType, unread, takenDownAt: row.deletedAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
   };
 }
 

@@ -172,8 +172,17 @@ describe('who may see submissions', () => {
     expect((await outsider.client.get(`/api/v1/bot/${bot.id}/submissionCounts`)).statusCode).toBe(456);
     expect((await staff.client.get(`/api/v1/submission/${id}?practiceId=${admin.practiceId}`)).json().viewed).toBe(true);
 
+    const unopened = await fromNewPatient(bot);
+    const unread = async () =>
+      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number }[]>()[0]!.submissions;
+    const waiting = await unread();
     await admin.client.delete(`/api/v1/bot/${bot.id}?practiceId=${admin.practiceId}`);
-    expect((await list(staff, bot.id)).data.map((s) => s.id)).toEqual([id]);
+    expect((await list(staff, bot.id)).data.map((s) => s.id)).toEqual([unopened, id]);
+    // Still counted: Intake lists the forms taken down, with what waits in them.
+    expect(await unread()).toBe(waiting);
+    expect((await staff.client.get(`/api/v1/practice/${admin.practiceId}/bots?takenDown=true`)).json().data).toContainEqual(
+      expect.objectContaining({ id: bot.id, unread: 1 }),
+    );
     expect((await act(staff, id, 'accept')).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, ColorSwatch, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatDate } from '../../lib/dates';
 import { intakePaths } from './intakePaths';
 import type { Bot } from './intakeQueries';
 
@@ -10,7 +11,10 @@ interface BotCardProps {
   onDelete?: () => void;
 }
 
-/** One intake form: its name (opening its submissions), colour, public link and unopened count. */
+/**
+ * One intake form: its name (opening its submissions), colour, public link and unopened count. A
+ * form taken down has no public link left, only the day it was taken down.
+ */
 export function BotCard({ bot, onEdit, onDelete }: BotCardProps) {
   return (
     <li>
@@ -43,29 +47,35 @@ export function BotCard({ bot, onEdit, onDelete }: BotCardProps) {
               </Group>
             )}
           </Group>
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} miw={0}>
-              {bot.formUrl}
+          {bot.takenDownAt !== null ? (
+            <Text size="sm" c="dimmed">
+              Taken down {formatDate(bot.takenDownAt, 'Invoice')}
             </Text>
-            <CopyButton value={bot.formUrl}>
-              {({ copied, copy }) => (
-                <Button size="compact-xs" variant="light" onClick={copy} aria-label={copied ? 'Link copied' : `Copy the link to ${bot.name}`}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              component="a"
-              href={bot.formUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Open ${bot.name} in a new tab`}
-            >
-              Open
-            </Button>
-          </Group>
+          ) : (
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} miw={0}>
+                {bot.formUrl}
+              </Text>
+              <CopyButton value={bot.formUrl}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="light" onClick={copy} aria-label={copied ? 'Link copied' : `Copy the link to ${bot.name}`}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                component="a"
+                href={bot.formUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Open ${bot.name} in a new tab`}
+              >
+                Open
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Card>
     </li>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Id, intakeApi } from '@referwell/contracts';
 import { isApiError } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/pageTitle';
 import { ListPagination } from '../../ui/ListPagination';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
@@ -44,7 +45,7 @@ function MissingBot() {
   return (
     <Stack gap="lg">
       <BackToForms />
-      <EmptyMessage title="This intake form is not available">It may have been taken down, or it belongs to another practice.</EmptyMessage>
+      <EmptyMessage title="This intake form is not available">It does not exist, or it belongs to another practice.</EmptyMessage>
     </Stack>
   );
 }
@@ -74,7 +75,14 @@ function BotSubmissions({ scope, bot }: { scope: IntakeScope; bot: Bot }) {
   return (
     <Stack gap="lg">
       <BackToForms />
-      <PageHeader title={bot.name} description={`What patients sent through ${bot.formUrl}`} />
+      <PageHeader
+        title={bot.name}
+        description={
+          bot.takenDownAt === null
+            ? `What patients sent through ${bot.formUrl}`
+            : `Taken down ${formatDate(bot.takenDownAt, 'Invoice')}: patients can no longer send it. What they sent before stays here.`
+        }
+      />
       <Tabs
         value={active}
         onChange={(value) => value && setParams(value === 'new' ? {} : { list: value })}

@@ -1,15 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reply } from '../../test/fakeServer';
+import { reply, type FakeRequest } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { bot, intakeServer } from './intakeFixtures';
 
 const BOTS = '/api/v1/practice/1/bots';
 
+type BotsPage = { data: ReturnType<typeof bot>[]; count: number };
+
+/** GET /practice/1/bots: the live forms, and (takenDown=true) those taken down, none unless given. */
+const botsRoute = (live: () => BotsPage, takenDown: () => BotsPage = () => ({ data: [], count: 0 })) => ({
+  [`GET ${BOTS}`]: ({ query }: FakeRequest) => (query.get('takenDown') === 'true' ? takenDown() : live()),
+});
+
 describe('intake forms', { timeout: 20_000 }, () => {
   it("lists the practice's forms with their links and unopened counts; staff only look", async () => {
-    intakeServer({ [`GET ${BOTS}`]: () => ({ data: [bot(3, { unread: 2 }), bot(4, { name: 'Walk-in', endpoint: 'walk-in', formUrl: 'http://localhost/form/walk-in' })], count: 2 }) }, { admin: false });
+    intakeServer(botsRoute(() => ({ data: [bot(3, { unread: 2 }), bot(4, { name: 'Walk-in', endpoint: 'walk-in', formUrl: 'http://localhost/form/walk-in' })], count: 2 })), { admin: false });
     renderApp('/intake');
 
     const list = await screen.findByRole('list', { name: 'Intake forms' });
@@ -26,7 +33,7 @@ describe('intake forms', { timeout: 20_000 }, () => {
 
   it('offers an admin to create the first form and checks it before sending', async () => {
     const server = intakeServer({
-      [`GET ${BOTS}`]: () => ({ data: [], count: 0 }),
+      ...botsRoute(() => ({ data: [], count: 0 })),
       'GET /api/v1/bot/checkEndpoint': ({ query }) => ({ available: query.get('endpoint') !== 'taken' }),
     });
     const { user } = renderApp('/intake');
@@ -63,7 +70,7 @@ describe('intake forms', { timeout: 20_000 }, () => {
   it("shows the server's refusal on the field it names, then saves", async () => {
     const forms: ReturnType<typeof bot>[] = [];
     const server = intakeServer({
-      [`GET ${BOTS}`]: () => ({ data: forms, count: forms.length }),
+      ...botsRoute(() => ({ data: forms, count: forms.length })),
       'GET /api/v1/bot/checkEndpoint': () => ({ available: true }),
       'POST /api/v1/bots': ({ body }) => {
         if (server.find('POST', '/api/v1/bots').length === 1) {
@@ -94,11 +101,13 @@ describe('intake forms', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Walk-in' })).toBeInTheDocument();
   });
 
-  it('takes a form down after asking', async () => {
+  it('takes a form down after asking, and keeps it under Taken down with its submissions', async () => {
     let forms = [bot(3)];
+    let down: ReturnType<typeof bot>[] = [];
     const server = intakeServer({
-      [`GET ${BOTS}`]: () => ({ data: forms, count: forms.length }),
+      ...botsRoute(() => ({ data: forms, count: forms.length }), () => ({ data: down, count: down.length })),
       'DELETE /api/v1/bot/:id': () => {
+        down = [bot(3, { takenDownAt: Date.parse('2026-11-20T12:00:00Z'), unread: 1 })];
         forms = [];
         return { ok: true };
       },
@@ -106,10 +115,16 @@ describe('intake forms', { timeout: 20_000 }, () => {
     const { user } = renderApp('/intake');
     await user.click(await screen.findByRole('button', { name: 'Delete Riverside intake' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take Riverside intake down?' });
-    expect(within(dialog).getByText('Patients can no longer send it; its submissions stay.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Patients can no longer send it. Its submissions stay, under Taken down.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Take down' }));
 
     expect(await screen.findByText('No intake forms yet')).toBeInTheDocument();
     expect(server.find('DELETE', '/api/v1/bot/3')[0]!.query.get('practiceId')).toBe('1');
+    // Its submissions are still a click away; the public link and the actions are gone.
+    const takenDown = await screen.findByRole('list', { name: 'Intake forms taken down' });
+    expect(within(takenDown).getByRole('link', { name: 'Riverside intake' })).toHaveAttribute('href', '/intake/3');
+    expect(within(takenDown).getByText('1 new')).toBeInTheDocument();
+    expect(within(takenDown).getByText('Taken down November 20, 2026')).toBeInTheDocument();
+    expect(within(takenDown).queryByRole('button')).not.toBeInTheDocument();
   });
 });

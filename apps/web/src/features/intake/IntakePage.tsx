@@ -12,6 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { BotCard } from './BotCard';
 import { BotFormModal } from './BotFormModal';
+import { TakenDownBots } from './TakenDownBots';
 import { botsQuery, intakeKeys, useIntakeScope, type Bot, type IntakeScope } from './intakeQueries';
 import { useIntakeLiveUpdates } from './useIntakeLiveUpdates';
 
@@ -96,6 +97,7 @@ function PracticeBots({ scope }: { scope: IntakeScope }) {
         {scope.canManage && (bots.data?.count ?? 0) > 0 && <Button onClick={create}>New intake form</Button>}
       </Group>
       {content}
+      <TakenDownBots practiceId={scope.practiceId} />
       {scope.canManage && (
         <>
           <BotFormModal scope={scope} bot={editing?.bot ?? null} opened={editing !== null} onClose={() => setEditing(null)} />
@@ -108,7 +110,7 @@ function PracticeBots({ scope }: { scope: IntakeScope }) {
             loading={remove.isPending}
             error={remove.error}
           >
-            Patients can no longer send it; its submissions stay.
+            Patients can no longer send it. Its submissions stay, under Taken down.
           </ConfirmDialog>
         </>
       )}

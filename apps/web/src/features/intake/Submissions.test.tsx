@@ -146,4 +146,13 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(call.body).toEqual({ archived: false });
     expect(within(actions).getByRole('button', { name: 'Archive' })).toBeInTheDocument();
   });
+
+  it('still lists what patients sent through a form taken down, and says it is down', async () => {
+    submissionServer({ 'GET /api/v1/bot/3': () => bot(3, { takenDownAt: Date.parse('2026-11-20T12:00:00Z') }) });
+    renderApp('/intake/3');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Riverside intake' })).toBeInTheDocument();
+    expect(screen.getByText(/^Taken down November 20, 2026: patients can no longer send it/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Jane Doe/ })).toHaveAttribute('href', '/intake/3/submissions/5');
+  });
 });

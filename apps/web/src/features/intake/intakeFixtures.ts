@@ -23,6 +23,7 @@ export function bot(id: number, overrides: Partial<intakeApi.Bot> = {}): intakeA
     specialities: [],
     specialityQuestionType: 'NONE',
     unread: 0,
+    takenDownAt: null,
     createdAt: Date.now() - 86_400_000,
     updatedAt: Date.now() - 86_400_000,
     ...overrides,

@@ -34,18 +34,23 @@ export function useIntakeScope(): IntakeScope | null {
 /** Every intake query sits under ['intake', practiceId], so a change can refresh them together. */
 export const intakeKeys = {
   practice: (practiceId: number) => ['intake', practiceId] as const,
-  bots: (practiceId: number, page: number) => ['intake', practiceId, 'bots', page] as const,
+  bots: (practiceId: number, page: number, takenDown = false) => ['intake', practiceId, 'bots', page, takenDown] as const,
   bot: (practiceId: number, botId: number) => ['intake', practiceId, 'bot', botId] as const,
   submissions: (practiceId: number, botId: number) => ['intake', practiceId, 'bot', botId, 'submissions'] as const,
   counts: (practiceId: number, botId: number) => ['intake', practiceId, 'bot', botId, 'counts'] as const,
   submission: (practiceId: number, id: number) => ['intake', practiceId, 'submission', id] as const,
 };
 
-export function botsQuery(practiceId: number, page: number) {
+/** The practice's live forms, or (`takenDown`) those taken down, whose submissions are still read. */
+export function botsQuery(practiceId: number, page: number, takenDown = false) {
   return queryOptions({
-    queryKey: intakeKeys.bots(practiceId, page),
+    queryKey: intakeKeys.bots(practiceId, page, takenDown),
     queryFn: ({ signal }) =>
-      call(intakeApi.practiceBots, { params: { id: practiceId }, query: { page, pageSize: intakeApi.BOTS_PAGE_SIZE }, signal }),
+      call(intakeApi.practiceBots, {
+        params: { id: practiceId },
+        query: { page, pageSize: intakeApi.BOTS_PAGE_SIZE, takenDown: takenDown ? 'true' : 'false' },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     // Unread counts move as patients send forms; coming back to the tab shows the latest.
     refetchOnWindowFocus: 'always',
