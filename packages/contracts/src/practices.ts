@@ -392,6 +392,17 @@ export const practiceProfilePhoto = endpoint({
   tags, auth: 'user', body: UploadDescriptor.extend({ practiceId: Id }), response: UploadLink,
 });
 
+/** Taking the logo or the practice's photo down again (not in the spec; docs/decisions.md); the practice answers without it. */
+export const removeLogo = endpoint({
+  method: 'DELETE', path: '/api/v1/practice/:id/logo', summary: 'Remove the practice logo', tags, auth: 'user', params: IdParams, response: Practice,
+});
+
+export const removePracticeProfilePhoto = endpoint({
+  method: 'DELETE', path: '/api/v1/practice/:id/profilePhoto', summary: 'Remove the practice\'s profile photo',
+  tags, auth: 'user', params: IdParams, response: Practice,
+});
+
+/** Removing it again is usersApi.removeUserProfilePhoto, with the user's other calls. */
 export const userProfilePhoto = endpoint({
   method: 'POST', path: '/api/v1/user/:id/profilePhoto', summary: 'Ask for an upload link for your profile photo',
   tags: ['Users'], auth: 'user', params: IdParams, body: UploadDescriptor.extend({ practiceId: Id }), response: UploadLink,

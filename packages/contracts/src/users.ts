@@ -127,3 +127,11 @@ export const endUserSession = endpoint({
   method: 'PUT', path: '/api/v1/user/:id/endSession', summary: 'End one of the user\'s sessions (earlier contract)',
   tags, auth: 'user', params: IdParams, body: z.object({ session: z.string().uuid() }), response: OkResponse,
 });
+
+/**
+ * Taking your profile photo down (not in the spec; docs/decisions.md; the upload is
+ * practicesApi.userProfilePhoto). Answers the user without it; with none there it changes nothing.
+ */
+export const removeUserProfilePhoto = endpoint({
+  method: 'DELETE', path: '/api/v1/user/:id/profilePhoto', summary: 'Remove your profile photo', tags, auth: 'user', params: IdParams, response: User,
+});

@@ -1,13 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FileOwnerKind } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { publicImageUuid, type FileRow } from './files.service.js';
+import type { AppContext } from '../../platform/context.js';
+import type { ClientInfo } from '../../platform/auth/sessions.js';
+import { publicImageUuid, removeFile, type FileRow } from './files.service.js';
 import { files, type FilePurpose } from './files.table.js';
 
 /**
  * Logos and profile photos (a practice's, a user's) become what their owner points at once they
  * are scanned clean (FILE_SCANNED). These are the steps every kind shares; each owner applies
- * them to its own column, in a transaction that locks its row.
+ * them to its own column, in a transaction that locks its row. Taking one down (DELETE on the
+ * same path as its upload) clears the column the same way, then deletes the image's file.
  */
 
 /** The file when it is a clean, live upload of `ownerKind` meant as one of `purposes`; else undefined. */
@@ -32,4 +35,16 @@ export async function supersedeImage(tx: Db, currentUrl: string | null, file: Fi
   if (current.id >= file.id) return 'keep';
   await tx.update(files).set({ deletedAt: now, updatedAt: now }).where(and(eq(files.id, current.id), isNull(files.deletedAt)));
   return current;
+}
+
+/**
+ * Called once the owner's row no longer points at `removedUrl` (committed): deletes the image's
+ * file like any deleted file (bytes at once, row kept, `file.deleted` audited) and returns it;
+ * undefined when the URL named none of ours (an image set from outside, e.g. demo data).
+ */
+export async function deleteRemovedImage(ctx: AppContext, removedUrl: string, actor: { userId: number; client: ClientInfo }) {
+  const uuid = publicImageUuid(removedUrl);
+  const [file] = uuid ? await ctx.db.select().from(files).where(eq(files.uuid, uuid)) : [];
+  if (file) await removeFile(ctx, file, actor);
+  return file;
 }

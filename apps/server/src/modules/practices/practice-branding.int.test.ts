@@ -164,6 +164,65 @@ describe('POST /api/v1/user/{id}/profilePhoto', () => {
   });
 });
 
+describe('DELETE /api/v1/practice/{id}/logo and /profilePhoto', () => {
+  it('lets an admin take the logo down: the practice answers without it, the file is deleted, audited; again, nothing changes', async () => {
+    const { practice, admin } = await practiceWithTeam(t.db);
+    const client = await signedIn(t.app, admin);
+    const fileId = await uploadImage(client, `/api/v1/practice/${practice.id}/logo`, {});
+    await scanned(fileId);
+    const logoUrl = (await practiceRow(t.db, practice.id)).logoUrl!;
+
+    const removed = await client.delete(`/api/v1/practice/${practice.id}/logo`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ id: practice.id, logoUrl: null });
+    expect((await new TestClient(t.app).get(`/api/v1/practice/${practice.uuid}/branding`)).json().logoUrl).toBeNull();
+    expect((await client.get(`/api/v1/files?ids=${fileId}`)).json()).toMatchObject([{ id: fileId, deleted: true, downloadUrl: null }]);
+    expect((await new TestClient(t.app).get(logoUrl)).statusCode).toBe(404);
+    expect(existsSync(path.join(t.config.dataDir, 'files', (await fileRow(fileId)).storageKey))).toBe(false);
+    const audited = await lastAudit(t.db, 'practice.logo_removed', practice.id);
+    expect(audited).toMatchObject({ actorUserId: admin.id, details: { fileId } });
+
+    const again = await client.delete(`/api/v1/practice/${practice.id}/logo`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().logoUrl).toBeNull();
+    expect((await lastAudit(t.db, 'practice.logo_removed', practice.id))!.id).toBe(audited!.id);
+  });
+
+  it('takes the profile photo down and leaves the logo; an image set from elsewhere is cleared too', async () => {
+    const { practice, admin } = await practiceWithTeam(t.db);
+    await t.db.update(practices).set({ logoUrl: 'https://cdn.example.test/logo.png' }).where(eq(practices.id, practice.id));
+    const client = await signedIn(t.app, admin);
+    const fileId = await uploadImage(client, '/api/v1/practice/profilePhoto', { practiceId: practice.id });
+    await scanned(fileId);
+
+    const removed = await client.delete(`/api/v1/practice/${practice.id}/profilePhoto`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ profilePhoto: null, logoUrl: 'https://cdn.example.test/logo.png' });
+    expect((await fileRow(fileId)).deletedAt).not.toBeNull();
+    expect(await lastAudit(t.db, 'practice.profile_photo_removed', practice.id)).toMatchObject({ actorUserId: admin.id, details: { fileId } });
+
+    expect((await client.delete(`/api/v1/practice/${practice.id}/logo`)).json().logoUrl).toBeNull();
+    expect(await lastAudit(t.db, 'practice.logo_removed', practice.id)).toMatchObject({ details: { fileId: null } });
+  });
+
+  it('is refused to members who may not edit the practice, outsiders and anonymous callers', async () => {
+    const { practice, admin, staff, provider, outsider } = await practiceWithTeam(t.db);
+    const fileId = await uploadImage(await signedIn(t.app, admin), `/api/v1/practice/${practice.id}/logo`, {});
+    await scanned(fileId);
+    const anonymous = new TestClient(t.app);
+    await anonymous.csrf();
+    for (const image of ['logo', 'profilePhoto']) {
+      for (const user of [staff, provider, outsider]) {
+        expect((await (await signedIn(t.app, user)).delete(`/api/v1/practice/${practice.id}/${image}`)).statusCode).toBe(403);
+      }
+      expect((await anonymous.delete(`/api/v1/practice/${practice.id}/${image}`)).statusCode).toBe(401);
+    }
+    expect((await practiceRow(t.db, practice.id)).logoUrl).toBe(`/api/v1/files/public/${(await fileRow(fileId)).uuid}`);
+    expect((await fileRow(fileId)).deletedAt).toBeNull();
+    expect(await lastAudit(t.db, 'practice.logo_removed', practice.id)).toBeUndefined();
+  });
+});
+
 describe('GET /api/v1/files/public/{uuid}', () => {
   it('serves only a practice’s current, clean branding image', async () => {
     const { practice, admin } = await practiceWithTeam(t.db);

@@ -13,7 +13,7 @@ import {
 } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 import { publicImagePath, recordUpload } from '../files/files.service.js';
-import { cleanImageUpload, supersedeImage } from '../files/profile-images.js';
+import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
 type UploadBody = z.output<typeof practicesApi.UploadDescriptor>;
@@ -24,6 +24,9 @@ const RECENT_LIMIT = 30;
 
 /** Which practice column a clean branding image becomes. */
 const BRANDING_COLUMNS = { LOGO: 'logoUrl', PRACTICE_PHOTO: 'profilePhoto' } as const;
+type BrandingPurpose = keyof typeof BRANDING_COLUMNS;
+/** The audited name of a branding image, as in `practice.logo_changed` and `practice.logo_removed`. */
+const BRANDING_AUDIT = { LOGO: 'logo', PRACTICE_PHOTO: 'profile_photo' } as const;
 
 /**
  * Once a practice's new logo or profile photo is scanned clean (FILE_SCANNED), the practice points
@@ -46,7 +49,7 @@ export async function applyBrandingImage(ctx: Pick<AppContext, 'db' | 'storage' 
   if (replaced === 'keep') return;
   if (replaced) await ctx.storage.remove(replaced.storageKey);
   await ctx.audit.record({
-    action: file.purpose === 'LOGO' ? 'practice.logo_changed' : 'practice.profile_photo_changed', actorUserId: file.uploadedBy,
+    action: `practice.${BRANDING_AUDIT[file.purpose]}_changed`, actorUserId: file.uploadedBy,
     targetType: 'practice', targetId: practiceId, details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
   });
 }
@@ -181,6 +184,31 @@ export function createPracticeProfileService(ctx: AppContext) {
       const { practiceId, ...descriptor } = body;
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'PRACTICE_PHOTO', descriptor });
+    },
+
+    /**
+     * Takes the logo or profile photo down (patient pages and lists show the name instead) and
+     * answers the practice without it; with none there it changes nothing. An upload still being
+     * scanned becomes the image when it is clean, as any new upload does.
+     */
+    async removeBrandingImage(caller: SessionCaller, practiceId: number, purpose: BrandingPurpose, client: ClientInfo) {
+      const held = await authorizePractice(db, caller, practiceId, 'practice.edit');
+      const column = BRANDING_COLUMNS[purpose];
+      const { row, removedUrl } = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(practices).where(eq(practices.id, practiceId)).for('update');
+        if (!current) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
+        if (!current[column]) return { row: current, removedUrl: null };
+        const [cleared] = await tx.update(practices).set({ [column]: null, updatedAt: new Date() }).where(eq(practices.id, practiceId)).returning();
+        return { row: cleared!, removedUrl: current[column] };
+      });
+      if (removedUrl !== null) {
+        const file = await deleteRemovedImage(ctx, removedUrl, { userId: caller.user.id, client });
+        await audit.record({
+          action: `practice.${BRANDING_AUDIT[purpose]}_removed`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId,
+          ip: client.ip, userAgent: client.userAgent, details: { fileId: file?.id ?? null },
+        });
+      }
+      return full(row, held);
     },
 
     /** The user's own photo, uploaded in the context of one of their practices. */

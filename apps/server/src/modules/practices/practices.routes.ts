@@ -28,6 +28,9 @@ export function registerPracticeRoutes(
     profile.setBillingEmail(caller, params.id, body.billingEmail, clientOf(request)));
   route(app, ctx, api.logoUpload, ({ caller, params, body }) => profile.logoUpload(caller, params.id, body));
   route(app, ctx, api.practiceProfilePhoto, ({ caller, body }) => profile.practicePhotoUpload(caller, body));
+  route(app, ctx, api.removeLogo, ({ caller, params, request }) => profile.removeBrandingImage(caller, params.id, 'LOGO', clientOf(request)));
+  route(app, ctx, api.removePracticeProfilePhoto, ({ caller, params, request }) =>
+    profile.removeBrandingImage(caller, params.id, 'PRACTICE_PHOTO', clientOf(request)));
   route(app, ctx, api.userProfilePhoto, ({ caller, params, body }) => profile.userPhotoUpload(caller, params.id, body));
 
   route(app, ctx, api.listTags, ({ caller, params, query }) => tags.list(caller, params.id, query.context));

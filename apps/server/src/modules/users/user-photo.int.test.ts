@@ -48,13 +48,19 @@ const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(
 const photoOf = async (userId: number) => (await t.db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)))[0]!.photoUrl;
 const publicUrl = async (fileId: number) => `/api/v1/files/public/${(await fileRow(fileId)).uuid}`;
 
-/** Asks for the user's upload link, PUTs the bytes and runs the scan the upload queued. */
-async function uploadPhoto(client: TestClient, userId: number, practiceId: number, bytes: Buffer) {
+/** Asks for the user's upload link and PUTs the bytes; the scan it queued waits for a drain. */
+async function putPhoto(client: TestClient, userId: number, practiceId: number, bytes: Buffer) {
   const { type: _type, ...descriptor } = describeFile(bytes, 'me.png', '');
   const link = await client.post(`/api/v1/user/${userId}/profilePhoto`, { ...descriptor, practiceId });
   expect(link.statusCode, link.body).toBe(200);
   const { id, uploadUrl } = link.json<{ id: number; uploadUrl: string }>();
   expect((await put(t.app, uploadUrl, bytes)).statusCode).toBe(200);
+  return id;
+}
+
+/** Uploads a photo and runs the scan the upload queued. */
+async function uploadPhoto(client: TestClient, userId: number, practiceId: number, bytes: Buffer) {
+  const id = await putPhoto(client, userId, practiceId, bytes);
   expect(await scanJobs.drain()).toBe(1);
   return id;
 }
@@ -110,5 +116,62 @@ describe('a user’s profile photo', () => {
     await vi.waitFor(async () => expect(await photoOf(staff.id)).toBe(await publicUrl(fileId)));
     await t.db.update(users).set({ photoUrl: null }).where(eq(users.id, staff.id));
     expect((await new TestClient(t.app).get(await publicUrl(fileId))).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/v1/user/{id}/profilePhoto', () => {
+  const removals = (userId: number) =>
+    t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'user.photo_removed'), eq(auditEvents.subjectUserId, userId)));
+
+  it('takes the photo down: initials again, the file deleted like any file, audited; again, it changes nothing', async () => {
+    const { practice, staff } = await practiceWithTeam(t.db);
+    const client = await signedIn(t.app, staff);
+    const fileId = await uploadPhoto(client, staff.id, practice.id, PNG);
+    await vi.waitFor(async () => expect(await photoOf(staff.id)).toBe(await publicUrl(fileId)));
+    const url = await publicUrl(fileId);
+
+    const removed = await client.delete(`/api/v1/user/${staff.id}/profilePhoto`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ id: staff.id, photoUrl: null });
+    expect((await client.get('/api/v1/user/current')).json().user.photoUrl).toBeNull();
+    expect((await client.get(`/api/v1/files?ids=${fileId}`)).json()).toMatchObject([{ id: fileId, deleted: true, downloadUrl: null }]);
+    expect((await new TestClient(t.app).get(url)).statusCode).toBe(404);
+    expect(existsSync(path.join(t.config.dataDir, 'files', (await fileRow(fileId)).storageKey))).toBe(false);
+    expect(await removals(staff.id)).toMatchObject([{ actorUserId: staff.id, targetId: String(staff.id), details: { fileId } }]);
+    const fileDeleted = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'file.deleted'), eq(auditEvents.targetId, String(fileId))));
+    expect(fileDeleted).toMatchObject([{ actorUserId: staff.id }]);
+
+    const again = await client.delete(`/api/v1/user/${staff.id}/profilePhoto`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().photoUrl).toBeNull();
+    expect(await removals(staff.id)).toHaveLength(1);
+  });
+
+  it('is only for your own photo', async () => {
+    const { practice, staff, provider, admin } = await practiceWithTeam(t.db);
+    const fileId = await uploadPhoto(await signedIn(t.app, provider), provider.id, practice.id, PNG);
+    await vi.waitFor(async () => expect(await photoOf(provider.id)).toBe(await publicUrl(fileId)));
+    for (const user of [staff, admin]) {
+      expect((await (await signedIn(t.app, user)).delete(`/api/v1/user/${provider.id}/profilePhoto`)).statusCode).toBe(403);
+    }
+    const anonymous = new TestClient(t.app);
+    await anonymous.csrf();
+    expect((await anonymous.delete(`/api/v1/user/${provider.id}/profilePhoto`)).statusCode).toBe(401);
+    expect(await photoOf(provider.id)).toBe(await publicUrl(fileId));
+    expect((await fileRow(fileId)).deletedAt).toBeNull();
+    expect(await removals(provider.id)).toHaveLength(0);
+  });
+
+  it('leaves an upload still being scanned to become the photo once it is clean: the user chose a new one', async () => {
+    const { practice, staff } = await practiceWithTeam(t.db);
+    const client = await signedIn(t.app, staff);
+    const first = await uploadPhoto(client, staff.id, practice.id, PNG);
+    await vi.waitFor(async () => expect(await photoOf(staff.id)).toBe(await publicUrl(first)));
+    const second = await putPhoto(client, staff.id, practice.id, Buffer.concat([PNG, Buffer.from('a newer photo')]));
+
+    expect((await client.delete(`/api/v1/user/${staff.id}/profilePhoto`)).json().photoUrl).toBeNull();
+    expect(await scanJobs.drain()).toBe(1);
+    await vi.waitFor(async () => expect(await photoOf(staff.id)).toBe(await publicUrl(second)));
+    expect((await fileRow(first)).deletedAt).not.toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import type { ClientInfo, UserRow } from '../../platform/auth/sessions.js';
 import { publicImagePath } from '../files/files.service.js';
-import { cleanImageUpload, supersedeImage } from '../files/profile-images.js';
+import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
 import { users } from './users.table.js';
 
 /**
@@ -27,4 +28,26 @@ export async function applyUserPhoto(ctx: Pick<AppContext, 'db' | 'storage' | 'a
     action: 'user.photo_changed', actorUserId: file.uploadedBy, subjectUserId: userId, targetType: 'user', targetId: userId,
     details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
   });
+}
+
+/**
+ * Takes the user's photo down (DELETE /user/{id}/profilePhoto; the caller is checked to be the
+ * user): clients draw initials instead. Returns the user as they are after; with no photo there
+ * it changes nothing. An upload still being scanned becomes the photo when it is clean, as any
+ * new upload does.
+ */
+export async function removeUserPhoto(ctx: AppContext, userId: number, client: ClientInfo): Promise<UserRow> {
+  const { user, removedUrl } = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!current!.photoUrl) return { user: current!, removedUrl: null };
+    const [cleared] = await tx.update(users).set({ photoUrl: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    return { user: cleared!, removedUrl: current!.photoUrl };
+  });
+  if (removedUrl === null) return user;
+  const file = await deleteRemovedImage(ctx, removedUrl, { userId, client });
+  await ctx.audit.record({
+    action: 'user.photo_removed', actorUserId: userId, subjectUserId: userId, targetType: 'user', targetId: userId, ip: client.ip,
+    userAgent: client.userAgent, details: { fileId: file?.id ?? null },
+  });
+  return user;
 }

@@ -12,6 +12,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, servic
   route(app, ctx, usersApi.updateUserSettings, ({ caller, params, query, body }) =>
     service.updateSettings(caller, params.id, query.practiceId, body));
   route(app, ctx, usersApi.editUser, ({ caller, params, body, request }) => service.edit(caller, params.id, body, clientOf(request)));
+  route(app, ctx, usersApi.removeUserProfilePhoto, ({ caller, params, request }) => service.removePhoto(caller, params.id, clientOf(request)));
   route(app, ctx, usersApi.verifyPhone, async ({ caller, params, body }) => {
     await service.verifyPhone(caller, params.id, body.phone);
     return { ok: true as const };

@@ -8,6 +8,7 @@ import { assertSelf, authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import type { SignInService } from '../auth/sign-in.service.js';
+import { removeUserPhoto } from './user-photo.js';
 import { userSettings, users } from './users.table.js';
 
 export function toUser(u: UserRow): User {
@@ -106,6 +107,11 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
         details: { fields: Object.keys(change) },
       });
       return toUser(row!);
+    },
+
+    async removePhoto(caller: Caller, userId: number, client: ClientInfo): Promise<User> {
+      assertSelf(caller, userId);
+      return toUser(await removeUserPhoto(ctx, userId, client));
     },
 
     /** Texts a code to a new number; the number becomes the user's when the code comes back. */
