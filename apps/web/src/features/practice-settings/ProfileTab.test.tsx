@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { FakeXhr } from '../../ui/files/fakeXhr';
 import { practiceFixture, practiceServer } from './testing';
+
+const LOGO = 'https://cdn.test/logo.png';
+const PHOTO = 'https://cdn.test/photo.png';
 
 const saved = ({ body }: { body: Record<string, unknown> }) => ({ ...practiceFixture(), ...body });
 
@@ -162,8 +166,71 @@ describe('practice profile', { timeout: 20_000 }, () => {
     expect(server.find('POST', '/api/v1/practice/1/logo')).toHaveLength(0);
   });
 
+  it('uploads a new profile photo for the practice beside the logo', async () => {
+    FakeXhr.install();
+    const server = practiceServer(['ADMIN'], { 'POST /api/v1/practice/profilePhoto': () => ({ id: 41, uploadUrl: '/up/41' }) });
+    const { user } = renderApp('/practice/settings');
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'photo.png', { type: 'image/png' });
+    await user.upload(await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP profile photo \(at most 10 MB\)/), photo);
+    expect((await FakeXhr.next()).url).toBe('/up/41');
+    expect(server.find('POST', '/api/v1/practice/profilePhoto')[0]!.body).toMatchObject({ practiceId: 1, name: 'photo.png', size: 8, header: '89504e47' });
+    expect(server.find('POST', '/api/v1/practice/1/logo')).toHaveLength(0);
+  });
+
+  it('lets admins take the logo down after confirming, and says so', async () => {
+    const server = practiceServer(
+      ['ADMIN'],
+      { 'DELETE /api/v1/practice/:id/logo': () => practiceFixture({ profilePhoto: PHOTO }) },
+      practiceFixture({ logoUrl: LOGO, profilePhoto: PHOTO }),
+    );
+    const { user } = renderApp('/practice/settings');
+    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute('src', LOGO);
+    const userLoads = server.find('GET', '/api/v1/user/current').length;
+
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove the practice logo?' }));
+    expect(dialog.getByText('Patients and other practices will see the practice without a logo.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Remove logo' }));
+
+    const said = await screen.findByText('The logo was removed.');
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    expect(server.find('DELETE', '/api/v1/practice/1/logo')).toHaveLength(1);
+    expect(screen.queryByRole('img', { name: 'Riverside Family Clinic logo' })).not.toBeInTheDocument();
+    expect(screen.getByText('No logo')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove logo' })).not.toBeInTheDocument();
+    // The profile photo stays, and the header's practice summary is loaded again.
+    expect(screen.getByRole('img', { name: 'Riverside Family Clinic profile photo' })).toHaveAttribute('src', PHOTO);
+    await waitFor(() => expect(server.find('GET', '/api/v1/user/current').length).toBeGreaterThan(userLoads));
+  });
+
+  it('takes the profile photo down with its buttons waiting meanwhile, and keeps it when that fails', async () => {
+    let answer!: (response: Response) => void;
+    const server = practiceServer(
+      ['ADMIN'],
+      { 'DELETE /api/v1/practice/:id/profilePhoto': () => new Promise<Response>((resolve) => (answer = resolve)) },
+      practiceFixture({ profilePhoto: PHOTO }),
+    );
+    const { user } = renderApp('/practice/settings');
+    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic profile photo' })).toHaveAttribute('src', PHOTO);
+    expect(screen.queryByRole('button', { name: 'Remove logo' })).not.toBeInTheDocument();
+    const trigger = screen.getByRole('button', { name: 'Remove profile photo' });
+    await user.click(trigger);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove the practice profile photo?' }));
+    const confirm = dialog.getByRole('button', { name: 'Remove profile photo' });
+    await user.click(confirm);
+
+    await waitFor(() => expect(confirm).toBeDisabled());
+    expect(trigger).toBeDisabled();
+    answer(reply(403, errorBody(403, 'FORBIDDEN', 'Your role does not allow this')));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Your role does not allow this');
+    expect(confirm).toBeEnabled();
+    expect(server.find('DELETE', '/api/v1/practice/1/profilePhoto')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Riverside Family Clinic profile photo', hidden: true })).toHaveAttribute('src', PHOTO);
+    expect(screen.queryByText('The profile photo was removed.')).not.toBeInTheDocument();
+  });
+
   it('shows staff the profile without a way to change it', async () => {
-    practiceServer(['STAFF'], {}, practiceFixture({ about: 'Family medicine since 1990.' }));
+    practiceServer(['STAFF'], {}, practiceFixture({ about: 'Family medicine since 1990.', logoUrl: LOGO, profilePhoto: PHOTO }));
     renderApp('/practice/settings');
     expect(await screen.findByText('Only practice admins can change the profile.')).toBeInTheDocument();
     expect(screen.getByText('Family medicine since 1990.')).toBeInTheDocument();
@@ -171,5 +238,7 @@ describe('practice profile', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('main')).queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/Drop a PNG, JPEG, GIF or WebP logo/)).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute('src', LOGO);
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Group, Paper, Stack } from '@mantine/core';
 import type { Role } from '@referwell/contracts';
 import { canEditPractice } from './access';
-import { LogoUpload } from './LogoUpload';
+import { BrandingImageUpload } from './BrandingImageUpload';
 import { ProfileForm } from './ProfileForm';
 import { ProfileSummary } from './ProfileSummary';
 import type { Practice } from './types';
@@ -10,7 +10,12 @@ export function ProfileTab({ practice, roles }: { practice: Practice; roles: rea
   const editable = canEditPractice(roles);
   return (
     <Stack gap="lg">
-      <LogoUpload practice={practice} editable={editable} />
+      <Paper withBorder radius="md" p="md">
+        <Group wrap="wrap" align="flex-start" gap="xl">
+          <BrandingImageUpload practice={practice} editable={editable} kind="LOGO" />
+          <BrandingImageUpload practice={practice} editable={editable} kind="PRACTICE_PHOTO" />
+        </Group>
+      </Paper>
       {editable ? (
         <ProfileForm practice={practice} />
       ) : (
