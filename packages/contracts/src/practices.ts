@@ -5,6 +5,9 @@ import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, paged, requiredFie
 import { GATES_VERSION, PAGE_SIZE } from './constants.js';
 import { PracticeSummary } from './users.js';
 import { FileDescriptor, UploadLink } from './files.js';
+import { HexColor, PracticeTag } from './practice-tags.js';
+
+export * from './practice-tags.js';
 
 /** Practice calls (spec 1 §7 Practices, spec 2 §7 Practice-level). */
 
@@ -68,23 +71,6 @@ export const DEFAULT_GATES: Gates = {
   customProperties: true, videoVisits: false,
 };
 
-export const TagContext = z.enum(['GENERAL', 'REFERRAL', 'PATIENT', 'CONTENT', 'INBOX']);
-export type TagContext = z.infer<typeof TagContext>;
-
-export const HexColor = z
-  .string(requiredField('Colour is required'))
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c')
-  .transform((v) => v.toLowerCase());
-
-export const PracticeTag = z.object({
-  id: z.number().int(),
-  practiceId: z.number().int(),
-  name: z.string(),
-  color: z.string(),
-  context: TagContext,
-});
-export type PracticeTag = z.infer<typeof PracticeTag>;
 
 /** The product's own video host; spec 2 §3 allows only it or none. */
 export const VirtualAppointmentHost = z.enum(['REFERWELL']);
@@ -254,7 +240,6 @@ const PeopleQuery = (pageSize: number) =>
   });
 
 const UserIdBody = z.object({ userId: Id });
-const TagParams = z.object({ id: Id, tagId: Id });
 const UuidParams = z.object({ id: z.string().uuid('Not a practice id') });
 
 /**
@@ -317,33 +302,6 @@ export const gates = endpoint({
 export const recentPractices = endpoint({
   method: 'GET', path: '/api/v1/practice/:id/recentPractices', summary: 'Practices this practice dealt with lately, newest first',
   tags, auth: 'user', params: IdParams, response: z.array(PracticeSummary),
-});
-
-export const listTags = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/tags', summary: 'The practice\'s tags, by name',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: z.object({ context: TagContext.optional() }),
-  response: z.array(PracticeTag),
-});
-
-const TagBody = z.object({
-  name: z.string(requiredField('Tag name is required')).trim().min(1, 'Tag name is required').max(50, 'Tag names are at most 50 characters'),
-  color: HexColor,
-  context: TagContext.default('GENERAL'),
-});
-
-export const createTag = endpoint({
-  method: 'POST', path: '/api/v1/practice/:id/tags', summary: 'Add a tag',
-  tags, auth: 'user', params: IdParams, body: TagBody, response: PracticeTag, status: 201,
-});
-
-export const updateTag = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/tags/:tagId', summary: 'Rename or recolour a tag',
-  tags, auth: 'user', params: TagParams, body: TagBody.extend({ context: TagContext }).partial(), response: PracticeTag,
-});
-
-export const deleteTag = endpoint({
-  method: 'DELETE', path: '/api/v1/practice/:id/tags/:tagId', summary: 'Remove a tag',
-  tags, auth: 'user', params: TagParams, response: OkResponse,
 });
 
 export const providers = endpoint({
