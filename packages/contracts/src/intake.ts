@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { Email, EpochMs, Id, IdParams, pageQuery, paged, requiredField } from './common.js';
 import { ChatSummary } from './chats.js';
+import { HexColor } from './practice-tags.js';
 
 /**
  * Intake (spec 2 §3 Form submission; Inbox, submissions, bots; §7 Inbox and submissions, Bots,
@@ -31,8 +32,6 @@ export const BotEndpoint = z
   .max(60, 'The address must be at most 60 characters')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use letters, digits and single hyphens, e.g. riverside-intake');
 
-export const ColorScheme = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #1C7ED6');
-
 export const Bot = z.object({
   id: z.number().int(),
   uuid: z.string().uuid(),
@@ -57,7 +56,8 @@ export type Bot = z.infer<typeof Bot>;
 
 const BotFields = z.object({
   name: z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  colorScheme: ColorScheme,
+  // The practice tags' colour rule: six hex digits, kept lower-case.
+  colorScheme: HexColor,
   endpoint: BotEndpoint,
   emailsToNotify: z.array(Email).max(MAX_NOTIFY_EMAILS, `At most ${MAX_NOTIFY_EMAILS} e-mail addresses`),
   specialities: z.array(Id).max(MAX_BOT_SPECIALITIES, `At most ${MAX_BOT_SPECIALITIES} specialities`),
@@ -66,7 +66,7 @@ const BotFields = z.object({
 
 /** Defaults apply on creating only: an update's missing fields stay as they are. */
 const BotDefaults = {
-  colorScheme: BotFields.shape.colorScheme.default('#1C7ED6'),
+  colorScheme: BotFields.shape.colorScheme.default('#1c7ed6'),
   emailsToNotify: BotFields.shape.emailsToNotify.default([]),
   specialities: BotFields.shape.specialities.default([]),
   specialityQuestionType: BotFields.shape.specialityQuestionType.default('NONE'),

@@ -44,7 +44,7 @@ describe('creating and reading bots', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '' }, 'name', 'Name is required'],
       [{ endpoint: 'a b' }, 'endpoint', 'Use letters, digits and single hyphens, e.g. riverside-intake'],
-      [{ colorScheme: 'green' }, 'colorScheme', 'Choose a colour like #1C7ED6'],
+      [{ colorScheme: 'green' }, 'colorScheme', 'Use a colour like #1a2b3c'],
       [{ emailsToNotify: ['not-an-address'] }, 'emailsToNotify.0', 'Invalid e-mail address'],
       [{ specialityQuestionType: 'QUICK_REPLIES' }, 'specialities', 'Choose the specialities the form offers'],
       [{ specialities: [999_999], specialityQuestionType: 'DROPDOWN' }, 'specialities', 'No such speciality: 999999'],
