@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -87,5 +87,33 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     fakeServer({ [`GET ${FORM}`]: () => reply(status, errorBody(status, 'OBJECT_NOT_FOUND', 'Object not found')) });
     renderApp('/form/riverside-intake');
     expect(await screen.findByRole('heading', { name: 'This form is no longer available' })).toBeInTheDocument();
+  });
+
+  it('posts its content’s height to the page it is framed in, with the host’s embed uid', async () => {
+    formServer();
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      // jsdom lays nothing out: the form's column is as tall as the questions it holds.
+      return { height: 100 + 60 * this.querySelectorAll('input, textarea').length } as DOMRect;
+    });
+    // A browser's ResizeObserver calls back as the column grows; here the test does.
+    const resized: (() => void)[] = [];
+    vi.stubGlobal('ResizeObserver', class {
+      constructor(callback: () => void) {
+        resized.push(callback);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    });
+    const posted = vi.spyOn(window.parent, 'postMessage');
+    renderApp('/form/riverside-intake?embedUID=clinic-site');
+
+    // While loading: the column holds no field yet.
+    expect(posted).toHaveBeenCalledWith({ type: 'florie-embed-height', height: 100, embedUID: 'clinic-site' }, '*');
+    await screen.findByRole('button', { name: 'Send' });
+    const fields = document.querySelectorAll('main input, main textarea').length;
+    expect(fields).toBeGreaterThan(5);
+    act(() => resized.forEach((callback) => callback()));
+    expect(posted).toHaveBeenLastCalledWith({ type: 'florie-embed-height', height: 100 + 60 * fields, embedUID: 'clinic-site' }, '*');
   });
 });

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { intakeApi } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/pageTitle';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { checkAnswers, embeddingPage, serverAnswerErrors, toAnswers, type AnswerValues } from './intakeAnswers';
 import { IntakeQuestionField } from './IntakeQuestionField';
+import { useFormEmbedHeight } from './useFormEmbedHeight';
 
 type IntakeForm = intakeApi.IntakeForm;
 type Question = intakeApi.IntakeQuestion;
@@ -29,22 +30,25 @@ export function IntakeFormPage() {
     staleTime: Infinity,
   });
   usePageTitle(form.data?.name ?? 'Intake form');
+  const content = useRef<HTMLDivElement>(null);
+  useFormEmbedHeight(content, useSearchParams()[0].get('embedUID'));
 
-  let content: ReactNode;
-  if (form.isPending) content = <LoadingState label="Loading the form" />;
+  let page: ReactNode;
+  if (form.isPending) page = <LoadingState label="Loading the form" />;
   else if (form.isError) {
     // 400: not an address a form can have.
-    content = isGone(form.error) || isApiError(form.error, 400) ? (
+    page = isGone(form.error) || isApiError(form.error, 400) ? (
       <Unavailable />
     ) : (
       <ErrorState title="Could not load the form" error={form.error} onRetry={() => void form.refetch()} retrying={form.isFetching} />
     );
-  } else content = <PatientForm key={endpoint} endpoint={endpoint} form={form.data} />;
+  } else page = <PatientForm key={endpoint} endpoint={endpoint} form={form.data} />;
 
   return (
     <Box mih="100dvh" bg="white">
-      <Container size={560} px="md" py="lg">
-        <main id="main">{content}</main>
+      {/* The content's height, not the frame's: what a host page sizes its frame to. */}
+      <Container ref={content} size={560} px="md" py="lg">
+        <main id="main">{page}</main>
       </Container>
     </Box>
   );
