@@ -7,6 +7,7 @@ export { FILE_STATE_TEXT, fileState, FileStateLine, type FileState } from './Fil
 export { GalleryViewer, type GalleryViewerProps } from './GalleryViewer';
 export { galleryItemsFromFiles, galleryKey, isGalleryFile, type GalleryItem } from './galleryItems';
 export { UploadPanel, type UploadPanelProps } from './UploadPanel';
+export { ImageUploadField, type ImageUploadFieldProps, type ImageUploadTexts } from './ImageUploadField';
 export { UploadWidget, type UploadWidgetProps } from './UploadWidget';
 export {
   createUploadSession,
