@@ -6,7 +6,7 @@ import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { patient } from '../referrals/referralFixtures';
-import { PICK_ADDRESS } from './PatientCreateForm';
+import { PICK_ADDRESS } from './PatientForm';
 import { PatientPicker } from './PatientPicker';
 import type { Patient } from './patientQueries';
 

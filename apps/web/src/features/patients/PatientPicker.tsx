@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { PatientCard } from './PatientCard';
-import { PatientCreateForm } from './PatientCreateForm';
+import { PatientForm } from './PatientForm';
 import { PatientPhoneLookup } from './PatientPhoneLookup';
 import { findPatients, patientKeys, type Patient } from './patientQueries';
 import { SearchSelect } from './SearchSelect';
@@ -41,10 +41,10 @@ export function PatientPicker({ practiceId, value, onChange, error }: PatientPic
         <Text fw={600} mb="sm">
           New patient
         </Text>
-        <PatientCreateForm
+        <PatientForm
           practiceId={practiceId}
           onCancel={() => setCreating(false)}
-          onCreated={(patient) => {
+          onSaved={(patient) => {
             setCreating(false);
             onChange(patient);
           }}

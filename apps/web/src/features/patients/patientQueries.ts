@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { patientsApi, type BodyOf } from '@referwell/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { chatsApi, patientsApi, referralsApi, type BodyOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import type { SearchOption } from './SearchSelect';
 
@@ -11,6 +11,8 @@ export type Gender = NonNullable<Patient['gender']>;
 export const patientKeys = {
   all: (practiceId: number) => ['patients', practiceId] as const,
   search: (practiceId: number) => ['patients', practiceId, 'search'] as const,
+  list: (practiceId: number, query: string, page: number) => ['patients', practiceId, 'list', query, page] as const,
+  referrals: (practiceId: number, id: number, page: number) => ['patients', practiceId, 'referrals', id, page] as const,
   detail: (practiceId: number, id: number) => ['patients', practiceId, 'detail', id] as const,
 };
 
@@ -44,6 +46,41 @@ export function patientQuery(practiceId: number, id: number) {
   });
 }
 
+/** One page of the practice's patients by name, matching `query` on name, phone or e-mail. */
+export function patientListQuery(practiceId: number, query: string, page: number) {
+  return queryOptions({
+    queryKey: patientKeys.list(practiceId, query, page),
+    queryFn: ({ signal }) =>
+      call(patientsApi.listPatients, {
+        query: { practiceId, skip: page * patientsApi.PATIENTS_PAGE_SIZE, limit: patientsApi.PATIENTS_PAGE_SIZE, query: query || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The patient's referrals, newest first, a page at a time. */
+export function patientReferralsQuery(practiceId: number, id: number, page: number) {
+  return queryOptions({
+    queryKey: patientKeys.referrals(practiceId, id, page),
+    queryFn: ({ signal }) =>
+      call(referralsApi.patientReferrals, {
+        params: { id },
+        query: { practiceId, skip: page * patientsApi.PATIENT_REFERRALS_PAGE_SIZE, pageSize: patientsApi.PATIENT_REFERRALS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The practice's chats with the patient; under ['chats', practiceId] so starting a chat refreshes it. */
+export function patientChatsQuery(practiceId: number, id: number) {
+  return queryOptions({
+    queryKey: ['chats', practiceId, 'patient', id] as const,
+    queryFn: ({ signal }) => call(chatsApi.patientChats, { params: { id }, query: { practiceId }, signal }),
+  });
+}
+
 export type PatientCreateBody = BodyOf<typeof patientsApi.createPatient>;
 
 export function useCreatePatient(practiceId: number) {
@@ -51,5 +88,18 @@ export function useCreatePatient(practiceId: number) {
   return useMutation({
     mutationFn: (body: PatientCreateBody) => call(patientsApi.createPatient, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(practiceId) }),
+  });
+}
+
+export type PatientUpdateBody = BodyOf<typeof patientsApi.updatePatient>;
+
+export function useUpdatePatient(practiceId: number, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PatientUpdateBody) => call(patientsApi.updatePatient, { params: { id }, query: { practiceId }, body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(patientKeys.detail(practiceId, id), saved);
+      return queryClient.invalidateQueries({ queryKey: patientKeys.all(practiceId) });
+    },
   });
 }
