@@ -21,6 +21,7 @@ interface NavItem {
 const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/referrals', label: 'Referrals', unread: 'inboxItems' },
+  { to: '/patients', label: 'Patients' },
   { to: '/chats', label: 'Chats', unread: 'chats' },
   { to: '/intake', label: 'Intake', unread: 'submissions' },
   { to: '/practice/team', label: 'Team' },

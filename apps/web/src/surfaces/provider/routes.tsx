@@ -14,6 +14,8 @@ import { TeamPage } from '../../features/team/TeamPage';
 import { NewReferralPage } from '../../features/referrals/NewReferralPage';
 import { ReferralDetailPage } from '../../features/referrals/ReferralDetailPage';
 import { ReferralsPage } from '../../features/referrals/ReferralsPage';
+import { PatientDetailPage } from '../../features/patients/PatientDetailPage';
+import { PatientsPage } from '../../features/patients/PatientsPage';
 import { BotSubmissionsPage } from '../../features/intake/BotSubmissionsPage';
 import { IntakeFormPage } from '../../features/intake/IntakeFormPage';
 import { IntakePage } from '../../features/intake/IntakePage';
@@ -57,6 +59,8 @@ export const providerRoutes: RouteObject[] = [
           { path: '/referrals/new', element: <NewReferralPage /> },
           { path: '/referrals/view/:referralId', element: <ReferralDetailPage /> },
           { path: '/referrals/:type?', element: <ReferralsPage /> },
+          { path: '/patients', element: <PatientsPage /> },
+          { path: '/patients/:patientId', element: <PatientDetailPage /> },
           // One route for the list and an open chat, so the list (its search and page) stays put between chats.
           { path: '/chats/:chatId?', element: <ChatsPage /> },
           { path: '/intake', element: <IntakePage /> },

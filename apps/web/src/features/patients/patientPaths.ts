@@ -1,0 +1,5 @@
+/** The patient screens' addresses. */
+export const patientPaths = {
+  list: '/patients',
+  detail: (id: number) => `/patients/${id}`,
+};
