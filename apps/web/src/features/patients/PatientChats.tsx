@@ -1,0 +1,83 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { chatsApi } from '@referwell/contracts';
+import { LinkCardItem } from '../../ui/LinkCardItem';
+import { RelativeTime } from '../../ui/RelativeTime';
+import { Section } from '../../ui/Section';
+import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
+import { chatPaths } from '../chats/chatPaths';
+import type { ChatScope } from '../chats/chatQueries';
+import { ChatStatusMarks } from '../chats/ChatStatusMarks';
+import { ChatWithPatientButton } from '../chats/ChatWithPatientButton';
+import { patientChatsQuery, type Patient } from './patientQueries';
+
+export const NO_PHONE_HINT = 'Add a phone number to chat: the patient is texted a link to the chat.';
+
+/** The practice's chats with the patient, and the button that opens (or starts) one. */
+export function PatientChats({ scope, patient }: { scope: ChatScope; patient: Patient }) {
+  const chats = useQuery(patientChatsQuery(scope.practiceId, patient.id));
+
+  let content;
+  if (chats.isPending) content = <LoadingState label="Loading the patient's chats" />;
+  else if (chats.isError) {
+    content = (
+      <ErrorState title="Could not load the patient's chats" error={chats.error} onRetry={() => void chats.refetch()} retrying={chats.isFetching} />
+    );
+  } else if (chats.data.length === 0) content = <EmptyMessage title="No chats with this patient yet" />;
+  else {
+    content = (
+      <Stack component="ul" gap="xs" m={0} p={0} aria-label="Chats with the patient" style={{ listStyle: 'none' }}>
+        {chats.data.map((chat) => (
+          <ChatItem key={chat.id} chat={chat} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Section title="Chats">
+      <Stack gap="sm">
+        {patient.phoneNumber ? (
+          <Group>
+            <ChatWithPatientButton scope={scope} patientId={patient.id} />
+          </Group>
+        ) : (
+          // The server texts the patient a link, so a chat cannot start without a number.
+          <Group gap="sm" wrap="wrap">
+            <Button variant="light" size="xs" disabled>
+              Chat with patient
+            </Button>
+            <Text size="sm" c="dimmed">
+              {NO_PHONE_HINT}
+            </Text>
+          </Group>
+        )}
+        {content}
+      </Stack>
+    </Section>
+  );
+}
+
+function ChatItem({ chat }: { chat: chatsApi.ChatSummary }) {
+  return (
+    <LinkCardItem to={chatPaths.chat(chat.id)}>
+      <Stack gap={2}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" miw={0}>
+            <Text fw={chat.unreadCount > 0 ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+              {chat.title}
+            </Text>
+            <ChatStatusMarks chat={chat} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            <RelativeTime value={chat.lastMessage?.createdAt ?? chat.updatedAt} addSuffix />
+          </Text>
+        </Group>
+        {chat.lastMessage && (
+          <Text size="sm" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {chat.lastMessage.text}
+          </Text>
+        )}
+      </Stack>
+    </LinkCardItem>
+  );
+}
