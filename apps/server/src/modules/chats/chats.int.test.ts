@@ -113,6 +113,8 @@ describe('starting chats', () => {
     expect(again.json<chatsApi.ChatSummary>().id).toBe(chat.id);
     const chats = await ann.client.get(`/api/v1/patient/${patient.id}/chats?practiceId=${ann.practiceId}`);
     expect(chats.json<chatsApi.ChatSummary[]>().map((c) => c.id)).toEqual([chat.id]);
+    const [audited] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'patient.chats_listed'), eq(auditEvents.targetId, String(patient.id))));
+    expect(audited).toMatchObject({ actorUserId: ann.user.id, details: { practiceId: ann.practiceId, chatIds: [chat.id] } });
   });
 });
 

@@ -16,7 +16,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chats:
   route(app, ctx, api.conversation, ({ caller, params, query, request }) => chats.conversation(caller, params.id, query.practiceId, clientOf(request)));
   route(app, ctx, api.userChats, ({ caller, params, query }) => chats.userChats(caller, params.id, query));
   route(app, ctx, api.practiceChats, ({ caller, params, query }) => chats.practiceChats(caller, params.id, query));
-  route(app, ctx, api.patientChats, ({ caller, params, query }) => chats.patientChats(caller, params.id, query.practiceId));
+  route(app, ctx, api.patientChats, ({ caller, params, query, request }) => chats.patientChats(caller, params.id, query.practiceId, clientOf(request)));
 
   route(app, ctx, api.createChat, ({ caller, body, request }) => creation.create(caller, body, clientOf(request)));
   route(app, ctx, api.openPracticeChat, ({ caller, params, body, request }) => creation.openWithPractice(caller, params.id, body.practiceId, clientOf(request)));

@@ -142,12 +142,17 @@ export function createChatsService(ctx: AppContext) {
       return { chat: await summary(caller, chat, practiceId), messages: data, count: n };
     },
 
-    async patientChats(caller: SessionCaller, patientId: number, practiceId: number) {
+    /** Reading a patient's record, like listing their referrals, is audited. */
+    async patientChats(caller: SessionCaller, patientId: number, practiceId: number, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'chats.view');
       await authorizePractice(db, caller, practiceId, 'patients.view');
       const [patient] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.practiceId, practiceId)));
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
       const rows = await db.select().from(chats).where(and(eq(chats.practiceId, practiceId), eq(chats.patientId, patientId))).orderBy(desc(chats.lastMessageAt));
+      await ctx.audit.record({
+        action: 'patient.chats_listed', actorUserId: caller.user.id, targetType: 'patient', targetId: patientId, ip: client.ip,
+        userAgent: client.userAgent, details: { practiceId, chatIds: rows.map((r) => r.id) },
+      });
       return chatSummaries(ctx, rows, { userId: caller.user.id, practiceId });
     },
 
