@@ -13,6 +13,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { Fact } from '../../ui/Fact';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
+import { patientPaths } from '../patients/patientPaths';
 import { intakePaths } from './intakePaths';
 import { refreshIntake, submissionQuery, useIntakeScope, type IntakeScope, type Submission, type SubmissionList } from './intakeQueries';
 import { answerLabel } from './intakeLabels';
@@ -129,8 +130,13 @@ function SubmissionContent({ scope, submission }: { scope: IntakeScope; submissi
               {submission.decidedAt !== null && (
                 <Fact label={submission.status === 'ACCEPTED' ? 'Accepted' : 'Rejected'}>{formatDate(submission.decidedAt, 'FullSmall')}</Fact>
               )}
-              {/* The patients area has no page of its own yet to link to. */}
-              {submission.patientId !== null && <Fact label="Patient record">In your patients</Fact>}
+              {submission.patientId !== null && (
+                <Fact label="Patient record">
+                  <Anchor component={Link} to={patientPaths.detail(submission.patientId)}>
+                    Open in your patients
+                  </Anchor>
+                </Fact>
+              )}
             </SimpleGrid>
           </Section>
         </Grid.Col>

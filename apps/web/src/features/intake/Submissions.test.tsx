@@ -90,7 +90,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Accepted. Jane Doe is in your patients.')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/submission/5/accept')[0]!.body).toEqual({ practiceId: 1 });
     expect(within(actions).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(within(contact).getByText('In your patients')).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: 'Open in your patients' })).toHaveAttribute('href', '/patients/41');
   });
 
   it("shows the server's word when an action fails, and rejects only after asking", async () => {
