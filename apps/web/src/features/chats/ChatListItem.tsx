@@ -32,11 +32,38 @@ interface ChatListItemProps {
 }
 
 /**
+ * What a chat card shows (here and on a patient's page): title, time of the last message, the
+ * message itself, marks and unread count. Unread chats have a bold title.
+ */
+export function ChatSummaryLines({ chat }: { chat: ChatSummary }) {
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text fw={chat.unreadCount > 0 ? 700 : 500} truncate="end" miw={0}>
+          {chat.title}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          <RelativeTime value={chat.lastMessage?.createdAt ?? chat.updatedAt} addSuffix />
+        </Text>
+      </Group>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <LastMessage chat={chat} />
+        </div>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <ChatStatusMarks chat={chat} />
+          <UnreadCount count={chat.unreadCount} />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
  * One chat of the list: a link that opens it beside the list, with the chat's menu as its context
  * menu. Chats with unread messages have a bold title and the count; muted and closed ones say so.
  */
 export function ChatListItem({ chat, selected, onOpenMenu }: ChatListItemProps) {
-  const unread = chat.unreadCount > 0;
   const menuTrigger = useContextMenuTrigger(onOpenMenu);
   return (
     <li>
@@ -51,25 +78,7 @@ export function ChatListItem({ chat, selected, onOpenMenu }: ChatListItemProps) 
         style={{ color: 'inherit', textDecoration: 'none' }}
         {...menuTrigger}
       >
-        <Stack gap={2}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={unread ? 700 : 500} truncate="end" miw={0}>
-              {chat.title}
-            </Text>
-            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-              <RelativeTime value={chat.lastMessage?.createdAt ?? chat.updatedAt} addSuffix />
-            </Text>
-          </Group>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <div style={{ minWidth: 0, flex: 1 }}>
-              <LastMessage chat={chat} />
-            </div>
-            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <ChatStatusMarks chat={chat} />
-              <UnreadCount count={chat.unreadCount} />
-            </Group>
-          </Group>
-        </Stack>
+        <ChatSummaryLines chat={chat} />
       </Card>
     </li>
   );

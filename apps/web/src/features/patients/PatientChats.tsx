@@ -1,13 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { chatsApi } from '@referwell/contracts';
 import { LinkCardItem } from '../../ui/LinkCardItem';
-import { RelativeTime } from '../../ui/RelativeTime';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { chatPaths } from '../chats/chatPaths';
 import type { ChatScope } from '../chats/chatQueries';
-import { ChatStatusMarks } from '../chats/ChatStatusMarks';
+import { ChatSummaryLines } from '../chats/ChatListItem';
 import { ChatWithPatientButton } from '../chats/ChatWithPatientButton';
 import { patientChatsQuery, type Patient } from './patientQueries';
 
@@ -28,7 +26,9 @@ export function PatientChats({ scope, patient }: { scope: ChatScope; patient: Pa
     content = (
       <Stack component="ul" gap="xs" m={0} p={0} aria-label="Chats with the patient" style={{ listStyle: 'none' }}>
         {chats.data.map((chat) => (
-          <ChatItem key={chat.id} chat={chat} />
+          <LinkCardItem key={chat.id} to={chatPaths.chat(chat.id)}>
+            <ChatSummaryLines chat={chat} />
+          </LinkCardItem>
         ))}
       </Stack>
     );
@@ -54,30 +54,5 @@ export function PatientChats({ scope, patient }: { scope: ChatScope; patient: Pa
         {content}
       </Stack>
     </Section>
-  );
-}
-
-function ChatItem({ chat }: { chat: chatsApi.ChatSummary }) {
-  return (
-    <LinkCardItem to={chatPaths.chat(chat.id)}>
-      <Stack gap={2}>
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="xs" wrap="wrap" miw={0}>
-            <Text fw={chat.unreadCount > 0 ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
-              {chat.title}
-            </Text>
-            <ChatStatusMarks chat={chat} />
-          </Group>
-          <Text size="xs" c="dimmed">
-            <RelativeTime value={chat.lastMessage?.createdAt ?? chat.updatedAt} addSuffix />
-          </Text>
-        </Group>
-        {chat.lastMessage && (
-          <Text size="sm" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-            {chat.lastMessage.text}
-          </Text>
-        )}
-      </Stack>
-    </LinkCardItem>
   );
 }
