@@ -98,8 +98,13 @@ export function useUpdatePatient(practiceId: number, id: number) {
   return useMutation({
     mutationFn: (body: PatientUpdateBody) => call(patientsApi.updatePatient, { params: { id }, query: { practiceId }, body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(patientKeys.detail(practiceId, id), saved);
-      return queryClient.invalidateQueries({ queryKey: patientKeys.all(practiceId) });
+      const detail = patientKeys.detail(practiceId, id);
+      queryClient.setQueryData(detail, saved);
+      // The saved record is in place: fetching it again would only read (and audit) it twice.
+      return queryClient.invalidateQueries({
+        queryKey: patientKeys.all(practiceId),
+        predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(detail),
+      });
     },
   });
 }
