@@ -34,9 +34,9 @@ export function createRealtimeLimits(config: Pick<Config, 'redis'>, log: Fastify
   const sharedConnections = createRedisConnectionCap(redis, `${prefix}connections:`, holderTtlMs);
   let degraded = false;
 
-  /** Redis's answer when it gives one; this instance's otherwise. A disconnected client is not waited for. */
+  /** Redis's answer when it gives one; this instance's otherwise. A client known to be cut off is not waited for. */
   async function either<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
-    if (redis.status !== 'ready') return local();
+    if (['reconnecting', 'close', 'end'].includes(redis.status)) return local();
     try {
       const answer = await shared();
       if (degraded) log.info('realtime limits: counted in Redis again');
