@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { chatRoomApi, type SessionInfo } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { TEST_PASSWORD } from '../../test/factories.js';
+import { TestClient } from '../../test/client.js';
 import { hmac } from '../../platform/auth/crypto.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { sessions } from '../auth/auth.table.js';
@@ -105,6 +106,22 @@ describe('a staff member’s room token', () => {
     await t.db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, desk.user.id));
     expect((await load(deskToken.token, chat.room)).statusCode).toBe(401);
     expect(await deskSocket.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+  });
+
+  it('ends with a mobile app’s session when its refresh token is used twice (a stolen token)', async () => {
+    const ann = await staffMember(t);
+    const bob = await staffMember(t, 'STAFF', ann.practiceId);
+    const app = new TestClient(t.app);
+    const signIn = await app.signIn(ann.user.email!, TEST_PASSWORD, 'PROVIDER_MOBILE');
+    const { refreshToken } = signIn.json<{ refreshToken: string }>();
+    const mobile: Staff = { ...ann, client: app };
+    const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
+    const token = await tokenFor(mobile, chat.id);
+    const socket = await connect(token.token, chat.room);
+    expect((await new TestClient(t.app).post('/api/v1/auth/refresh', { token: refreshToken })).statusCode).toBe(200);
+    expect((await new TestClient(t.app).post('/api/v1/auth/refresh', { token: refreshToken })).statusCode).toBe(401);
+    expect(await socket.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+    expect((await load(token.token, chat.room)).statusCode).toBe(401);
   });
 
   it('is refused in the earlier format, which named no session', async () => {

@@ -43,13 +43,14 @@ export interface ClientInfo {
 /** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
 const TOUCH_EVERY_MS = 15_000;
 
-/** Sessions that just ended (logout, revocation, password change or reset, idle). */
+/** Sessions that just ended (logout, revocation, password change or reset, idle, a refresh token used twice). */
 export type SessionsEnded = (ended: { id: number; userId: number }[]) => void;
 
 /**
  * The sessions that `resolve` would still accept (ignoring a token session's short-lived access
- * token, which its refresh token renews), as a condition on the sessions table: for checking
- * what a session issued (room tokens) in bulk, with the rule kept beside `resolve`.
+ * token, which its refresh token renews, and its user's lock, which the caller joins), as a
+ * condition on the sessions table: for checking what a session issued (room tokens) in bulk,
+ * with the rule kept beside `resolve`.
  */
 export function liveSession(idleMs: number, now = Date.now()): SQL {
   return and(
