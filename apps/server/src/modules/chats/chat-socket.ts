@@ -27,7 +27,6 @@ export interface RoomConnection {
   alive: boolean;
 }
 
-
 const send = (socket: WebSocket, event: chatRoomApi.ServerEvent) => socket.send(JSON.stringify(event));
 
 /**
