@@ -30,9 +30,10 @@ import { openBenchRedis } from './redis.js';
 import { DURATION_S, ended, percent, printTable, rssMb, start, stop, waitUntilUp } from './server.js';
 
 /**
- * The server's limit per socket (FLOOD_LIMIT in apps/server/src/modules/chats/chat-socket-events.ts,
- * which the bench cannot import without type-checking the server's plugins). Should it change,
- * its refusals show in the table.
+ * The server's limit per participant (FLOOD_LIMIT in apps/server/src/modules/chats/chat-socket-events.ts,
+ * which the bench cannot import without type-checking the server's plugins); each seat is one
+ * participant with one socket, and a room's five senders stay under CHAT_ROOM_MESSAGE_LIMIT
+ * (200 in 10 s). Should either change, its refusals show in the table.
  */
 const FLOOD_LIMIT = { messages: 20, windowMs: 10_000 };
 /** The fixed total rate, messages/s: well within what one instance sustains on two cores. */
@@ -40,7 +41,7 @@ const RATE = Number(process.env.BENCH_CHAT_RATE ?? 100);
 /** Who talks: half of each room (five of ten), so every room hears from both of its practices. */
 const SENDER_POSITIONS = [0, 2, 4, 6, 8];
 const SENDERS = ROOMS * SENDER_POSITIONS.length;
-/** The highest rate tried: each sender stays under the server's flood limit per socket, with one message to spare. */
+/** The highest rate tried: each sender stays under the server's flood limit per participant, with one message to spare. */
 const CEILING = Math.floor(((FLOOD_LIMIT.messages - 1) * SENDERS) / (FLOOD_LIMIT.windowMs / 1000));
 const CONNECT_CONCURRENCY = 100;
 const WARM_UP_S = 2;
@@ -203,7 +204,7 @@ export async function benchChat() {
     const seedS = (performance.now() - t0) / 1000;
     const expiresAt = Date.now() + 3_600_000;
     const seat = (port: number) => (p: Participant): Seat => ({
-      url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, expiresAt), room: p.room })}`,
+      url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, { session: p.sessionId }, expiresAt), room: p.room })}`,
       chatId: p.chatId,
     });
     // The messages carry no link, so the one-off jobs due are the notifications of new messages.

@@ -87,6 +87,12 @@ const Env = z
       .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of origins such as https://clinic.example' }).transform((o) => new URL(o).origin))),
     LINK_PREVIEW_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    /** How long the chat link texted to a patient (or anyone invited by phone) works. */
+    CHAT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Open chat sockets one participant may hold (all instances together); a new one closes the oldest beyond it. */
+    CHAT_SOCKETS_PER_PARTICIPANT: z.coerce.number().int().min(1).max(100).default(5),
+    /** Messages one chat takes in any 10 seconds, all its participants together (each also has a limit of their own). */
+    CHAT_ROOM_MESSAGE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(200),
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -134,6 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
     socketAllowedOrigins: c.SOCKET_ALLOWED_ORIGINS,
     socketCheckMs: c.SOCKET_CHECK_SECONDS * 1000,
+    chatLinkTtlMs: c.CHAT_LINK_TTL_DAYS * 24 * 60 * 60_000,
+    chatSocketsPerParticipant: c.CHAT_SOCKETS_PER_PARTICIPANT,
+    chatRoomMessageLimit: c.CHAT_ROOM_MESSAGE_LIMIT,
     redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_PREFIX } : undefined,
     s3: c.S3_BUCKET
       ? {

@@ -43,6 +43,12 @@ export const TYPING_EXPIRY_MS = 5_000;
 export const INFO_BANNER_MS = 4_000;
 /** Close code: the token is invalid or expired (or its participant left); do not retry. */
 export const CHAT_SOCKET_UNAUTHORIZED = 4000;
+/**
+ * Close code (decided; spec 3 uses 4000 only): the participant opened the chat in more windows,
+ * tabs or devices than the server allows at once, and this was the oldest. Do not retry by
+ * itself: that would push the newest out in turn; the person chooses where to go on.
+ */
+export const CHAT_SOCKET_REPLACED = 4001;
 export const CHAT_SOCKET_PATH = '/florie/v1/chat/socket';
 /** The embed posts its height to the host page in a message of this type (spec 3 §2). */
 export const EMBED_HEIGHT_MESSAGE = 'florie-embed-height';

@@ -137,6 +137,18 @@ export const muteChat = endpoint({
   tags, auth: 'user', params: IdParams, body: PracticeBody.extend({ mute: z.boolean() }), response: ChatSummary,
 });
 
+export const revokeChatLink = endpoint({
+  method: 'POST', path: '/api/v1/chat/:id/link/revoke',
+  summary: 'Patient chats: end every link texted to the patient (their open chat closes), and text no new one until asked; with sendNewLink, text a fresh link at once',
+  tags, auth: 'user', params: IdParams, body: PracticeBody.extend({ sendNewLink: z.boolean().default(false) }), response: OkResponse,
+});
+
+export const sendChatLink = endpoint({
+  method: 'POST', path: '/api/v1/chat/:id/link',
+  summary: 'Patient chats: text the patient a fresh link to the chat (links they hold keep working unless revoked)',
+  tags, auth: 'user', params: IdParams, body: PracticeBody, response: OkResponse,
+});
+
 export const conversation = endpoint({
   method: 'GET', path: '/api/v1/conversation/:id', summary: 'A chat with its latest page of messages',
   tags, auth: 'user', params: IdParams, query: PracticeQuery,

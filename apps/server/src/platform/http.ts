@@ -66,7 +66,7 @@ async function resolveCaller(ctx: AppContext, request: FastifyRequest, acceptsAp
 async function resolveRoomOf(ctx: AppContext, request: FastifyRequest): Promise<RoomCaller> {
   const authorization = request.headers.authorization;
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
-  const room = token ? await resolveRoomCaller(ctx.db, ctx.secrets.sessionSecret, token, ctx.clock.now().getTime()) : null;
+  const room = token ? await resolveRoomCaller(ctx, token) : null;
   if (!room) throw new AppError('UNAUTHORIZED', 'Your access to this chat has expired');
   return room;
 }

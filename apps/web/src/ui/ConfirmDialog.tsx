@@ -12,13 +12,15 @@ interface ConfirmDialogProps {
   loading?: boolean;
   /** A failed attempt stays in the dialog so the person can retry or cancel. */
   error?: unknown;
+  /** Red by default: most of what is confirmed cannot be undone. */
+  confirmColor?: string;
 }
 
 /**
  * Asks before a destructive action. Cancel takes focus first, so Enter on opening does nothing
  * harmful; Mantine returns focus to the button that opened it.
  */
-export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onCancel, loading, error }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onCancel, loading, error, confirmColor = 'red' }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack>
@@ -32,7 +34,7 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
           <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>
+          <Button color={confirmColor} loading={loading} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

@@ -26,6 +26,23 @@ export interface RoomKick {
   chatUserIds: number[];
 }
 
+/** Sessions ended: sockets on the room tokens they issued close with 4000. The payload is `SessionsEnded`. */
+export const CHAT_SESSIONS_ENDED = 'CHAT_SESSIONS_ENDED';
+
+export interface SessionsEnded {
+  sessionIds: number[];
+}
+
+/**
+ * Sockets pushed out by their participant's newer ones (CHAT_SOCKETS_PER_PARTICIPANT): whichever
+ * instance holds them closes them with CHAT_SOCKET_REPLACED. The payload is `SocketsReplaced`.
+ */
+export const CHAT_SOCKETS_REPLACED = 'CHAT_SOCKETS_REPLACED';
+
+export interface SocketsReplaced {
+  connectionIds: string[];
+}
+
 /**
  * Something the provider app should hear about a chat (a message, a change of who is in it, it
  * closed); the events socket forwards it to the people named. The payload is `ChatNotice`.

@@ -28,9 +28,6 @@ export const CHAT_NOTIFY_JOB = 'chat.notify';
  */
 export const PATIENT_TEXT_GAP_MS = 30 * 60_000;
 
-/** A texted link works this long: a patient may come back to the conversation for weeks. */
-export const INVITE_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
-
 /** Where the web app shows a chat. */
 export const chatPath = (chatId: number) => `/chats/${chatId}`;
 
@@ -45,8 +42,10 @@ export function registerChatJobs(ctx: AppContext) {
   const previews = createLinkPreviewsService(ctx);
 
   /**
-   * Texts a participant invited by phone a fresh link to their chat room. The text names the
-   * practice, never the patient or the subject: phones are read over shoulders.
+   * Texts a participant invited by phone a fresh link to their chat room, valid CHAT_LINK_TTL_DAYS
+   * (a patient may come back to the conversation for weeks) and until their links are revoked.
+   * The text names the practice, never the patient or the subject: phones are read over shoulders.
+   * Revoked links are not replaced until the practice sends a new one.
    */
   async function textRoomLink(chatUserId: number, wording: (practiceName: string) => string) {
     const [row] = await db
@@ -54,10 +53,11 @@ export function registerChatJobs(ctx: AppContext) {
       .from(chatUsers)
       .innerJoin(chats, eq(chats.id, chatUsers.chatId))
       .innerJoin(practices, eq(practices.id, chats.practiceId))
-      .where(and(eq(chatUsers.id, chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.phone)));
-    // Removed from the chat before the text went: nothing to send.
+      .where(and(eq(chatUsers.id, chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.phone), isNull(chatUsers.linksRevokedAt)));
+    // Removed from the chat (or their links revoked) before the text went: nothing to send.
     if (!row) return;
-    const token = signRoomToken(ctx.secrets.sessionSecret, row.participant.id, ctx.clock.now().getTime() + INVITE_LINK_TTL_MS);
+    const { id, linkGeneration } = row.participant;
+    const token = signRoomToken(ctx.secrets.sessionSecret, id, { linkGeneration }, ctx.clock.now().getTime() + ctx.config.chatLinkTtlMs);
     await ctx.delivery.sms(row.participant.phone!, `${wording(row.practiceName)} Open your chat: ${chatRoomUrl(ctx.config.publicUrl, row.room, token)}`);
   }
 

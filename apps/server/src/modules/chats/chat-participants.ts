@@ -32,12 +32,15 @@ export async function joinChat(tx: Db, chatId: number, joiner: Joiner, now: Date
   return row!;
 }
 
-/** A person invited by text message (a patient); `name` is what the chat shows for them. */
+/**
+ * A person invited by text message (a patient); `name` is what the chat shows for them. Inviting
+ * them again (the invitation is texted again) lifts a revocation: links may be texted to them again.
+ */
 export async function invitePhone(tx: Db, chatId: number, invitee: { phone: string; name: string; patientId: number | null }, now: Date) {
   const [row] = await tx
     .insert(chatUsers)
     .values({ chatId, phone: invitee.phone, name: invitee.name, patientId: invitee.patientId, joinedAt: now })
-    .onConflictDoUpdate({ target: [chatUsers.chatId, chatUsers.phone], targetWhere: sql`${chatUsers.phone} is not null`, set: { leftAt: null } })
+    .onConflictDoUpdate({ target: [chatUsers.chatId, chatUsers.phone], targetWhere: sql`${chatUsers.phone} is not null`, set: { leftAt: null, linksRevokedAt: null } })
     .returning();
   return row!;
 }

@@ -141,7 +141,7 @@ describe('files in the room', () => {
     const { ann, chat, staff, patientUser } = await chatWithPatient();
     await jobsDone(t);
     // The patient's own token, as their texted link carries it.
-    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, Date.now() + 60_000);
+    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, { linkGeneration: 0 }, Date.now() + 60_000);
     const staffSocket = openRoomSocket(base, staff.token, chat.room);
     const patientSocket = openRoomSocket(base, patientToken, chat.room);
     await Promise.all([staffSocket.ready(), patientSocket.ready()]);
@@ -170,7 +170,7 @@ describe('files in the room', () => {
   /** A clean PDF the patient sent in the chat, with the message that carried it. */
   async function sentFile() {
     const room = await chatWithPatient();
-    const patientToken = signRoomToken(testSecrets().sessionSecret, room.patientUser.chatUserId, Date.now() + 60_000);
+    const patientToken = signRoomToken(testSecrets().sessionSecret, room.patientUser.chatUserId, { linkGeneration: 0 }, Date.now() + 60_000);
     const socket = openRoomSocket(base, patientToken, room.chat.room);
     await socket.ready();
     const { id: fileId, uploadUrl } = await describeUpload(patientToken, room.chat.room, PDF, 'letter.pdf');
@@ -203,7 +203,7 @@ describe('files in the room', () => {
     expect((await fileCall(other.staff.token, fileId)).statusCode).toBe(456);
     // Attached but not sent: only its attacher sees it.
     const { chat, staff, patientUser } = await chatWithPatient();
-    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, Date.now() + 60_000);
+    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, { linkGeneration: 0 }, Date.now() + 60_000);
     const { id: draft, uploadUrl } = await describeUpload(patientToken, chat.room, PDF, 'draft.pdf');
     expect((await put(t.app, uploadUrl, PDF)).statusCode).toBe(200);
     await jobsDone(t);
@@ -213,7 +213,7 @@ describe('files in the room', () => {
 
   it('gives no link to a file that is not clean, and says a deleted one has expired', async () => {
     const { chat, patientUser } = await chatWithPatient();
-    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, Date.now() + 60_000);
+    const patientToken = signRoomToken(testSecrets().sessionSecret, patientUser.chatUserId, { linkGeneration: 0 }, Date.now() + 60_000);
     // Described but its bytes never came: still scanning.
     const { id: waiting } = await describeUpload(patientToken, chat.room, PDF, 'waiting.pdf');
     const scanning = await fileCall(patientToken, waiting);

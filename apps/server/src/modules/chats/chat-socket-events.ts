@@ -1,23 +1,37 @@
 import { chatRoomApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
+import type { FloodCounter } from '../../platform/realtime/flood-counter.js';
 import { publishToRoom } from './chat-events.js';
 import { MessageRefused, type ChatMessages } from './chat-messages.js';
 import type { RoomConnection } from './chat-socket.js';
 
-/** Decided: at most 20 messages in any 10 seconds per connection — faster than anyone types, slower than a runaway script. */
+/**
+ * Decided: at most 20 messages in any 10 seconds per participant, all their sockets on every
+ * instance together — faster than anyone types, slower than a runaway script, and no faster for
+ * opening more sockets. A chat as a whole takes CHAT_ROOM_MESSAGE_LIMIT in the same window.
+ */
 export const FLOOD_LIMIT = { messages: 20, windowMs: 10_000 } as const;
 
-function tooFast(c: RoomConnection, now: number) {
-  c.sent = c.sent.filter((t) => now - t < FLOOD_LIMIT.windowMs);
-  if (c.sent.length >= FLOOD_LIMIT.messages) return true;
-  c.sent.push(now);
-  return false;
+/** Whose sockets count together against CHAT_SOCKETS_PER_PARTICIPANT and the flood limit. */
+export const participantKey = (chatUserId: number) => `chat-user:${chatUserId}`;
+
+const TOO_FAST = 'You are sending messages too quickly, please wait a moment';
+const ROOM_TOO_FAST = 'This chat is getting too many messages at once, please wait a moment';
+
+/** Why a message may not go now, or null when it is counted: one round trip to Redis (or none, in memory). */
+async function floodRefusal(ctx: AppContext, flood: FloodCounter, c: RoomConnection) {
+  const mine = participantKey(c.caller.chatUser.id);
+  const full = await flood.take(
+    [{ key: mine, limit: FLOOD_LIMIT.messages }, { key: `chat:${c.caller.chat.id}`, limit: ctx.config.chatRoomMessageLimit }],
+    FLOOD_LIMIT.windowMs,
+  );
+  return full === null ? null : full === mine ? TOO_FAST : ROOM_TOO_FAST;
 }
 
 const reply = (c: RoomConnection, event: chatRoomApi.ServerEvent) => c.socket.send(JSON.stringify(event));
 
 /** What a participant's socket sends (spec 3 §4): messages, reads, typing, background and foreground. */
-export async function handleClientEvent(ctx: AppContext, messages: ChatMessages, c: RoomConnection, text: string) {
+export async function handleClientEvent(ctx: AppContext, messages: ChatMessages, flood: FloodCounter, c: RoomConnection, text: string) {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -40,8 +54,9 @@ export async function handleClientEvent(ctx: AppContext, messages: ChatMessages,
   const toOthers = (e: chatRoomApi.ServerEvent) => publishToRoom(ctx, { chatId: chat.id, event: e, exceptChatUserId: chatUser.id });
   switch (event.event) {
     case 'NEW_MESSAGE': {
-      if (tooFast(c, Date.now())) {
-        reply(c, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid: event.data.uuid, message: 'You are sending messages too quickly, please wait a moment' } });
+      const refusal = await floodRefusal(ctx, flood, c);
+      if (refusal) {
+        reply(c, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid: event.data.uuid, message: refusal } });
         return;
       }
       try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
-import { signRoomToken } from '../../platform/auth/room-tokens.js';
+import { signRoomToken, verifyRoomToken } from '../../platform/auth/room-tokens.js';
 import { chatMessages, chatUsers } from './chats.table.js';
 import { practiceMembers } from '../practices/practices.table.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
@@ -84,10 +84,14 @@ describe('the chat socket', () => {
   it('closes with 4000 for a token that is forged, expired or for another room, and for a participant who left', async () => {
     const { ann, chat, a } = await twoInAChat();
     const { token } = await tokenFor(ann, chat.id);
-    const chatUserId = Number(token.split('.')[0]);
+    const [chatUserIdText, bound] = token.split('.');
+    const chatUserId = Number(chatUserIdText);
     const forged = openRoomSocket(base, `${chatUserId}.${Date.now() + 60_000}.${'x'.repeat(43)}`, chat.room);
     expect(await forged.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
-    const expired = openRoomSocket(base, signRoomToken(testSecrets().sessionSecret, chatUserId, Date.now() - 1), chat.room);
+    const forgedBound = openRoomSocket(base, `${chatUserId}.${bound}.${Date.now() + 60_000}.${'x'.repeat(43)}`, chat.room);
+    expect(await forgedBound.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
+    const { binding } = verifyRoomToken(testSecrets().sessionSecret, token, Date.now())!;
+    const expired = openRoomSocket(base, signRoomToken(testSecrets().sessionSecret, chatUserId, binding, Date.now() - 1), chat.room);
     expect(await expired.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
     const other = await startChat(ann, { type: 'PRACTICE_TO_PRACTICE', targetPractice: (await staffMember(t)).practiceId });
     const wrongRoom = openRoomSocket(base, token, other.room);

@@ -3,13 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { chatRoomApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import { resolveRoomCaller, roomCallersById, type RoomCaller } from '../../platform/access/chats.js';
+import { roomCallers, type RoomCaller, type RoomClaim } from '../../platform/access/chats.js';
 import { verifyRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { socketOriginAllowed } from '../../platform/realtime/origin.js';
-import { CHAT_ROOM_EVENT, CHAT_ROOM_KICK, publishToRoom, type RoomEvent, type RoomKick } from './chat-events.js';
+import type { RealtimeLimits } from '../../platform/realtime/limits.js';
+import {
+  CHAT_ROOM_EVENT, CHAT_ROOM_KICK, CHAT_SESSIONS_ENDED, CHAT_SOCKETS_REPLACED, publishToRoom,
+  type RoomEvent, type RoomKick, type SessionsEnded, type SocketsReplaced,
+} from './chat-events.js';
 import type { ChatMessages } from './chat-messages.js';
-import { handleClientEvent } from './chat-socket-events.js';
+import { handleClientEvent, participantKey } from './chat-socket-events.js';
 import { fileScannedInChats } from './chat-files-scanned.js';
 
 /** One participant's open socket. */
@@ -17,10 +21,10 @@ export interface RoomConnection {
   id: string;
   socket: WebSocket;
   token: string;
+  /** The participant and what issued the token (a session, or a texted link's generation). */
+  claim: RoomClaim;
   caller: RoomCaller;
   alive: boolean;
-  /** Recent NEW_MESSAGE times, for the flood limit. */
-  sent: number[];
 }
 
 const send = (socket: WebSocket, event: chatRoomApi.ServerEvent) => socket.send(JSON.stringify(event));
@@ -29,10 +33,14 @@ const send = (socket: WebSocket, event: chatRoomApi.ServerEvent) => socket.send(
  * The chat room's WebSocket (spec 3 §4, §7): `?token=&room=`, JSON `{ event, data }`. Everything
  * a room hears comes through the bus (CHAT_ROOM_EVENT), so participants on other instances hear
  * it too; presence is shared the same way. A token that is invalid, expired or no longer any
- * use (the participant left, or left the practice) closes the socket with 4000.
+ * use (the participant left, or left the practice, the session that fetched it ended, the link
+ * was revoked) closes the socket with 4000. A participant holds at most
+ * CHAT_SOCKETS_PER_PARTICIPANT sockets across instances; a newer one closes the oldest with
+ * CHAT_SOCKET_REPLACED.
  */
-export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messages: ChatMessages) {
+export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messages: ChatMessages, limits: RealtimeLimits) {
   const rooms = new Map<number, Set<RoomConnection>>();
+  const byId = new Map<string, RoomConnection>();
 
   function deliver(chatId: number, event: chatRoomApi.ServerEvent, only?: (c: RoomConnection) => boolean) {
     const text = JSON.stringify(event);
@@ -46,6 +54,21 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
   ctx.bus.subscribe(CHAT_ROOM_KICK, (payload) => {
     const { chatId, chatUserIds } = payload as RoomKick;
     for (const c of rooms.get(chatId) ?? []) if (chatUserIds.includes(c.caller.chatUser.id)) unauthorized(c.socket);
+  });
+  // Every instance closes the sockets it holds on tokens of sessions that ended anywhere.
+  ctx.sessions.onEnded((ended) => {
+    ctx.bus.publish(CHAT_SESSIONS_ENDED, { sessionIds: ended.map((s) => s.id) } satisfies SessionsEnded)
+      .catch((err: unknown) => ctx.log.warn({ err }, 'chat sockets not told of ended sessions; the next check closes them'));
+  });
+  ctx.bus.subscribe(CHAT_SESSIONS_ENDED, (payload) => {
+    const ended = new Set((payload as SessionsEnded).sessionIds);
+    for (const c of byId.values()) if ('session' in c.claim.binding && ended.has(c.claim.binding.session)) unauthorized(c.socket);
+  });
+  ctx.bus.subscribe(CHAT_SOCKETS_REPLACED, (payload) => {
+    for (const id of (payload as SocketsReplaced).connectionIds) {
+      const c = byId.get(id);
+      if (c) c.socket.close(chatRoomApi.CHAT_SOCKET_REPLACED, 'The chat was opened in another window');
+    }
   });
   // Scan results reach every instance; each tells the rooms it holds (chat-files-scanned.ts).
   fileScannedInChats(ctx, (chatId) => rooms.has(chatId), deliver);
@@ -63,12 +86,17 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
     if (!wasOnline) {
       await publishToRoom(ctx, { chatId: chat.id, event: { event: 'USER_CONNECTED', data: { chatUserId: chatUser.id, name: chatUser.name } }, exceptChatUserId: chatUser.id });
     }
+    // Once this one is present, so that the one it pushes out does not announce them gone.
+    const replaced = await limits.connections.open(participantKey(chatUser.id), c.id, ctx.config.chatSocketsPerParticipant);
+    if (replaced.length) await ctx.bus.publish(CHAT_SOCKETS_REPLACED, { connectionIds: replaced } satisfies SocketsReplaced);
   }
 
   async function leave(c: RoomConnection) {
     const { chat, chatUser } = c.caller;
     rooms.get(chat.id)?.delete(c);
     if (rooms.get(chat.id)?.size === 0) rooms.delete(chat.id);
+    byId.delete(c.id);
+    await limits.connections.close(participantKey(chatUser.id), c.id);
     await ctx.presence.remove(chat.id, c.id);
     if (!(await ctx.presence.isOnline(chat.id, chatUser.id))) {
       const who = { chatUserId: chatUser.id, name: chatUser.name };
@@ -84,7 +112,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
    */
   async function recheckAll() {
     const now = ctx.clock.now().getTime();
-    const live: { c: RoomConnection; chatUserId: number }[] = [];
+    const live: RoomConnection[] = [];
     for (const room of rooms.values()) {
       for (const c of room) {
         if (!c.alive) {
@@ -93,17 +121,16 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
         }
         c.alive = false;
         c.socket.ping();
-        const verified = verifyRoomToken(ctx.secrets.sessionSecret, c.token, now);
-        if (verified) live.push({ c, chatUserId: verified.chatUserId });
+        if (verifyRoomToken(ctx.secrets.sessionSecret, c.token, now)) live.push(c);
         else unauthorized(c.socket);
       }
     }
-    const callers = await roomCallersById(ctx.db, [...new Set(live.map((l) => l.chatUserId))]);
-    for (const { c, chatUserId } of live) {
-      const caller = callers.get(chatUserId);
+    const callers = await roomCallers(ctx.db, live.map((c) => c.claim), ctx.sessions.idleMs);
+    live.forEach((c, i) => {
+      const caller = callers[i];
       if (!caller || caller.chat.id !== c.caller.chat.id) unauthorized(c.socket);
       else c.caller = caller;
-    }
+    });
   }
   let rechecking = false;
   const timer = setInterval(() => {
@@ -136,22 +163,24 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
           const c = await connection;
           if (!c) return;
           // A message's own failure is answered with FAILED_TO_SEND_MESSAGE, naming it; this is for the rest.
-          await handleClientEvent(ctx, messages, c, String(raw)).catch((err: unknown) => {
+          await handleClientEvent(ctx, messages, limits.flood, c, String(raw)).catch((err: unknown) => {
             ctx.log.error({ err, chatId: c.caller.chat.id }, 'chat socket event failed');
             send(socket, { event: 'ERROR', data: { message: 'Something went wrong, please try again' } });
           });
         });
       });
-      const caller = token ? await resolveRoomCaller(ctx.db, ctx.secrets.sessionSecret, token, ctx.clock.now().getTime()) : null;
-      if (!caller || caller.chat.room !== query.room) {
+      const claim = token ? verifyRoomToken(ctx.secrets.sessionSecret, token, ctx.clock.now().getTime()) : null;
+      const [caller] = claim ? await roomCallers(ctx.db, [claim], ctx.sessions.idleMs) : [];
+      if (!claim || !caller || caller.chat.room !== query.room) {
         ready!(null);
         unauthorized(socket);
         return;
       }
-      const c: RoomConnection = { id: randomUUID(), socket, token, caller, alive: true, sent: [] };
+      const c: RoomConnection = { id: randomUUID(), socket, token, claim, caller, alive: true };
       const room = rooms.get(caller.chat.id) ?? new Set();
       rooms.set(caller.chat.id, room);
       room.add(c);
+      byId.set(c.id, c);
       socket.on('pong', () => {
         c.alive = true;
       });

@@ -5,8 +5,9 @@ import { route } from '../../platform/http.js';
 import { clientOf } from '../auth/auth.routes.js';
 import type { ChatsService } from './chats.service.js';
 import type { ChatCreationService } from './chat-creation.service.js';
+import type { ChatLinksService } from './chat-links.service.js';
 
-export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chats: ChatsService, creation: ChatCreationService) {
+export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chats: ChatsService, creation: ChatCreationService, links: ChatLinksService) {
   route(app, ctx, api.chatToken, ({ caller, params, query, request }) => chats.token(caller, params.id, query.practiceId, clientOf(request)));
   route(app, ctx, api.listChats, ({ caller, query }) => chats.list(caller, query));
   route(app, ctx, api.unreadChats, ({ caller, query }) => chats.unread(caller, query.practiceId));
@@ -27,6 +28,14 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chats:
   route(app, ctx, api.muteChat, ({ caller, params, body }) => chats.mute(caller, params.id, body.practiceId, body.mute));
   route(app, ctx, api.leaveChat, async ({ caller, params, body, request }) => {
     await chats.leave(caller, params.id, body.practiceId, clientOf(request));
+    return { ok: true as const };
+  });
+  route(app, ctx, api.revokeChatLink, async ({ caller, params, body, request }) => {
+    await links.revoke(caller, params.id, body.practiceId, body.sendNewLink, clientOf(request));
+    return { ok: true as const };
+  });
+  route(app, ctx, api.sendChatLink, async ({ caller, params, body, request }) => {
+    await links.send(caller, params.id, body.practiceId, clientOf(request));
     return { ok: true as const };
   });
 }

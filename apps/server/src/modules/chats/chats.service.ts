@@ -16,7 +16,10 @@ import { kickFromRoom, publishChatNotice, publishToRoom } from './chat-events.js
 import { dismissTopic } from '../notifications/notifications.service.js';
 import { chatTopic } from './chat-jobs.js';
 
-/** A room token for staff lasts a working day; the app asks for another when it runs out. */
+/**
+ * A room token for staff lasts a working day, and no longer than the session that fetched it (it
+ * names that session); the app asks for another when it runs out.
+ */
 export const STAFF_TOKEN_TTL_MS = 12 * 60 * 60_000;
 /** The unread list stops here; the count says how many there are in all. */
 const UNREAD_LIST_MAX = 50;
@@ -88,7 +91,7 @@ export function createChatsService(ctx: AppContext) {
       const me = chatUser ?? (await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now()));
       const expiresAt = ctx.clock.now().getTime() + STAFF_TOKEN_TTL_MS;
       await auditChat(ctx, { userId: caller.user.id, chatUserId: me.id }, client, 'opened', chat.id, { practiceId });
-      return { token: signRoomToken(ctx.secrets.sessionSecret, me.id, expiresAt), room: chat.room, chatId: chat.id, chatUserId: me.id, expiresAt };
+      return { token: signRoomToken(ctx.secrets.sessionSecret, me.id, { session: caller.session.id }, expiresAt), room: chat.room, chatId: chat.id, chatUserId: me.id, expiresAt };
     },
 
     async list(caller: SessionCaller, q: Page & { practiceId: number; query?: string; includeCount: boolean }) {

@@ -42,6 +42,9 @@ export const chats = pgTable(
  * A participant (spec 3 §3 Chat user; its id is the chatUserId). Staff and other account holders
  * have `userId`; a patient invited by phone has `phone` (and `patientId` when the practice has
  * their record). `leftAt` ends their part: their tokens stop working, their messages stay.
+ * A texted link carries `linkGeneration`: revoking the participant's links moves it on, which
+ * ends every link they hold, and sets `linksRevokedAt`, which stops texting them new links
+ * until the practice sends one.
  */
 export const chatUsers = pgTable(
   'chat_users',
@@ -59,6 +62,8 @@ export const chatUsers = pgTable(
     lastReadMessageId: integer('last_read_message_id'),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     muted: boolean('muted').notNull().default(false),
+    linkGeneration: integer('link_generation').notNull().default(0),
+    linksRevokedAt: timestamp('links_revoked_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp('left_at', { withTimezone: true }),
   },

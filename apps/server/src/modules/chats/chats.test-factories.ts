@@ -4,6 +4,7 @@ import { listeningSocket } from '../../test/sockets.js';
 import { chatRoomApi, chatsApi } from '@referwell/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
+import { lastMessage } from '../../test/client.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 
 /** A practice with one staff member of `role`, signed in. */
@@ -80,4 +81,25 @@ export async function jobsDone(t: TestApp) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('jobs did not finish');
+}
+
+let phones = 0;
+/** A phone number of its own for each patient a test file texts (555-01xx numbers are fictional). */
+export const patientPhone = () => `+120255501${String(10 + (phones++ % 90))}`;
+
+/** The link in the newest text to `phone`: its room token and room. */
+export async function textedLink(t: TestApp, phone: string) {
+  const sms = await lastMessage(t.db, phone);
+  const url = sms?.body.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no link was texted to ${phone}`);
+  const { searchParams } = new URL(url);
+  return { token: searchParams.get('token')!, room: searchParams.get('room')!, textId: sms!.id };
+}
+
+/** A patient chat started by `who`, with the link the patient was texted (the app must be listening, for the job). */
+export async function chatWithTextedPatient(t: TestApp, who: Staff) {
+  const phone = patientPhone();
+  const chat = await startChat(who, { type: 'PATIENT', usersPhoneNumbers: [phone] });
+  await jobsDone(t);
+  return { chat, phone, link: await textedLink(t, phone) };
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { createRealtimeLimits } from '../../platform/realtime/limits.js';
 import { registerChatRoutes } from './chats.routes.js';
 import { registerChatRoomRoutes } from './chat-room.routes.js';
-import { createChatsService } from './chats.service.js';
+import { createChatsService, STAFF_TOKEN_TTL_MS } from './chats.service.js';
 import { createChatCreationService } from './chat-creation.service.js';
 import { createChatRoomService } from './chat-room.service.js';
+import { createChatLinksService } from './chat-links.service.js';
 import { createChatMessages } from './chat-messages.js';
 import { registerChatSocket } from './chat-socket.js';
 import { registerChatJobs } from './chat-jobs.js';
@@ -14,8 +16,11 @@ import { registerChatJobs } from './chat-jobs.js';
  * WebSocket), and the jobs behind them (texted invitations, link previews, notifications).
  */
 export function chatsModule(app: FastifyInstance, ctx: AppContext) {
-  registerChatRoutes(app, ctx, createChatsService(ctx), createChatCreationService(ctx));
+  // A socket lives no longer than its token (the periodic check closes it then).
+  const limits = createRealtimeLimits(ctx.config, ctx.log, { holderTtlMs: Math.max(STAFF_TOKEN_TTL_MS, ctx.config.chatLinkTtlMs) });
+  app.addHook('onClose', limits.close);
+  registerChatRoutes(app, ctx, createChatsService(ctx), createChatCreationService(ctx), createChatLinksService(ctx));
   registerChatRoomRoutes(app, ctx, createChatRoomService(ctx));
-  registerChatSocket(app, ctx, createChatMessages(ctx));
+  registerChatSocket(app, ctx, createChatMessages(ctx), limits);
   registerChatJobs(ctx);
 }

@@ -2,8 +2,11 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chats, chatUsers } from '../../modules/chats/chats.table.js';
 import { practiceMembers } from '../../modules/practices/practices.table.js';
-import type { Caller, SessionCaller } from '../auth/sessions.js';
-import { verifyRoomToken } from '../auth/room-tokens.js';
+import { sessions } from '../../modules/auth/auth.table.js';
+import { users } from '../../modules/users/users.table.js';
+import { liveSession, type Caller, type SessionCaller } from '../auth/sessions.js';
+import { verifyRoomToken, type RoomTokenClaim } from '../auth/room-tokens.js';
+import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { authorizePractice, practiceIdsOf } from './index.js';
 
@@ -23,40 +26,61 @@ export const isPracticeChat = (chat: Pick<ChatRow, 'type'>) => chat.type !== 'US
 export const practicesOfChat = (chat: Pick<ChatRow, 'type' | 'practiceId' | 'targetPracticeId'>) =>
   isPracticeChat(chat) ? [chat.practiceId, ...(chat.targetPracticeId === null ? [] : [chat.targetPracticeId])] : [];
 
+/** A participant with a room token that verified: who they are, and what issued the token. */
+export type RoomClaim = Pick<RoomTokenClaim, 'chatUserId' | 'binding'>;
+
 /**
- * The participants behind signed room-token ids, if still allowed: in the chat, and a staff
- * member still in the practice they spoke for (leaving a practice ends one's part in its chats at
- * once, not when the token runs out). Two queries however many there are, so every open socket
- * can be checked again at once.
+ * The participants behind room-token claims, each still allowed or null: in the chat; for a staff
+ * token, the session that fetched it still live and the staff member still in the practice they
+ * spoke for (signing out or leaving the practice ends their part at once, not when the token runs
+ * out); for a texted link, its generation still the participant's (the practice has not revoked
+ * it). Answers one entry per claim, in order. Two queries however many there are, so every open
+ * socket can be checked again at once.
  */
-export async function roomCallersById(db: Db, chatUserIds: readonly number[]): Promise<Map<number, RoomCaller>> {
-  const found = new Map<number, RoomCaller>();
-  for (let i = 0; i < chatUserIds.length; i += 1000) {
-    const ids = chatUserIds.slice(i, i + 1000);
+export async function roomCallers(db: Db, claims: readonly RoomClaim[], sessionIdleMs: number): Promise<(RoomCaller | null)[]> {
+  const found: (RoomCaller | null)[] = [];
+  for (let i = 0; i < claims.length; i += 1000) {
+    const batch = claims.slice(i, i + 1000);
     const rows = await db
       .select({ chat: chats, chatUser: chatUsers })
       .from(chatUsers)
       .innerJoin(chats, eq(chats.id, chatUsers.chatId))
-      .where(and(inArray(chatUsers.id, ids), isNull(chatUsers.leftAt)));
-    const staff = rows.flatMap((r) => (r.chatUser.userId !== null && r.chatUser.practiceId !== null ? [r.chatUser.userId] : []));
-    const memberships = staff.length
-      ? await db.selectDistinct({ userId: practiceMembers.userId, practiceId: practiceMembers.practiceId }).from(practiceMembers)
-        .where(inArray(practiceMembers.userId, [...new Set(staff)]))
+      .where(and(inArray(chatUsers.id, [...new Set(batch.map((c) => c.chatUserId))]), isNull(chatUsers.leftAt)));
+    const byId = new Map(rows.map((r) => [r.chatUser.id, r]));
+    const sessionIds = [...new Set(batch.flatMap((c) => ('session' in c.binding ? [c.binding.session] : [])))];
+    // A live session of an account not locked, with the practices its person belongs to.
+    const live = sessionIds.length
+      ? await db
+        .select({ sessionId: sessions.id, userId: sessions.userId, practiceId: practiceMembers.practiceId })
+        .from(sessions)
+        .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.lockedAt)))
+        .leftJoin(practiceMembers, eq(practiceMembers.userId, sessions.userId))
+        .where(and(inArray(sessions.id, sessionIds), liveSession(sessionIdleMs)))
       : [];
-    const member = new Set(memberships.map((m) => `${m.userId}:${m.practiceId}`));
-    for (const row of rows) {
-      const { userId, practiceId } = row.chatUser;
-      if (userId === null || practiceId === null || member.has(`${userId}:${practiceId}`)) found.set(row.chatUser.id, row);
+    const sessionOf = new Map(live.map((l) => [l.sessionId, l.userId]));
+    const member = new Set(live.map((l) => `${l.sessionId}:${l.practiceId}`));
+    for (const claim of batch) {
+      const row = byId.get(claim.chatUserId);
+      const { userId, practiceId, phone, linkGeneration } = row?.chatUser ?? {};
+      let allowed = false;
+      if (row && 'session' in claim.binding) {
+        const session = claim.binding.session;
+        allowed = userId !== null && sessionOf.get(session) === userId && (practiceId === null || member.has(`${session}:${practiceId}`));
+      } else if (row && 'linkGeneration' in claim.binding) {
+        allowed = userId === null && phone !== null && linkGeneration === claim.binding.linkGeneration;
+      }
+      found.push(allowed ? row! : null);
     }
   }
   return found;
 }
 
 /** The participant behind a room token, or null when the token is not genuine, has expired or is no longer any use. */
-export async function resolveRoomCaller(db: Db, secret: string, token: string, now: number): Promise<RoomCaller | null> {
-  const verified = verifyRoomToken(secret, token, now);
-  if (!verified) return null;
-  return (await roomCallersById(db, [verified.chatUserId])).get(verified.chatUserId) ?? null;
+export async function resolveRoomCaller(ctx: Pick<AppContext, 'db' | 'secrets' | 'sessions' | 'clock'>, token: string): Promise<RoomCaller | null> {
+  const claim = verifyRoomToken(ctx.secrets.sessionSecret, token, ctx.clock.now().getTime());
+  if (!claim) return null;
+  const [caller] = await roomCallers(ctx.db, [claim], ctx.sessions.idleMs);
+  return caller ?? null;
 }
 
 /** Room calls name the chat by its room: a token opens its own chat only. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type ApiKeyPermission, type AuthApp } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions } from '../../modules/auth/auth.table.js';
@@ -43,6 +43,23 @@ export interface ClientInfo {
 /** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
 const TOUCH_EVERY_MS = 15_000;
 
+/** Sessions that just ended (logout, revocation, password change or reset, idle, a refresh token used twice). */
+export type SessionsEnded = (ended: { id: number; userId: number }[]) => void;
+
+/**
+ * The sessions that `resolve` would still accept (ignoring a token session's short-lived access
+ * token, which its refresh token renews, and its user's lock, which the caller joins), as a
+ * condition on the sessions table: for checking what a session issued (room tokens) in bulk,
+ * with the rule kept beside `resolve`.
+ */
+export function liveSession(idleMs: number, now = Date.now()): SQL {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, new Date(now)),
+    or(ne(sessions.kind, 'web'), gt(sessions.lastSeenAt, new Date(now - idleMs))),
+  )!;
+}
+
 export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number }) {
   const sessionByToken = db
     .select({ session: sessions, user: users })
@@ -58,16 +75,28 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
     return token;
   }
 
+  const endedListeners = new Set<SessionsEnded>();
+
   async function revoke(where: ReturnType<typeof eq>, reason: string) {
-    return db
+    const ended = await db
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: reason })
       .where(and(where, isNull(sessions.revokedAt)))
       .returning({ id: sessions.id, uuid: sessions.uuid, userId: sessions.userId });
+    if (ended.length) for (const listener of endedListeners) listener(ended);
+    return ended;
   }
 
   return {
     idleMs: opts.idleMs,
+
+    /**
+     * Calls `listener` with the sessions each revocation ends, once they are stored as ended (what
+     * they issued, such as room tokens, ends with them). It must not throw; it is not awaited.
+     */
+    onEnded(listener: SessionsEnded) {
+      endedListeners.add(listener);
+    },
 
     /** Starts a session; web apps get a cookie token, every other app an access/refresh pair. */
     async create(userId: number, app: AuthApp, client: ClientInfo) {
@@ -120,7 +149,7 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
      * the whole session it belongs to is revoked.
      */
     async refresh(refreshToken: string) {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ token: refreshTokens, session: sessions })
           .from(refreshTokens)
@@ -148,6 +177,8 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
         await tx.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: sha256(next) });
         return { reused: false as const, session: row.session, accessToken, refreshToken: next };
       });
+      if (result.reused) for (const listener of endedListeners) listener([{ id: result.session.id, userId: result.session.userId }]);
+      return result;
     },
 
     listActive(userId: number) {

@@ -156,6 +156,35 @@ describe('the chat room: connecting, errors and read-only', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
+  it('says plainly that the chat was opened in another window, retries nothing by itself, and goes on here when asked', async () => {
+    roomServer();
+    renderRoom();
+    const socket = await openRoom();
+    vi.useFakeTimers();
+    act(() => socket.serverClose(chatRoomApi.CHAT_SOCKET_REPLACED));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This chat was opened in another window');
+    expect(alert).toHaveTextContent('You can go on here instead; the other window will then close.');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    // The message box had the focus and went with the room: the way on has it, for the keyboard.
+    const here = screen.getByRole('button', { name: 'Use the chat here' });
+    expect(here).toHaveFocus();
+    // Not a loop: no retry, not when the page comes back to the front, not when the network does.
+    await settle(60_000);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await settle(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+
+    act(() => here.click());
+    await settle(10);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    act(() => FakeWebSocket.latest().serverOpen());
+    await settle();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+  });
+
   it('hands a refused token to onUnauthorized instead, when given', async () => {
     roomServer();
     const onUnauthorized = vi.fn();

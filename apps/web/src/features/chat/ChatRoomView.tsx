@@ -1,5 +1,6 @@
 import './chat.css';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@mantine/core';
 import type { FileView } from '@referwell/contracts';
 import { FILE_STATE_TEXT } from '../../ui/files/FileState';
 import { FILE_OPEN_FAILED, openFreshInNewTab } from '../../ui/files/freshFiles';
@@ -47,6 +48,22 @@ export interface ChatRoomViewProps {
 
 function openInNewTab(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** The chat was opened in another window, which took this one's place: the person chooses where to go on. */
+function ReplacedState({ onContinueHere }: { onContinueHere: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  // The message box that had the focus is gone with the room: the way on takes it, and nothing else does.
+  useEffect(() => {
+    if (document.activeElement === document.body) button.current?.focus();
+  }, []);
+  return (
+    <RoomState type="ERROR" title={CHAT_TEXTS.replaced} subtitle={CHAT_TEXTS.replacedDetail}>
+      <Button ref={button} onClick={onContinueHere}>
+        {CHAT_TEXTS.continueHere}
+      </Button>
+    </RoomState>
+  );
 }
 
 /**
@@ -135,6 +152,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
   );
 
   if (chat.error) return <RoomState type="ERROR" title={chat.error} subtitle={chat.accessExpired && !mobile ? CHAT_TEXTS.askForLink : null} />;
+  if (chat.replaced) return <ReplacedState onContinueHere={chat.continueHere} />;
   const others = state && !chat.loading ? state.users.filter((user) => user.chatUserId !== state.me.chatUserId) : null;
   return (
     <>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Loader } from '@mantine/core';
 
 /** Spec 3 §2 Empty state. */
@@ -8,13 +9,15 @@ interface RoomStateProps {
   title?: string;
   /** Null hides it. */
   subtitle?: string | null;
+  /** What the person can do about it (a button), under the words. */
+  children?: ReactNode;
 }
 
 /**
  * What the room shows instead of (or above) its messages: a loading state, a slim one for
  * reconnecting, or an error that replaces the room. Colours follow the room's theme.
  */
-export function RoomState({ type, title = 'Loading', subtitle = 'One moment...' }: RoomStateProps) {
+export function RoomState({ type, title = 'Loading', subtitle = 'One moment...', children }: RoomStateProps) {
   const mini = type === 'LOADING_MINI';
   return (
     <div
@@ -25,6 +28,7 @@ export function RoomState({ type, title = 'Loading', subtitle = 'One moment...' 
       {type !== 'ERROR' && <Loader size={mini ? 14 : 28} color="var(--chat-accent)" aria-hidden />}
       <p className="rw-chat-state__title">{title}</p>
       {!mini && subtitle && <p className="rw-chat-state__subtitle">{subtitle}</p>}
+      {children}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { chatRoomApi } from '@referwell/contracts';
 
-const { CHAT_CONNECT_TIMEOUT_MS, CHAT_RECONNECT_LIMIT, CHAT_SOCKET_PATH, CHAT_SOCKET_UNAUTHORIZED, ServerEvent } = chatRoomApi;
+const { CHAT_CONNECT_TIMEOUT_MS, CHAT_RECONNECT_LIMIT, CHAT_SOCKET_PATH, CHAT_SOCKET_REPLACED, CHAT_SOCKET_UNAUTHORIZED, ServerEvent } = chatRoomApi;
 type ClientEvent = chatRoomApi.ClientEvent;
 type ServerEvent = chatRoomApi.ServerEvent;
 
@@ -18,6 +18,12 @@ export interface ChatSocketHandlers {
   onDrop(): void;
   /** Closed with 4000: the token is invalid or expired. Nothing is retried. */
   onUnauthorized(): void;
+  /**
+   * Closed with CHAT_SOCKET_REPLACED: the chat was opened in more places than the server allows,
+   * and this was the oldest. Nothing is retried (that would push the other window out in turn)
+   * until `resume()`.
+   */
+  onReplaced(): void;
   /** Every retry failed. Nothing more is tried. */
   onGaveUp(): void;
 }
@@ -30,6 +36,8 @@ export interface ChatSocket {
    * `afterGivingUp`, also once every retry has failed, with a fresh count (the network is back).
    */
   reconnect(afterGivingUp?: boolean): void;
+  /** Connects again with a fresh count whatever ended the connection (the person chose to go on here). */
+  resume(): void;
   close(): void;
 }
 
@@ -69,7 +77,7 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
       minUptime: MIN_UPTIME_MS,
       // Typing and presence go stale; messages are queued by the room and re-sent on opening.
       maxEnqueuedMessages: 0,
-      shouldReconnectOnClose: (event) => event.code !== CHAT_SOCKET_UNAUTHORIZED,
+      shouldReconnectOnClose: (event) => event.code !== CHAT_SOCKET_UNAUTHORIZED && event.code !== CHAT_SOCKET_REPLACED,
     });
     // A replaced socket's last events (its own closing) are not the room's business.
     const live = () => current === socket && !stopped;
@@ -84,6 +92,11 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
       if (event.code === CHAT_SOCKET_UNAUTHORIZED) {
         stop();
         handlers.onUnauthorized();
+        return;
+      }
+      if (event.code === CHAT_SOCKET_REPLACED) {
+        stop();
+        handlers.onReplaced();
         return;
       }
       failedAttempts += 1;
@@ -110,6 +123,14 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
     return current;
   }
 
+  function restart() {
+    const previous = socket;
+    failedAttempts = 0;
+    stopped = gaveUp = false;
+    socket = connect();
+    previous.close();
+  }
+
   return {
     send(event) {
       if (stopped || socket.readyState !== socket.OPEN) return false;
@@ -118,12 +139,9 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
     },
     reconnect(afterGivingUp = false) {
       if (gaveUp ? !afterGivingUp : stopped || socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) return;
-      const replaced = socket;
-      failedAttempts = 0;
-      stopped = gaveUp = false;
-      socket = connect();
-      replaced.close();
+      restart();
     },
+    resume: restart,
     close() {
       gaveUp = false;
       stop();

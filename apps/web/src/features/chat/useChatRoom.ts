@@ -53,6 +53,8 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   const [connected, setConnected] = useState(false);
   const [everConnected, setEverConnected] = useState(false);
   const [expiring, setExpiring] = useState(false);
+  // Pushed out by the same person opening the chat elsewhere: waits for them to choose this window.
+  const [replaced, setReplaced] = useState(false);
   const [banner, showBanner] = useInfoBanner();
   const socketRef = useRef<ChatSocket | null>(null);
   const sentOnThisConnection = useRef(new Set<string>());
@@ -206,6 +208,10 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
         setConnected(false);
         socketEvents.current.unauthorized();
       },
+      onReplaced: () => {
+        setConnected(false);
+        setReplaced(true);
+      },
       onGaveUp: () => {
         setConnected(false);
         setError(CHAT_TEXTS.gaveUp);
@@ -285,7 +291,12 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     return true;
   }, []);
 
-  const loading = !error && (!state || (socketWanted && !everConnected));
+  const continueHere = useCallback(() => {
+    setReplaced(false);
+    socketRef.current?.resume();
+  }, []);
+
+  const loading = !error && !replaced && (!state || (socketWanted && !everConnected));
   const fileLink = useMemo(() => client.fileLinkFor(room), [client, room]);
   return {
     state,
@@ -294,14 +305,18 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     accessExpired: error === CHAT_TEXTS.expired,
     loading,
     /** Connected once, and trying to connect again now. */
-    reconnecting: !error && everConnected && !connected,
+    reconnecting: !error && !replaced && everConnected && !connected,
+    /** The chat was opened in another window, which took this one's place; nothing is retried until `continueHere`. */
+    replaced,
+    /** Connects again here (pushing the oldest of the person's other windows out in turn). */
+    continueHere,
     connected,
     banner,
     /** Shows a line in the banner for 4 s, as the room's own news does. */
     showBanner,
     readOnly: Boolean(state?.readOnly),
     /** The footer is offered: loaded, connected once, not read-only, token not refused. */
-    canWrite: !loading && !error && Boolean(state) && !state!.readOnly && !expiring,
+    canWrite: !loading && !error && !replaced && Boolean(state) && !state!.readOnly && !expiring,
     older,
     send,
     /** The text in the message box. */

@@ -7,8 +7,9 @@ import type { MenuAnchor } from '../../ui/ContextMenuTrigger';
 import { useChatMutations } from './chatMutations';
 import type { ChatScope, ChatSummary } from './chatQueries';
 import { ChatPeopleModal } from './ChatPeopleModal';
+import { PatientLinkDialogs, type PatientLinkDialog } from './PatientLinkDialogs';
 
-type Dialog = 'people' | 'close' | 'leave' | null;
+type Dialog = 'people' | 'close' | 'leave' | PatientLinkDialog | null;
 
 /** Spec 3 §4: a closed practice-to-user chat is not read-only; the person may write again. */
 function closeExplanation(chat: ChatSummary): string {
@@ -31,8 +32,9 @@ interface ChatMenuProps {
 
 /**
  * What a participant does to a chat, from the open chat's actions button or the chat list's
- * context menu: mute (a toggle that stays open while the server answers), people, close and
- * leave; the last three open their dialogs, and close and leave ask first.
+ * context menu: mute (a toggle that stays open while the server answers), people, a patient
+ * chat's texted link (revoke it, send a new one), close and leave; all but mute open dialogs,
+ * and those that change more than the menu shows ask first.
  */
 export function ChatMenu({ scope, chat, anchor, onCloseMenu, onLeft, menuId, placement }: ChatMenuProps) {
   const mutations = useChatMutations(scope, chat.id);
@@ -62,6 +64,9 @@ export function ChatMenu({ scope, chat, anchor, onCloseMenu, onLeft, menuId, pla
         ...(active ? [opens('Add or remove people…', 'people')] : []),
       ],
     },
+    ...(chat.type === 'PATIENT'
+      ? [{ key: 'link', items: [...(active ? [opens('Send a new link…', 'sendLink')] : []), opens('Revoke link…', 'revokeLink', true)] }]
+      : []),
     { key: 'ending', items: [...(active ? [opens('Close chat…', 'close', true)] : []), opens('Leave chat…', 'leave', true)] },
   ];
 
@@ -77,6 +82,7 @@ export function ChatMenu({ scope, chat, anchor, onCloseMenu, onLeft, menuId, pla
         <ContextMenu id={menuId} anchor={anchor} placement={placement} label={`Actions for ${chat.title}`} sections={sections} onClose={onCloseMenu} />
       )}
       <ChatPeopleModal scope={scope} chat={chat} mutations={mutations} opened={dialog === 'people'} onClose={dismiss} />
+      <PatientLinkDialogs chat={chat} mutations={mutations} opened={dialog === 'revokeLink' || dialog === 'sendLink' ? dialog : null} onClose={dismiss} />
       <ConfirmDialog
         opened={dialog === 'close'}
         title="Close this chat?"

@@ -29,6 +29,13 @@ export function useChatMutations(scope: ChatScope, chatId: number) {
       mutationFn: () => call(chatsApi.leaveChat, { params, body: { practiceId } }),
       onSuccess: () => refreshChats(queryClient, practiceId),
     }),
+    /** Patient chats: the patient's links stop working; with `sendNewLink` a fresh one is texted. */
+    revokeLink: useMutation({
+      mutationFn: (sendNewLink: boolean) => call(chatsApi.revokeChatLink, { params, body: { practiceId, sendNewLink } }),
+    }),
+    sendLink: useMutation({
+      mutationFn: () => call(chatsApi.sendChatLink, { params, body: { practiceId } }),
+    }),
     /** After leaving, once the chat is off screen: its token no longer opens it. */
     forget: () => {
       queryClient.removeQueries({ queryKey: chatKeys.token(practiceId, chatId) });
