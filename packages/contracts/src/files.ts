@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, OkResponse, requiredField } from './common.js';
+import { EpochMs, Id, OkResponse, cleanFileName, requiredField } from './common.js';
 
 /** Files: uploads, scan status, downloads (spec 3 §3, §4, §7; spec 2 §7 Files). */
 
@@ -29,7 +29,12 @@ export type FileOwnerKind = z.infer<typeof FileOwnerKind>;
 
 /** The client's description of a file it is about to upload (spec 3 §3). */
 export const FileDescriptor = z.object({
-  name: z.string(requiredField('File name is required')).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  name: z
+    .string(requiredField('File name is required'))
+    .overwrite(cleanFileName)
+    .trim()
+    .min(1, 'File name is required')
+    .max(255, 'File name must be at most 255 characters'),
   size: z.number(requiredField('File size is required')).int().min(1, 'The file is empty').max(MAX_FILE_BYTES, 'Files must be at most 100 MB'),
   type: z.string().trim().max(255).default(''),
   header: z.string(requiredField('File header is required')).regex(/^(?:[0-9a-fA-F]{2}){1,4}$/, 'File header must be the first 4 bytes in hex'),
