@@ -160,4 +160,10 @@ describe('loadConfig', () => {
       expect(one.split('\n').slice(1), key).toHaveLength(1);
     }
   });
+
+  it('keeps the development outbox to this machine unless DEV_OUTBOX=true', () => {
+    expect(loadConfig({}).devOutboxForAnyone).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: 'true' }).devOutboxForAnyone).toBe(true);
+    expect(errorOf({ DEV_OUTBOX: 'yes' })).toContain('DEV_OUTBOX: must be true or false');
+  });
 });

@@ -87,6 +87,11 @@ const Env = z
       .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of origins such as https://clinic.example' }).transform((o) => new URL(o).origin))),
     LINK_PREVIEW_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    /**
+     * The development outbox holds every sign-in code, so it answers only browsers on the server's
+     * own machine; `true` opens it to anyone who reaches the server (a shared test server). Never in production.
+     */
+    DEV_OUTBOX: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((v) => v === 'true'),
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     scanCallbackSecret: c.SCAN_CALLBACK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_SECONDS * 1000,
     linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
+    devOutboxForAnyone: c.DEV_OUTBOX,
     socketAllowedOrigins: c.SOCKET_ALLOWED_ORIGINS,
     socketCheckMs: c.SOCKET_CHECK_SECONDS * 1000,
     redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_PREFIX } : undefined,
