@@ -92,6 +92,8 @@ const Env = z
      * own machine; `true` opens it to anyone who reaches the server (a shared test server). Never in production.
      */
     DEV_OUTBOX: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+    /** How long a starting server waits for its database to answer before it gives up; 0 asks once. */
+    DATABASE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    databaseStartTimeoutMs: c.DATABASE_START_TIMEOUT_SECONDS * 1000,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     sessionSecret: c.SESSION_SECRET,
     appPrivateKey: c.APP_PRIVATE_KEY?.replace(/\\n/g, '\n'),
