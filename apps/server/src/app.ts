@@ -79,6 +79,14 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // API answers carry people's and patients' data (the chat room's too): no browser, shared
+  // computer or proxy may keep a copy (ASVS 8.2.1). Only JSON: the web app's files and file
+  // downloads say how they may be cached themselves.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   const secure = config.publicUrl.startsWith('https://');
   await app.register(helmet, {

@@ -160,4 +160,18 @@ describe('loadConfig', () => {
       expect(one.split('\n').slice(1), key).toHaveLength(1);
     }
   });
+
+  it('keeps the development outbox to this machine unless DEV_OUTBOX=true', () => {
+    expect(loadConfig({}).devOutboxForAnyone).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: 'true' }).devOutboxForAnyone).toBe(true);
+    expect(errorOf({ DEV_OUTBOX: 'yes' })).toContain('DEV_OUTBOX: must be true or false');
+  });
+
+  it('waits 60 s for the database at start unless DATABASE_START_TIMEOUT_SECONDS says otherwise', () => {
+    expect(loadConfig({}).databaseStartTimeoutMs).toBe(60_000);
+    expect(loadConfig({ DATABASE_START_TIMEOUT_SECONDS: '0' }).databaseStartTimeoutMs).toBe(0);
+    expect(loadConfig({ DATABASE_START_TIMEOUT_SECONDS: '300' }).databaseStartTimeoutMs).toBe(300_000);
+    expect(errorOf({ DATABASE_START_TIMEOUT_SECONDS: '-1' })).toContain('DATABASE_START_TIMEOUT_SECONDS:');
+    expect(errorOf({ DATABASE_START_TIMEOUT_SECONDS: 'soon' })).toContain('DATABASE_START_TIMEOUT_SECONDS:');
+  });
 });

@@ -93,6 +93,13 @@ const Env = z
     CHAT_SOCKETS_PER_PARTICIPANT: z.coerce.number().int().min(1).max(100).default(5),
     /** Messages one chat takes in any 10 seconds, all its participants together (each also has a limit of their own). */
     CHAT_ROOM_MESSAGE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(200),
+    /**
+     * The development outbox holds every sign-in code, so it answers only browsers on the server's
+     * own machine; `true` opens it to anyone who reaches the server (a shared test server). Never in production.
+     */
+    DEV_OUTBOX: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+    /** How long a starting server waits for its database to answer before it gives up; 0 asks once. */
+    DATABASE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -114,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    databaseStartTimeoutMs: c.DATABASE_START_TIMEOUT_SECONDS * 1000,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     sessionSecret: c.SESSION_SECRET,
     appPrivateKey: c.APP_PRIVATE_KEY?.replace(/\\n/g, '\n'),
@@ -138,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     scanCallbackSecret: c.SCAN_CALLBACK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_SECONDS * 1000,
     linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
+    devOutboxForAnyone: c.DEV_OUTBOX,
     socketAllowedOrigins: c.SOCKET_ALLOWED_ORIGINS,
     socketCheckMs: c.SOCKET_CHECK_SECONDS * 1000,
     chatLinkTtlMs: c.CHAT_LINK_TTL_DAYS * 24 * 60 * 60_000,

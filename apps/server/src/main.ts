@@ -1,5 +1,5 @@
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, waitForDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoData } from './seed/demo.js';
 import { loggerOptions } from './platform/logging.js';
@@ -15,8 +15,17 @@ async function main() {
   }
 
   const database = await openDatabase(config);
-  await database.migrate();
+  // Built first for its logger: building reads nothing from the database.
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+  try {
+    await waitForDatabase(database, { timeoutMs: config.databaseStartTimeoutMs, log: app.log });
+  } catch (err) {
+    app.log.fatal((err as Error).message);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  await database.migrate();
   // Ready first: modules load their catalogues on ready, and the demo data refers to them.
   await app.ready();
   if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data created (see README for the accounts)');

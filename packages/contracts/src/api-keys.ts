@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { ApiKeyPermission } from './enums.js';
-import { EpochMs, Id, IdParams } from './common.js';
+import { EpochMs, Id, IdParams, plainName } from './common.js';
 
 /** API keys for integrations (spec 1 §7, spec 2 §7 API keys). */
 
@@ -13,7 +13,7 @@ const Permissions = z
   .max(ApiKeyPermission.options.length)
   .transform((list) => [...new Set(list)]);
 
-const KeyName = z.string().trim().max(100, 'Name must be at most 100 characters');
+const KeyName = plainName(z.string().trim().max(100, 'Name must be at most 100 characters'), 'Name');
 
 /** A key as lists show it: never the secret or its hash. */
 export const ApiKey = z.object({

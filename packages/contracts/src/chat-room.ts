@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, OkResponse } from './common.js';
+import { EpochMs, Id, JsonId, MAX_ID, OkResponse } from './common.js';
 import { FileDescriptor, FileScanned, FileView, UploadLink } from './files.js';
 import { LinkPreview } from './link-previews.js';
 
@@ -134,7 +134,7 @@ export const roomMessages = endpoint({
   tags, auth: 'room', params: RoomParams,
   query: z.object({
     skip: z.coerce.number().int().min(0, 'skip cannot be negative').max(1_000_000).default(0),
-    after: z.coerce.number().int().min(0).optional(),
+    after: z.coerce.number().int().min(0).max(MAX_ID).optional(),
   }),
   response: z.object({ data: z.array(ChatMessage) }),
 });
@@ -178,7 +178,7 @@ export type ChatEvent = z.infer<typeof ChatEvent>;
 /** The outgoing message payload (spec 3 §3); `uuid` makes a re-send after a reconnect land once. */
 export const OutgoingMessage = z.object({
   uuid: z.string().trim().min(8).max(64),
-  userId: z.number().int().nullable().optional(),
+  userId: JsonId.nullable().optional(),
   userType: ChatUserType.optional(),
   message: z.string().default(''),
   files: z.array(Id).default([]),
@@ -195,7 +195,7 @@ export const ClientEvent = z.discriminatedUnion('event', [
   z.object({ event: z.literal('USER_STOPPED_TYPING'), data: Empty }),
   z.object({ event: z.literal('USER_ENTERED_BACKGROUND'), data: Empty }),
   z.object({ event: z.literal('USER_ENTERED_FOREGROUND'), data: Empty }),
-  z.object({ event: z.literal('USER_READ_MESSAGE'), data: z.object({ lastId: z.number().int().min(1) }) }),
+  z.object({ event: z.literal('USER_READ_MESSAGE'), data: z.object({ lastId: JsonId }) }),
 ]);
 export type ClientEvent = z.infer<typeof ClientEvent>;
 

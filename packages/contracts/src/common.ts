@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { PASSWORD_MAX, PASSWORD_MIN, PHONE_MIN } from './constants.js';
 
+/** The largest id the database holds (serial, int4); a bigger one is refused before it reaches a query. */
+export const MAX_ID = 2_147_483_647;
 /** Ids in paths are at least 1 (spec 2 §5), and fit the database's integer ids. */
-export const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+export const Id = z.coerce.number().int().min(1).max(MAX_ID);
 export const IdParams = z.object({ id: Id });
+/** An id sent as a JSON number (socket events), where a string is not accepted. */
+export const JsonId = z.number().int().min(1).max(MAX_ID);
 
 /** Times on the wire are epoch milliseconds. */
 export const EpochMs = z.number().int();
@@ -16,6 +20,33 @@ export const EpochMs = z.number().int();
 export const requiredField = (message: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
 });
+
+/**
+ * Control characters (C0, DEL, C1), line and paragraph separators, and the marks that reorder
+ * displayed text (bidi embeddings, overrides and isolates; LRM, RLM, ALM). None belongs in a name
+ * or a file name: a line break in a name written into an e-mail or text adds lines of the
+ * writer's choosing, and a right-to-left override makes `invoice\u202Egpj.exe` read as a picture.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+const CONTROL_CHARACTERS_ALL = new RegExp(CONTROL_CHARACTERS.source, 'gu');
+
+export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text);
+
+/**
+ * The one rule every name follows (people, practices, organisations, departments, networks, tags,
+ * bots, custom properties, keys): it refuses control characters and direction marks, naming the
+ * field, rather than storing them or quietly changing what was typed. `schema` keeps its own
+ * trimming, length and messages.
+ */
+export const plainName = <T extends z.ZodString>(schema: T, label: string): T =>
+  schema.refine((v) => !hasControlCharacters(v), `${label} must not contain control characters or text-direction marks`);
+
+/**
+ * A file name as stored and shown: control characters and direction marks taken out (a file is
+ * named by its system, not typed, so it is cleaned rather than refused) and Unicode composed
+ * (NFC), so the name ends in the extension it shows and one name has one spelling.
+ */
+export const cleanFileName = (name: string) => name.replace(CONTROL_CHARACTERS_ALL, '').normalize('NFC');
 
 export const Email = z
   .string(requiredField('E-mail is required'))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { CustomPropertyType } from './enums.js';
-import { EpochMs, Id, IdParams, OkResponse, requiredField } from './common.js';
+import { EpochMs, Id, IdParams, OkResponse, plainName, requiredField } from './common.js';
 import { formatDob, parseDob, type CalendarDate } from './dates.js';
 
 /** Custom property definitions and values (spec 2 §3, §7 Practice-level). */
@@ -23,7 +23,7 @@ export const CustomPropertyDefinition = z.object({
 export type CustomPropertyDefinition = z.infer<typeof CustomPropertyDefinition>;
 
 const DefinitionBody = z.object({
-  name: z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Names are at most 100 characters'),
+  name: plainName(z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Names are at most 100 characters'), 'Name'),
   moniker: z.string(requiredField('Invalid moniker format')).trim().max(64, 'Monikers are at most 64 characters').regex(MONIKER_PATTERN, 'Invalid moniker format'),
   type: CustomPropertyType,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, IdParams, OkResponse, PhoneText } from './common.js';
+import { EpochMs, Id, IdParams, OkResponse, PhoneText, plainName } from './common.js';
 import { PersonSummary } from './directory.js';
 
 /** Department calls (spec 1 §7 Departments). */
@@ -27,7 +27,7 @@ export type DepartmentDetail = z.infer<typeof DepartmentDetail>;
 export const DepartmentListItem = Department.extend({ userCount: z.number().int() });
 export type DepartmentListItem = z.infer<typeof DepartmentListItem>;
 
-const Name = z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
+const Name = plainName(z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'), 'Name');
 const Fields = {
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable(),
   address: z.string().trim().max(500, 'Address must be at most 500 characters').nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, OkResponse, requiredField } from './common.js';
+import { EpochMs, Id, OkResponse, cleanFileName, requiredField } from './common.js';
 
 /** Files: uploads, scan status, downloads (spec 3 §3, §4, §7; spec 2 §7 Files). */
 
@@ -29,7 +29,12 @@ export type FileOwnerKind = z.infer<typeof FileOwnerKind>;
 
 /** The client's description of a file it is about to upload (spec 3 §3). */
 export const FileDescriptor = z.object({
-  name: z.string(requiredField('File name is required')).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  name: z
+    .string(requiredField('File name is required'))
+    .overwrite(cleanFileName)
+    .trim()
+    .min(1, 'File name is required')
+    .max(255, 'File name must be at most 255 characters'),
   size: z.number(requiredField('File size is required')).int().min(1, 'The file is empty').max(MAX_FILE_BYTES, 'Files must be at most 100 MB'),
   type: z.string().trim().max(255).default(''),
   header: z.string(requiredField('File header is required')).regex(/^(?:[0-9a-fA-F]{2}){1,4}$/, 'File header must be the first 4 bytes in hex'),
@@ -41,14 +46,20 @@ export type FileDescriptor = z.infer<typeof FileDescriptor>;
 export const UploadLink = z.object({ id: z.number().int(), uploadUrl: z.string() });
 export type UploadLink = z.infer<typeof UploadLink>;
 
-/** A stored file as clients see it (spec 3 §3 File). `downloadUrl` is set only for clean files. */
+/** What viewers say of a file whose upload never finished (`status: 'failed'`), and the status call's answer for it. */
+export const UPLOAD_NOT_FINISHED = 'Upload did not finish — try again';
+
+/**
+ * A stored file as clients see it (spec 3 §3 File). `downloadUrl` is set only for clean files.
+ * `status` is `failed` once an upload was given up without its bytes (then `deleted` too).
+ */
 export const FileView = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.string(),
   size: z.number().int(),
   scanStatus: ScanStatus,
-  status: z.enum(['uploading', 'uploaded']),
+  status: z.enum(['uploading', 'uploaded', 'failed']),
   downloadUrl: z.string().nullable(),
   deleted: z.boolean(),
   updatedAt: EpochMs,
@@ -77,8 +88,8 @@ export const listFiles = endpoint({
 
 /**
  * The answer stays the spec's `{ status, type }` with a scan status; a deleted file answers 456
- * OBJECT_NOT_FOUND ('Sorry this file has expired'), as a missing one does, and viewers show it as
- * expired and stop polling it.
+ * OBJECT_NOT_FOUND ('Sorry this file has expired', or UPLOAD_NOT_FINISHED when its bytes never
+ * came), as a missing one does, and viewers show it as expired and stop polling it.
  */
 export const fileStatus = endpoint({
   method: 'GET', path: '/api/v1/file/:id/status', summary: 'Scan status and detected type of a file; 456 once it is deleted',

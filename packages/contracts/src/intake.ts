@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { Email, EpochMs, Id, IdParams, pageQuery, paged, requiredField } from './common.js';
+import { Email, EpochMs, Id, IdParams, pageQuery, paged, plainName, requiredField } from './common.js';
 import { ChatSummary } from './chats.js';
 import { HexColor } from './practice-tags.js';
 
@@ -55,7 +55,7 @@ export const Bot = z.object({
 export type Bot = z.infer<typeof Bot>;
 
 const BotFields = z.object({
-  name: z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: plainName(z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'), 'Name'),
   // The practice tags' colour rule: six hex digits, kept lower-case.
   colorScheme: HexColor,
   endpoint: BotEndpoint,
@@ -240,7 +240,8 @@ export const patientForm = endpoint({
 export const IntakeAnswers = z.object({
   /** variable → the patient's answer; the form's questions decide which are required and how each is checked. */
   answers: z.record(z.string().max(40), z.string().max(INTAKE_NOTE_MAX, `At most ${INTAKE_NOTE_MAX} characters`)),
-  embededUrl: z.string().url().max(1000).optional(),
+  /** The page that framed the form: kept and shown to the practice as a link, so only an http(s) address. */
+  embededUrl: z.url({ protocol: /^https?$/, error: 'embededUrl must be an http(s) address' }).max(1000).optional(),
   isApp: z.boolean().default(false),
 });
 export type IntakeAnswers = z.input<typeof IntakeAnswers>;

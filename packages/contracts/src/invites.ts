@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { InviteStatus, InviteType, Role } from './enums.js';
-import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText } from './common.js';
+import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, plainName } from './common.js';
 import { PracticeSummary } from './users.js';
 
 /** Invites (spec 1 §7 Invites and join requests). */
@@ -37,8 +37,8 @@ export const SendInviteBody = z
     role: Role.optional(),
     networkId: Id.optional(),
     organisationId: Id.optional(),
-    firstName: Name.optional(),
-    lastName: Name.optional(),
+    firstName: plainName(Name, 'First name').optional(),
+    lastName: plainName(Name, 'Last name').optional(),
     message: z.string().trim().max(INVITE_MESSAGE_MAX, `Message must be at most ${INVITE_MESSAGE_MAX} characters`).optional(),
   })
   .refine((b) => b.email !== undefined || b.phoneNumber !== undefined, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, IdParams, OkResponse } from './common.js';
+import { EpochMs, Id, IdParams, OkResponse, plainName } from './common.js';
 import { PracticeSummary } from './users.js';
 import { PersonSummary } from './directory.js';
 
@@ -43,7 +43,7 @@ export type NetworkDetail = z.infer<typeof NetworkDetail>;
 export const PracticeNetwork = NetworkDetail.extend({ owned: z.boolean() });
 export type PracticeNetwork = z.infer<typeof PracticeNetwork>;
 
-const Name = z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
+const Name = plainName(z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'), 'Name');
 const MatchingTimeLimit = z
   .number('matchingTimeLimit is required (minutes)')
   .int('matchingTimeLimit must be a whole number of minutes')

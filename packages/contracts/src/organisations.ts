@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { BillingBasis, Role } from './enums.js';
-import { Email, EpochMs, Id, IdParams, OkResponse, NameFilter, PhoneText, pageQuery, paged } from './common.js';
+import { Email, EpochMs, Id, IdParams, OkResponse, NameFilter, PhoneText, pageQuery, paged, plainName } from './common.js';
 import { PAGE_SIZE } from './constants.js';
 import { PracticeSummary } from './users.js';
 import { RoleHolder, RolesPage } from './roles.js';
@@ -31,7 +31,7 @@ export type OrganisationView = z.infer<typeof OrganisationView>;
 export const OrganisationPractice = PracticeSummary.extend({ billingBasis: BillingBasis });
 export type OrganisationPractice = z.infer<typeof OrganisationPractice>;
 
-const Name = z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
+const Name = plainName(z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'), 'Name');
 
 export const createOrganisation = endpoint({
   method: 'POST', path: '/api/v1/organisations',

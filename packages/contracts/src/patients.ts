@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, IdParams, PhoneText, paged, requiredField } from './common.js';
+import { EpochMs, Id, IdParams, PhoneText, paged, plainName, requiredField } from './common.js';
 import { parseDob } from './dates.js';
 import { Gender } from './enums.js';
 
@@ -56,7 +56,7 @@ export const DateOfBirth = z
   .refine((v) => parseDob(v) !== null, DOB_MESSAGE);
 
 const PersonName = (label: string) =>
-  z.string(requiredField(`${label} is required`)).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  plainName(z.string(requiredField(`${label} is required`)).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`), label);
 
 /** Optional text that may be cleared: blank becomes null. */
 const clearable = <T extends z.ZodType>(schema: T) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { Id, IdParams, OkResponse, requiredField } from './common.js';
+import { Id, IdParams, OkResponse, plainName, requiredField } from './common.js';
 
 /** A practice's tags (spec 1 §7 Practices), exported with the rest of practicesApi. */
 
@@ -33,7 +33,7 @@ export const listTags = endpoint({
 });
 
 const TagBody = z.object({
-  name: z.string(requiredField('Tag name is required')).trim().min(1, 'Tag name is required').max(50, 'Tag names are at most 50 characters'),
+  name: plainName(z.string(requiredField('Tag name is required')).trim().min(1, 'Tag name is required').max(50, 'Tag names are at most 50 characters'), 'Tag name'),
   color: HexColor,
   context: TagContext.default('GENERAL'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { BillingBasis, LocationKind, PracticeType, Role } from './enums.js';
-import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, paged, requiredField } from './common.js';
+import { Email, EpochMs, Id, IdParams, OkResponse, PhoneText, paged, plainName, requiredField } from './common.js';
 import { GATES_VERSION, PAGE_SIZE } from './constants.js';
 import { PracticeSummary } from './users.js';
 import { FileDescriptor, UploadLink } from './files.js';
@@ -152,7 +152,10 @@ const isTimeZone = (v: string) => {
   }
 };
 
-const PracticeName = z.string(requiredField('Practice name is required')).trim().min(1, 'Practice name is required').max(200, 'Practice name must be at most 200 characters');
+const PracticeName = plainName(
+  z.string(requiredField('Practice name is required')).trim().min(1, 'Practice name is required').max(200, 'Practice name must be at most 200 characters'),
+  'Practice name',
+);
 /** Third-party practices are made by platform administrators (spec 2 §1), never by their members. */
 const OwnPracticeType = PracticeType.refine((t) => t !== 'THIRD_PARTY', 'Only platform administrators can make a practice third party');
 const PhoneOrNull = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), PhoneText.nullable()).optional();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { Gender } from './enums.js';
-import { Email, Password, PhoneText, requiredField } from './common.js';
+import { Email, Password, PhoneText, plainName, requiredField } from './common.js';
 import { parseDob } from './dates.js';
 
 const tags = ['Signup'];
@@ -12,12 +12,15 @@ const DOB_MESSAGE = 'Date of birth must be in the format MM/DD/YYYY';
  */
 const InviteCode = z.string().trim().min(1, 'Invite code is required').max(200).optional();
 
+const FirstName = plainName(z.string(requiredField('First name is required')).trim().min(1, 'First name is required').max(100), 'First name');
+const LastName = plainName(z.string(requiredField('Last name is required')).trim().min(1, 'Last name is required').max(100), 'Last name');
+
 export const ProviderSignupBody = z.object({
   email: Email,
   phone: PhoneText,
   password: Password,
-  firstName: z.string(requiredField('First name is required')).trim().min(1, 'First name is required').max(100),
-  lastName: z.string(requiredField('Last name is required')).trim().min(1, 'Last name is required').max(100),
+  firstName: FirstName,
+  lastName: LastName,
   role: z.enum(['PROVIDER', 'THIRD_PARTY_STAFF', 'STAFF'], { message: 'Role must be PROVIDER, THIRD_PARTY_STAFF or STAFF' }),
   app: z.enum(['PROVIDER_WEB', 'PROVIDER_MOBILE'], { message: 'App must be PROVIDER_WEB or PROVIDER_MOBILE' }),
   termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
@@ -26,8 +29,8 @@ export const ProviderSignupBody = z.object({
 
 export const PatientSignupBody = z.object({
   phone: PhoneText,
-  firstName: z.string(requiredField('First name is required')).trim().min(1, 'First name is required').max(100),
-  lastName: z.string(requiredField('Last name is required')).trim().min(1, 'Last name is required').max(100),
+  firstName: FirstName,
+  lastName: LastName,
   email: Email.optional(),
   dateOfBirth: z.string(requiredField(DOB_MESSAGE)).refine((v) => parseDob(v) !== null, DOB_MESSAGE),
   gender: Gender.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { PracticeType, Role, UserKind } from './enums.js';
-import { EpochMs, Id, IdParams, OkResponse, PhoneText } from './common.js';
+import { EpochMs, Id, IdParams, JsonId, OkResponse, PhoneText, plainName } from './common.js';
 
 const tags = ['Users'];
 
@@ -43,7 +43,7 @@ export type User = z.infer<typeof User>;
 export const UserSettings = z.object({
   notificationSounds: z.boolean(),
   helpScreen: z.boolean(),
-  toggledCalendarIds: z.array(z.number().int()),
+  toggledCalendarIds: z.array(JsonId).max(200),
   toggledCalendarSlots: z.array(z.string().max(64)).max(200),
   calendarDisplaySlotHeight: z.number().int().min(10).max(200),
   reschedulePatientNotifications: z.boolean(),
@@ -98,9 +98,9 @@ export const updateUserSettings = endpoint({
 
 export const UserEditBody = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required').max(100),
-    lastName: z.string().trim().min(1, 'Last name is required').max(100),
-    title: z.string().trim().max(100).nullable(),
+    firstName: plainName(z.string().trim().min(1, 'First name is required').max(100), 'First name'),
+    lastName: plainName(z.string().trim().min(1, 'Last name is required').max(100), 'Last name'),
+    title: plainName(z.string().trim().max(100), 'Title').nullable(),
     practiceId: Id,
   })
   .partial()

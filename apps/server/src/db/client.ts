@@ -12,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Where it is, for log lines: the server's host:port, or the embedded database's directory; never credentials. */
+  location: string;
   /** Applies committed migrations that have not run yet. */
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
@@ -36,9 +38,11 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const parsed = new URL(url);
   return {
     db,
     driver: 'postgres',
+    location: `${parsed.hostname || parsed.searchParams.get('host') || 'localhost'}:${parsed.port || 5432}`,
     migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -61,6 +65,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    location: dataDir ?? 'memory',
     migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
     ping: async () => {
       if (client.closed) throw new Error('embedded database is closed');
@@ -72,4 +77,52 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pglite'));
+}
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 10_000;
+
+/** The innermost message of an error and its causes: the driver's reason, not Drizzle's wrapping. */
+function reasonOf(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  while (e?.cause && typeof (e.cause as { message?: unknown }).message === 'string') e = e.cause as typeof e;
+  return typeof e?.message === 'string' && e.message ? e.message : String(err);
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+export interface WaitOptions {
+  /** How long to keep trying; 0 asks once. */
+  timeoutMs: number;
+  log: { warn(obj: object, msg: string): void };
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Waits at start until the database answers: a server started with its database (a container
+ * starting beside it, a failover under way) retries with growing pauses, 1 s doubling to 10 s,
+ * saying so each time, instead of exiting at once. Throws a message naming where and why once
+ * `timeoutMs` has passed.
+ */
+export async function waitForDatabase(database: Database, options: WaitOptions): Promise<void> {
+  const { timeoutMs, log, now = Date.now, sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = options;
+  const deadline = now() + timeoutMs;
+  let pause = FIRST_RETRY_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await database.ping();
+      return;
+    } catch (err) {
+      const left = deadline - now();
+      const reason = reasonOf(err);
+      if (left <= 0) {
+        throw new Error(`database not reachable at ${database.location} (${reason}) after ${attempt} attempt${attempt === 1 ? '' : 's'} in ${seconds(timeoutMs)}; giving up`);
+      }
+      const wait = Math.min(pause, left);
+      log.warn({ err }, `database not reachable at ${database.location} (${reason}), retrying in ${seconds(wait)} (attempt ${attempt})`);
+      await sleep(wait);
+      pause = Math.min(pause * 2, MAX_RETRY_MS);
+    }
+  }
 }

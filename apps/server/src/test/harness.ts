@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { FastifyServerOptions } from 'fastify';
 import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { buildApp } from '../app.js';
@@ -54,7 +55,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * instance of a server (multi-instance tests) passes the first one's `database`, which it then
  * leaves for the first to drop.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; bus?: EventBus; database?: Database } = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; bus?: EventBus; database?: Database; logger?: FastifyServerOptions['logger'] } = {},
+) {
   const { database, drop } = options.database ? { database: options.database, drop: async () => {} } : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     WEB_DIST: path.join(tmpdir(), 'rw-no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, secrets: testSecrets(), clock: options.clock, bus: options.bus });
+  const app = await buildApp({ config, database, secrets: testSecrets(), clock: options.clock, bus: options.bus, logger: options.logger });
   await app.ready();
   return {
     app,

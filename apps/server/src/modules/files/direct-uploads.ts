@@ -3,14 +3,14 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import type { FileRow } from './files.service.js';
 import { files } from './files.table.js';
-import { auditRefusal, completeUpload, type FinaliseTrigger } from './upload-completion.js';
+import { auditAbandoned, auditRefusal, completeUpload, type FinaliseTrigger } from './upload-completion.js';
 import { UploadRefused, verifyStoredBytes } from './upload-verifier.js';
 
 export const FILE_PURGE_JOB = 'file.purge';
 
 /**
- * S3 checks a presigned PUT's expiry when the request starts, so an upload begun just before its
- * link expired may still land this much later.
+ * A link's expiry is checked when the PUT starts (by S3, or by the server's own upload route), so
+ * an upload begun just before its link expired may still land this much later.
  */
 export const LATE_UPLOAD_GRACE_MS = 60 * 60_000;
 
@@ -22,13 +22,23 @@ export type DirectUploadDeps = Pick<AppContext, 'db' | 'storage' | 'jobs' | 'aud
 const awaitingBytes = (file: FileRow) => file.uploadedAt === null && file.deletedAt === null;
 
 /**
+ * The end of a file's upload window: its link has expired and an upload begun just before can no
+ * longer be under way. A file whose bytes have not come by then never will; it is given up.
+ */
+export const uploadWindowEnd = (ctx: Pick<AppContext, 'config'>, file: Pick<FileRow, 'createdAt'>) =>
+  new Date(file.createdAt.getTime() + ctx.config.fileLinkTtlMs + LATE_UPLOAD_GRACE_MS);
+
+/** How long an upload window lasts, from the file's description. */
+export const uploadWindowMs = (ctx: Pick<AppContext, 'config'>) => ctx.config.fileLinkTtlMs + LATE_UPLOAD_GRACE_MS;
+
+/**
  * With direct uploads a deleted file's link may still put an object back until it expires: the
  * time by which nothing more can arrive, when that is still ahead (else null).
  */
 export function lateUploadDeadline(ctx: Pick<AppContext, 'storage' | 'config'>, file: Pick<FileRow, 'createdAt'>): Date | null {
   if (!ctx.storage.presignUpload) return null;
-  const deadline = file.createdAt.getTime() + ctx.config.fileLinkTtlMs + LATE_UPLOAD_GRACE_MS;
-  return deadline > Date.now() ? new Date(deadline) : null;
+  const deadline = uploadWindowEnd(ctx, file);
+  return deadline.getTime() > Date.now() ? deadline : null;
 }
 
 /** Removes a deleted file's bytes (again) at `runAt`, retried until the store answers. */
@@ -40,10 +50,16 @@ export function enqueuePurge(jobs: AppContext['jobs'], fileId: number, runAt: Da
  * Completing uploads that went straight to the bucket (S3 presigned PUTs): the bytes never passed
  * through the server, so once the object has appeared it is read back through the same checks as
  * the server's own upload route, then marked uploaded with its scan queued, or refused: deleted,
- * the file marked deleted (viewers show it as expired) and the refusal audited. The status and
- * list reads, the scan callback and the hourly sweep all finalise; conditional updates let only
- * one finaliser win, and finalisations of one file in this process share their work. With local
- * storage the upload route completes files itself and this does nothing.
+ * the file marked deleted (viewers say the upload did not finish) and the refusal audited. The
+ * status and list reads, the scan callback and the hourly sweep all finalise; conditional updates
+ * let only one finaliser win, and finalisations of one file in this process share their work.
+ * With local storage the upload route completes files itself.
+ *
+ * Reads and the sweep also settle uploads that never finished, on local disk and S3 alike: once
+ * a file's upload window has ended without its bytes (the uploader's tab closed, the connection or
+ * the server died mid-stream), it is given up — marked deleted, so viewers say the upload did not
+ * finish and the status call answers so instead of `scanning` — audited `file.expired` by the
+ * system, and its key purged of stray bytes.
  */
 export function createUploadFinaliser(ctx: DirectUploadDeps) {
   const { db, storage, log } = ctx;
@@ -66,6 +82,20 @@ export function createUploadFinaliser(ctx: DirectUploadDeps) {
     await auditRefusal(ctx, file, refusal.reason, refusal.message, { noticedBy: trigger });
     await storage.remove(file.storageKey);
     log.info({ fileId: file.id, reason: refusal.reason }, 'uploaded object refused and removed');
+  }
+
+  async function abandon(file: FileRow) {
+    const now = new Date();
+    const abandoned = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(files)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(files.id, file.id), isNull(files.uploadedAt), isNull(files.deletedAt)))
+        .returning({ id: files.id });
+      if (row) await enqueuePurge(ctx.jobs, file.id, now, tx);
+      return row !== undefined;
+    });
+    if (abandoned) await auditAbandoned(ctx, file);
   }
 
   async function finalise(file: FileRow, trigger: FinaliseTrigger) {
@@ -102,15 +132,28 @@ export function createUploadFinaliser(ctx: DirectUploadDeps) {
     );
   }
 
+  /**
+   * Finalises a file still waiting, then gives it up if its window has ended without bytes. A
+   * store that could not be asked leaves it as it is: its object may be there.
+   */
+  async function settleOne(file: FileRow, trigger: FinaliseTrigger) {
+    if (!(await finaliseOnce(file, trigger))) return;
+    if (uploadWindowEnd(ctx, file).getTime() <= Date.now()) await abandon(file);
+  }
+
   return {
     finalise: finaliseOnce,
 
-    /** `rows` as they are now, after finalising those still waiting for an object that has appeared. */
+    /**
+     * `rows` as they are now, after finalising those still waiting for an object that has appeared
+     * and giving up those whose upload window ended without one.
+     */
     async settle(rows: FileRow[], trigger: FinaliseTrigger): Promise<FileRow[]> {
-      const waiting = storage.presignUpload ? rows.filter(awaitingBytes) : [];
+      const now = Date.now();
+      const waiting = rows.filter((file) => awaitingBytes(file) && (storage.presignUpload !== undefined || uploadWindowEnd(ctx, file).getTime() <= now));
       if (waiting.length === 0) return rows;
       for (let i = 0; i < waiting.length; i += CONCURRENCY) {
-        await Promise.all(waiting.slice(i, i + CONCURRENCY).map((file) => finaliseOnce(file, trigger)));
+        await Promise.all(waiting.slice(i, i + CONCURRENCY).map((file) => settleOne(file, trigger)));
       }
       const fresh = new Map((await db.select().from(files).where(inArray(files.id, waiting.map((f) => f.id)))).map((f) => [f.id, f]));
       return rows.map((row) => fresh.get(row.id) ?? row);

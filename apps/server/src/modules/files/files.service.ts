@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { FileOwnerKind, FileView } from '@referwell/contracts';
+import { filesApi, type FileOwnerKind, type FileView } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
 import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
@@ -51,7 +51,7 @@ export function fileViewOf(ctx: AppContext, row: FileRow): FileView {
     type: row.type || row.declaredType,
     size: row.size,
     scanStatus: row.scanStatus,
-    status: row.uploadedAt ? 'uploaded' : 'uploading',
+    status: row.uploadedAt ? 'uploaded' : deleted ? 'failed' : 'uploading',
     downloadUrl: downloadable ? signFileLink(linkSigner(ctx), 'GET', downloadPath(row.uuid), row.uuid) : null,
     deleted,
     updatedAt: row.updatedAt.getTime(),
@@ -176,7 +176,7 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
       const found = await loadFile(ctx, id);
       await authorizeFile(db, caller, found, 'view');
       const [row] = await finaliser.settle([found], 'read');
-      if (row!.deletedAt) throw new AppError('OBJECT_NOT_FOUND', FILE_EXPIRED);
+      if (row!.deletedAt) throw new AppError('OBJECT_NOT_FOUND', row!.uploadedAt ? FILE_EXPIRED : filesApi.UPLOAD_NOT_FINISHED);
       return { status: row!.scanStatus, type: row!.type || row!.declaredType };
     },
 

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -16,7 +19,7 @@ import { startS3rver } from '../../platform/storage/s3rver.test-support.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
 import { filesWorker } from './files-worker.test-support.js';
-import { MIME, PDF, createAndUpload, describe as describeFile, md5 } from './files.test-factories.js';
+import { MIME, PDF, createAndUpload, describe as describeFile, md5, put } from './files.test-factories.js';
 import { files } from './files.table.js';
 import { FILES_SWEEP_JOB, SWEEP_EVERY_MS } from './housekeeping.js';
 
@@ -56,7 +59,7 @@ describe('files.sweep with local storage', () => {
     await s?.t.close();
   });
 
-  it('expires files whose bytes never came within a day, with any stray bytes, as a system action', async () => {
+  it('expires files whose bytes never came within their upload window, with any stray bytes, as a system action', async () => {
     const { t, storage, staff, worker, team } = s;
     const abandoned = await s.describeUpload();
     await describedAgo(t, abandoned.id, 25);
@@ -67,7 +70,7 @@ describe('files.sweep with local storage', () => {
     await describedAgo(t, uploaded, 48);
 
     await worker.jobs.drain();
-    expect(await viewOf(staff, abandoned.id)).toMatchObject({ deleted: true, status: 'uploading' });
+    expect(await viewOf(staff, abandoned.id)).toMatchObject({ deleted: true, status: 'failed' });
     expect(await storage.exists(abandoned.key)).toBe(false);
     expect(await auditsOf(t, abandoned.id)).toEqual([
       { action: 'file.expired', actorUserId: null, details: { practiceId: team.practice.id, ownerKind: 'PRACTICE', ownerId: team.practice.id, reason: 'never uploaded' } },
@@ -83,6 +86,55 @@ describe('files.sweep with local storage', () => {
     await anHourLater(t);
     await worker.jobs.drain();
     expect((await fileRow(t, recent.id)).deletedAt).not.toBeNull();
+  });
+
+  it('gives up an upload whose window ended on the next read, before any sweep: it did not finish, and says so', async () => {
+    const { t, staff, team } = s;
+    const lost = await s.describeUpload();
+    const inTime = await s.describeUpload();
+    // Past its link's life and the hour an upload begun just before may take.
+    await describedAgo(t, lost.id, 1.5);
+    await describedAgo(t, inTime.id, 0.5);
+
+    expect(await viewOf(staff, lost.id)).toMatchObject({ deleted: true, status: 'failed', downloadUrl: null });
+    const status = await staff.get(`/api/v1/file/${lost.id}/status`);
+    expect(status.statusCode).toBe(456);
+    expect(status.json()).toMatchObject({ code: 'OBJECT_NOT_FOUND', message: 'Upload did not finish — try again' });
+    // Read twice, given up once, by the system.
+    expect(await auditsOf(t, lost.id)).toEqual([
+      { action: 'file.expired', actorUserId: null, details: { practiceId: team.practice.id, ownerKind: 'PRACTICE', ownerId: team.practice.id, reason: 'never uploaded' } },
+    ]);
+    // Bytes that come after all are not taken.
+    expect((await put(t.app, lost.uploadUrl, PDF)).statusCode).toBe(404);
+
+    // A file still within its window is on its way.
+    expect(await viewOf(staff, inTime.id)).toMatchObject({ deleted: false, status: 'uploading' });
+    expect((await staff.get(`/api/v1/file/${inTime.id}/status`)).json()).toEqual({ status: 'scanning', type: MIME.pdf });
+  });
+
+  it('sweeps the temporary file an upload killed mid-stream left on disk, once nothing can still be writing it', async () => {
+    const { t, storage, staff, worker } = s;
+    const killed = await s.describeUpload();
+    const streaming = await s.describeUpload();
+    // What a server killed while receiving bytes leaves: the start of the file beside its key.
+    const partOf = (key: string) => path.join(t.config.dataDir, 'files', `${key}.0123456789ab.part`);
+    for (const { key } of [killed, streaming]) {
+      await mkdir(path.dirname(partOf(key)), { recursive: true });
+      await writeFile(partOf(key), PDF.subarray(0, 20));
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(partOf(killed.key), twoHoursAgo, twoHoursAgo);
+    await describedAgo(t, killed.id, 2);
+
+    await anHourLater(t);
+    await worker.jobs.drain();
+    expect(existsSync(partOf(killed.key))).toBe(false);
+    // A live upload writes as its bytes come: its temporary file is recent, and kept.
+    expect(existsSync(partOf(streaming.key))).toBe(true);
+    expect(worker.log.lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'temporary files of uploads cut short removed', obj: { removed: 1 } }));
+    expect(await fileRow(t, killed.id)).toMatchObject({ uploadedAt: null, deletedAt: expect.any(Date) });
+    expect(await viewOf(staff, killed.id)).toMatchObject({ deleted: true, status: 'failed' });
+    expect(await storage.exists(killed.key)).toBe(false);
   });
 });
 

@@ -1,50 +1,30 @@
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { enqueuePurge, FILE_PURGE_JOB, LATE_UPLOAD_GRACE_MS, type UploadFinaliser } from './direct-uploads.js';
-import { fileAudit, type FileRow } from './files.service.js';
+import { FILE_PURGE_JOB, uploadWindowMs, type UploadFinaliser } from './direct-uploads.js';
 import { files } from './files.table.js';
 
 export const FILES_SWEEP_JOB = 'files.sweep';
 export const SWEEP_EVERY_MS = 60 * 60_000;
-/** A described file whose bytes have not come after this is given up. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
 const PAGE = 200;
 
 type Deps = Pick<AppContext, 'db' | 'storage' | 'jobs' | 'audit' | 'log' | 'config'>;
 
 /**
  * The hourly `files.sweep`. With direct uploads it first finalises every file whose object has
- * appeared without anyone asking after it. Then files described more than a day ago whose bytes
- * never came are marked deleted (viewers show them as expired), audited as `file.expired` with no
- * actor (the system), and their key purged, for any stray bytes. A file the store could not be
- * asked about is left for the next sweep rather than expired blind.
+ * appeared without anyone asking after it. Then files whose upload window ended without their
+ * bytes (direct-uploads.ts: the link's life plus an hour) are given up as reads give them up:
+ * marked deleted (viewers say the upload did not finish), audited as `file.expired` with no actor
+ * (the system), and their key purged, for any stray bytes. A file the store could not be asked
+ * about is left for the next sweep rather than given up blind. Last, the temporary files of
+ * uploads cut short by a crash (local disk's `.part`) are removed once nothing can still be
+ * writing them.
  */
 export function createFilesSweep(ctx: Deps, finaliser: UploadFinaliser) {
-  const { db, audit } = ctx;
-  // Never while the file's link could still deliver bytes (FILE_LINK_TTL_SECONDS may be up to a day).
-  const abandonedAfterMs = Math.max(ABANDONED_AFTER_MS, ctx.config.fileLinkTtlMs + LATE_UPLOAD_GRACE_MS);
-
-  async function expire(file: FileRow) {
-    const now = new Date();
-    const expired = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(files)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(and(eq(files.id, file.id), isNull(files.uploadedAt), isNull(files.deletedAt)))
-        .returning({ id: files.id });
-      if (row) await enqueuePurge(ctx.jobs, file.id, now, tx);
-      return row !== undefined;
-    });
-    if (!expired) return;
-    await audit.record({
-      action: fileAudit('expired'), actorUserId: null, targetType: 'file', targetId: file.id,
-      details: { practiceId: file.practiceId, ownerKind: file.ownerKind, ownerId: file.ownerId, reason: 'never uploaded' },
-    });
-  }
+  const { db } = ctx;
 
   return async function sweep() {
-    const cutoff = new Date(Date.now() - abandonedAfterMs);
+    const cutoff = new Date(Date.now() - uploadWindowMs(ctx));
     const direct = ctx.storage.presignUpload !== undefined;
     let after = 0;
     for (;;) {
@@ -54,12 +34,14 @@ export function createFilesSweep(ctx: Deps, finaliser: UploadFinaliser) {
         .where(and(isNull(files.uploadedAt), isNull(files.deletedAt), gt(files.id, after), direct ? undefined : lt(files.createdAt, cutoff)))
         .orderBy(asc(files.id))
         .limit(PAGE);
-      for (const file of page) {
-        if ((await finaliser.finalise(file, 'sweep')) && file.createdAt < cutoff) await expire(file);
-      }
-      if (page.length < PAGE) return;
+      await finaliser.settle(page, 'sweep');
+      if (page.length < PAGE) break;
       after = page.at(-1)!.id;
     }
+    // A temporary file untouched for a whole upload window belongs to a write that died: a live
+    // upload writes as bytes come, and a file that old could no longer be completed anyway.
+    const removed = (await ctx.storage.removeStaleParts?.(cutoff)) ?? 0;
+    if (removed > 0) ctx.log.info({ removed }, 'temporary files of uploads cut short removed');
   };
 }
 

@@ -117,7 +117,7 @@ describe('uploads straight to S3', () => {
     });
   });
 
-  it('refuses objects whose MD5, size, header or type do not match: deleted, shown expired, audited', async () => {
+  it('refuses objects whose MD5, size, header or type do not match: deleted, shown as an upload that did not finish, audited', async () => {
     const tampered = Buffer.from(PDF);
     tampered[tampered.length - 2] = 0x41;
     const big = padded(PDF, 5000);
@@ -133,7 +133,7 @@ describe('uploads straight to S3', () => {
       const { id, uploadUrl, key } = await describeUpload(c.declared, c.name, c.type, c.overrides);
       // s3rver, unlike S3, takes a body that does not match the signed Content-MD5 and length.
       expect((await putToBucket(uploadUrl, c.sent, md5(c.declared))).status, c.reason).toBe(200);
-      expect((await viewOf(id)), c.reason).toMatchObject({ deleted: true, status: 'uploading', downloadUrl: null });
+      expect((await viewOf(id)), c.reason).toMatchObject({ deleted: true, status: 'failed', downloadUrl: null });
       expect(await storage.exists(key)).toBe(false);
       expect((await fileRow(id)).uploadedAt).toBeNull();
       expect(await jobsFor('file.scan', id)).toEqual([]);

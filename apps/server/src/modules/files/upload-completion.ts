@@ -51,6 +51,14 @@ export async function completeUpload(ctx: Deps, file: FileRow, type: string, ori
   return 'uploaded';
 }
 
+/** Audits an upload given up because its bytes never came (file.expired, by the system: no actor). */
+export async function auditAbandoned(ctx: Pick<AppContext, 'audit'>, file: FileRow) {
+  await ctx.audit.record({
+    action: fileAudit('expired'), actorUserId: null, targetType: 'file', targetId: file.id,
+    details: { practiceId: file.practiceId, ownerKind: file.ownerKind, ownerId: file.ownerId, reason: 'never uploaded' },
+  });
+}
+
 /** Audits bytes refused for not matching their description (file.refused, with the reason). */
 export async function auditRefusal(ctx: Pick<AppContext, 'audit'>, file: FileRow, reason: RefusalReason | 'checksum-headers', message: string, origin: UploadOrigin) {
   await ctx.audit.record({ action: fileAudit('refused'), ...auditedAs(file, origin), details: { reason, message, ...noticed(origin) } });

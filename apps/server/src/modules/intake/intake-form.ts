@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Email, normalizePhone, patientsApi, type ValidationIssue, type intakeApi } from '@referwell/contracts';
+import { Email, hasControlCharacters, normalizePhone, patientsApi, type ValidationIssue, type intakeApi } from '@referwell/contracts';
 import { AppError } from '../../platform/errors.js';
 import type { BotRow } from './intake.table.js';
 
@@ -56,7 +56,9 @@ const fromSchema = (schema: z.ZodType<string>, text: string): Checked => {
 function check(question: Question, text: string): Checked {
   switch (question.questionType) {
     case 'name':
-      return text.length > NAME_MAX ? { message: `${question.label} must be at most ${NAME_MAX} characters` } : { value: text };
+      if (text.length > NAME_MAX) return { message: `${question.label} must be at most ${NAME_MAX} characters` };
+      // The names' rule (plainName): they reach the practice's notice e-mails and the patient record.
+      return hasControlCharacters(text) ? { message: `${question.label} must not contain control characters or text-direction marks` } : { value: text };
     case 'phone': {
       const phone = normalizePhone(text);
       return phone ? { value: phone } : { message: 'Enter a valid phone number' };

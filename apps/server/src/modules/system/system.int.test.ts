@@ -226,6 +226,42 @@ describe('development outbox', () => {
     }
   });
 
+  const asIfAbsent = (res: LightMyRequestResponse) => {
+    expect(expectCleanError(res, 404, 'NOT_FOUND')).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No route GET /api/v1/dev/outbox' });
+  };
+  const from = (remoteAddress: string, headers: Record<string, string> = {}, app = t.app) =>
+    app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=%2B13035550501', remoteAddress, headers });
+
+  it('answers only a browser on the server’s own machine; to anyone else it is not there', async () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect((await from(address)).statusCode, address).toBe(200);
+    for (const address of ['203.0.113.9', '10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', 'fe80::1']) asIfAbsent(await from(address));
+    // A proxy on the same machine connects from loopback: what it relays is not from here.
+    asIfAbsent(await from('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }));
+    asIfAbsent(await from('127.0.0.1', { forwarded: 'for=203.0.113.9' }));
+    asIfAbsent(await from('::1', { 'x-real-ip': '203.0.113.9' }));
+  });
+
+  it('behind a trusted proxy, still judges the connection and not the address a client claims', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      asIfAbsent(await from('203.0.113.9', { 'x-forwarded-for': '127.0.0.1' }, proxied.app));
+      asIfAbsent(await from('127.0.0.1', { 'x-forwarded-for': '127.0.0.1' }, proxied.app));
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers anyone when DEV_OUTBOX=true says so', async () => {
+    const shared = await createTestApp({ DEV_OUTBOX: 'true' });
+    try {
+      const res = await from('203.0.113.9', { 'x-forwarded-for': '198.51.100.4' }, shared.app);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('does not exist in production', async () => {
     const clamd = await startFakeClamd();
     const production = await createTestApp({

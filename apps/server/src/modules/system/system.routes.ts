@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { normalizePhone, systemApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -7,6 +7,20 @@ import { AppError } from '../../platform/errors.js';
 import { outboxMessages } from '../../platform/delivery/outbox.table.js';
 import { scannerHealth } from '../../platform/scanner/index.js';
 import { realtimeHealth } from '../../platform/realtime/health.js';
+import { addressRange } from '../../platform/net/ip-policy.js';
+
+/** Headers a proxy adds: a request relayed by one came from wherever the proxy heard it, not from this machine. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * Whether the request comes from a browser on the server's own machine: its connection is from a
+ * loopback address (the socket's, not the client IP a trusted proxy reports, which a client may
+ * set) and no proxy relayed it, since a proxy on the same machine connects from loopback too.
+ */
+function fromThisMachine(request: FastifyRequest) {
+  const address = request.socket.remoteAddress;
+  return address !== undefined && addressRange(address) === 'loopback' && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+}
 
 /**
  * The address an outbox filter names: a phone number in E.164, else the lower-cased e-mail.
@@ -48,8 +62,11 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
     return { healthy, parts };
   });
 
-  route(app, ctx, systemApi.devOutbox, async ({ query }) => {
-    if (ctx.config.isProduction) throw new AppError('NOT_FOUND');
+  route(app, ctx, systemApi.devOutbox, async ({ request, query }) => {
+    // Answered as if there were no such route: who may not read it does not learn it is there.
+    if (ctx.config.isProduction || !(ctx.config.devOutboxForAnyone || fromThisMachine(request))) {
+      throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+    }
     const to = query.to ? outboxAddress(query.to) : undefined;
     const rows = await ctx.db
       .select()

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -68,6 +68,31 @@ describe('local storage', () => {
       await expect(storage.write(key, Readable.from([Buffer.from('x')]), 1)).rejects.toThrow('not a storage key');
       await expect(storage.read(key)).rejects.toThrow('not a storage key');
     }
+  });
+
+  it('removes the temporary files of writes cut short by a crash, once older than asked, and nothing else', async () => {
+    const { root, storage } = fresh();
+    expect(await storage.removeStaleParts!(new Date())).toBe(0);
+    const done = newStorageKey();
+    await storage.write(done, Readable.from([Buffer.from('kept')]), 4);
+    const [stale, live] = [newStorageKey(), newStorageKey()];
+    const part = (key: string) => path.join(root, `${key}.0123456789ab.part`);
+    for (const key of [stale, live]) {
+      mkdirSync(path.dirname(part(key)), { recursive: true });
+      writeFileSync(part(key), 'half a fi');
+    }
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(part(stale), anHourAgo, anHourAgo);
+    utimesSync(path.join(root, done), anHourAgo, anHourAgo);
+    // Not ours: a stray file a person put there is left alone.
+    writeFileSync(path.join(root, 'notes.part'), 'x');
+    utimesSync(path.join(root, 'notes.part'), anHourAgo, anHourAgo);
+
+    expect(await storage.removeStaleParts!(new Date(Date.now() - 60_000))).toBe(1);
+    expect(existsSync(part(stale))).toBe(false);
+    expect(existsSync(part(live))).toBe(true);
+    expect(await text(await storage.read(done))).toBe('kept');
+    expect(existsSync(path.join(root, 'notes.part'))).toBe(true);
   });
 
   it('rejects reading a missing key', async () => {

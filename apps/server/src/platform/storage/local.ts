@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -7,11 +7,14 @@ import { pipeline } from 'node:stream/promises';
 import { assertStorageKey } from './keys.js';
 import type { FileStorage } from './storage.js';
 
+const PART = /^[0-9a-f-]{36}\.[0-9a-f]{12}\.part$/;
+
 /**
  * Files on local disk under `root`, one file per key. A write goes to a temporary file beside its
  * target and is renamed into place only once every byte arrived, so readers never see half a file
- * and a refused or aborted upload leaves nothing. Clients upload through the server's own signed
- * route (no `presignUpload`).
+ * and a refused or aborted upload leaves nothing; only a process killed mid-write leaves its
+ * temporary file, which `removeStaleParts` (the hourly sweep) takes away. Clients upload through
+ * the server's own signed route (no `presignUpload`).
  */
 export function createLocalStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
@@ -53,6 +56,28 @@ export function createLocalStorage(root: string): FileStorage {
       } catch {
         return false;
       }
+    },
+    async removeStaleParts(before) {
+      let removed = 0;
+      const prefixes = await readdir(root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const prefix of prefixes) {
+        if (!prefix.isDirectory() || !/^[0-9a-f]{2}$/.test(prefix.name)) continue;
+        const dir = path.join(root, prefix.name);
+        for (const name of await readdir(dir)) {
+          if (!PART.test(name)) continue;
+          const part = path.join(dir, name);
+          // Gone meanwhile (its write finished or failed): nothing to do.
+          const written = await stat(part).then((s) => s.mtime, () => null);
+          if (written && written < before) {
+            await rm(part, { force: true });
+            removed += 1;
+          }
+        }
+      }
+      return removed;
     },
   };
 }

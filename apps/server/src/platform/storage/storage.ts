@@ -26,4 +26,10 @@ export interface FileStorage {
    * it has appeared. Without it, clients PUT to the server's own signed upload route.
    */
   presignUpload?(key: string, expected: ExpectedUpload, ttlMs: number): Promise<string>;
+  /**
+   * Only stores that write through temporary files have it (local disk): removes those last
+   * written before `before`, which a write cut short by a crash leaves behind (a write that fails
+   * removes its own). Answers how many it removed.
+   */
+  removeStaleParts?(before: Date): Promise<number>;
 }

@@ -53,10 +53,12 @@ describe('development outbox', () => {
     expect(await screen.findByText('No messages yet')).toBeInTheDocument();
   });
 
-  it('explains that production servers have no outbox', async () => {
-    fakeServer({ 'GET /api/v1/dev/outbox': () => reply(404, errorBody(404, 'NOT_FOUND', 'Not found')) });
+  it('explains where the outbox opens when this server does not show it', async () => {
+    fakeServer({ 'GET /api/v1/dev/outbox': () => reply(404, errorBody(404, 'NOT_FOUND', 'No route GET /api/v1/dev/outbox')) });
     renderApp('/dev/outbox');
-    expect(await screen.findByRole('alert')).toHaveTextContent('The outbox is not available');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The outbox is not available');
+    expect(alert).toHaveTextContent("in a browser on the server's own machine (or anywhere when the server is started with DEV_OUTBOX=true)");
   });
 
   it('is linked from the sign-in page', async () => {

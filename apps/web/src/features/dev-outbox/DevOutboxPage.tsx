@@ -29,7 +29,7 @@ export function DevOutboxPage() {
     content = isApiError(outbox.error, 404) ? (
       <ErrorState
         title="The outbox is not available"
-        message="This server sends real e-mails and texts; the development outbox exists only when it runs in development mode."
+        message="The development outbox holds sign-in codes, so it opens only in development, in a browser on the server's own machine (or anywhere when the server is started with DEV_OUTBOX=true). A production server sends real e-mails and texts instead."
       />
     ) : (
       <ErrorState

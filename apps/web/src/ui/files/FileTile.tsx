@@ -71,7 +71,7 @@ export function FileTile({ file, mode, allowDownload, onOpen, onDownload, openVe
   const details = (
     <Stack gap={2} style={{ minWidth: 0, flex: vertical ? undefined : 1 }} w={vertical ? '100%' : undefined}>
       {layout.showName && <FileName name={file.name} max={layout.nameMax} />}
-      {layout.showSize && state !== 'deleted' && (
+      {layout.showSize && state !== 'deleted' && state !== 'failed' && (
         <Text size="xs" c="dimmed">
           {formatFileSize(file.size)}
         </Text>
@@ -111,7 +111,7 @@ export function FileTile({ file, mode, allowDownload, onOpen, onDownload, openVe
   );
 
   const canDownload = allowDownload && state === 'clean' && !!file.downloadUrl && layout.actions !== 'none';
-  const canRemove = !!onRemove && state !== 'deleted' && state !== 'uploading' && layout.actions !== 'none';
+  const canRemove = !!onRemove && state !== 'deleted' && state !== 'failed' && state !== 'uploading' && layout.actions !== 'none';
   const actions = (canDownload || canRemove) && (
     <Group gap={4} wrap="nowrap" justify="flex-end" ml="auto">
       {canDownload &&

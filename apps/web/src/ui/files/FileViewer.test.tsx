@@ -56,6 +56,18 @@ describe('FileViewer', () => {
     expect(upload.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('says an upload that never finished did not, in place of uploading or expired, with nothing to open or remove', () => {
+    renderViewer({
+      files: [fileView({ id: 7, name: 'referral-letter.pdf', status: 'failed', deleted: true, scanStatus: 'scanning', downloadUrl: null })],
+      onRemove: vi.fn(),
+      onSelect: vi.fn(),
+    });
+    const lost = within(item('referral-letter.pdf'));
+    expect(lost.getByText('Upload did not finish — try again')).toBeInTheDocument();
+    for (const text of ['Uploading...', 'Scanning file...', 'Sorry this file has expired', '1.5 kB']) expect(lost.queryByText(text)).not.toBeInTheDocument();
+    expect(lost.queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('shows no thumbnail for an image that is not clean', () => {
     renderViewer({ files: [fileView({ name: 'photo.png', type: 'image/png', scanStatus: 'scanning' })] });
     expect(item('photo.png').querySelector('img')).toBeNull();
