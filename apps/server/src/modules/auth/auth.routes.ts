@@ -5,6 +5,8 @@ import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/se
 import { route } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { defaultSteps } from './flow-plans.js';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.js';
+import type { SignInClient } from './password-attempts.js';
 import type { SignInService, StepResult } from './sign-in.service.js';
 import type { createSessionsService } from './sessions.service.js';
 
@@ -12,6 +14,9 @@ export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
+
+/** The client of a sign-in or password call, with its device cookie (device-cookie.ts). */
+const signInClientOf = (request: FastifyRequest): SignInClient => ({ ...clientOf(request), device: request.cookies[DEVICE_COOKIE] });
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -26,6 +31,7 @@ export function registerAuthRoutes(
   function deliverSession(reply: FastifyReply, result: StepResult) {
     const started = result.session;
     if (!started) return { status: result.status, nextStep: result.nextStep };
+    if (result.deviceCookie) setDeviceCookie(reply, result.deviceCookie, secure);
     if (started.kind === 'web') {
       reply.setCookie(SESSION_COOKIE, started.cookieToken, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       // A new session gets a new CSRF token so one planted before sign-in is worthless.
@@ -43,7 +49,7 @@ export function registerAuthRoutes(
   route(app, ctx, authApi.authStart, async ({ body, caller }) => signIn.start(body, caller), limit);
 
   route(app, ctx, authApi.authStep, async ({ params, body, request, reply }) =>
-    deliverSession(reply, await signIn.answer(params.uuid, body, clientOf(request))), limit);
+    deliverSession(reply, await signIn.answer(params.uuid, body, signInClientOf(request))), limit);
 
   route(app, ctx, authApi.authFlowStatus, async ({ params }) => signIn.status(params.uuid));
 
@@ -78,12 +84,12 @@ export function registerAuthRoutes(
   route(app, ctx, authApi.passwordReset, async ({ body }) => ({ uuid: (await account.passwordReset(body.email)).uuid }), limit);
 
   route(app, ctx, authApi.resetPassword, async ({ body, request }) => {
-    await account.resetPassword(body.uuid, body.code, body.password, clientOf(request));
+    await account.resetPassword(body.uuid, body.code, body.password, signInClientOf(request));
     return { ok: true as const };
   }, limit);
 
   route(app, ctx, authApi.updatePassword, async ({ caller, body, request }) => {
-    await account.updatePassword(caller, body.currentPassword, body.newPassword, clientOf(request));
+    await account.updatePassword(caller, body.currentPassword, body.newPassword, signInClientOf(request));
     return { ok: true as const };
   }, limit);
 
