@@ -7,7 +7,8 @@ import type { ChatsService } from './chats.service.js';
 import type { ChatCreationService } from './chat-creation.service.js';
 
 export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chats: ChatsService, creation: ChatCreationService) {
-  route(app, ctx, api.chatToken, ({ caller, params, query, request }) => chats.token(caller, params.id, query.practiceId, clientOf(request)));
+  // A GET that may put the caller in a practice chat: CSRF-checked like a POST.
+  route(app, ctx, api.chatToken, ({ caller, params, query, request }) => chats.token(caller, params.id, query.practiceId, clientOf(request)), { changesState: true });
   route(app, ctx, api.listChats, ({ caller, query }) => chats.list(caller, query));
   route(app, ctx, api.unreadChats, ({ caller, query }) => chats.unread(caller, query.practiceId));
   route(app, ctx, api.unreadChatCount, ({ caller, query }) => chats.unreadCount(caller, query.practiceId));
