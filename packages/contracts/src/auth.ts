@@ -9,13 +9,13 @@ const AppQuery = z.object({ app: AuthApp.default('PROVIDER_WEB') });
 export const AuthStatus = z.enum(['PENDING', 'COMPLETE']);
 
 export const csrf = endpoint({
-  method: 'GET', path: '/api/v1/auth/csrf', summary: 'Issue a CSRF token and set the XSRF-TOKEN cookie',
-  tags, auth: 'public', query: AppQuery, response: z.object({ token: z.string() }),
+  method: 'GET', path: '/api/v1/auth/csrf', summary: 'Issue a CSRF token bound to the caller\'s session (or to none) and set the XSRF-TOKEN cookie',
+  tags, auth: 'optionalUser', query: AppQuery, response: z.object({ token: z.string() }),
 });
 
 export const csrfToken = endpoint({
   method: 'GET', path: '/api/v1/csrfToken', summary: 'Issue a CSRF token (earlier contract)',
-  tags, auth: 'public', response: z.object({ _csrf: z.string() }),
+  tags, auth: 'optionalUser', response: z.object({ _csrf: z.string() }),
 });
 
 export const AuthConfigBody = z.object({
@@ -113,7 +113,8 @@ export const logout = endpoint({
 });
 
 export const logoutLegacy = endpoint({
-  method: 'GET', path: '/api/v1/logout', summary: 'End the current session (earlier contract)',
+  method: 'GET', path: '/api/v1/logout',
+  summary: 'End the current session (earlier contract). A GET that changes state, so cookie callers must send the X-XSRF-TOKEN header',
   tags, auth: 'optionalUser', response: OkResponse,
 });
 

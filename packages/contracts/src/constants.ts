@@ -8,9 +8,10 @@ export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60_000;
 /** A sign-in flow is abandoned after this long. */
 export const AUTH_FLOW_TTL_MS = 15 * 60_000;
-/** Failed sign-in attempts allowed per account inside the window before 458. */
+/** Wrong passwords one client may try on one account before it has to wait (458, growing delays). */
 export const MAX_FAILED_LOGINS = 5;
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
+/** Wrong codes a sign-in flow takes, whatever the resends; then it ends and a new one is needed. */
+export const MAX_CODE_ATTEMPTS = 5;
 
 export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 export const DEFAULT_SESSION_MAX_HOURS = 12;

@@ -21,7 +21,7 @@ export const ERRORS = {
   TOO_MANY_RESULTS: { status: 455, message: 'Too many results' },
   OBJECT_NOT_FOUND: { status: 456, message: 'Object not found' },
   INCORRECT_CODE: { status: 457, message: 'Incorrect code' },
-  TOO_MANY_LOGIN_ATTEMPTS: { status: 458, message: 'Too many login attempts, try again in 15 minutes' },
+  TOO_MANY_LOGIN_ATTEMPTS: { status: 458, message: 'Too many login attempts, try again later' },
   LOCKED_ACCOUNT: { status: 459, message: 'This account is locked, contact your administrator' },
   USER_NEEDS_VERIFICATION: { status: 461, message: 'User needs verification' },
   ERROR_INVALID_PHONE_NUMBER: { status: 400, message: 'Invalid phone number' },

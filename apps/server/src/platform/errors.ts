@@ -3,13 +3,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException } from '../db/errors.js';
 import { ERRORS, type ErrorBody, type ErrorCode, type ValidationIssue } from '@referwell/contracts';
 
-/** An error the caller is meant to see: a catalogue code, its status, and a message. */
+/**
+ * An error the caller is meant to see: a catalogue code, its status, and a message; `headers` go
+ * with it (Retry-After on 458).
+ */
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message?: string,
     readonly issues?: ValidationIssue[],
+    readonly headers?: Record<string, string>,
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
@@ -30,6 +34,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     let payload: ErrorBody;
     if (error instanceof AppError) {
       payload = body(error.code, error.message, error.issues);
+      if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: [error.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],

@@ -36,7 +36,11 @@ export interface HandlerInput<E extends AnyEndpoint> {
 export interface RouteOptions {
   /** Requests per minute per client IP (sign-in, code sending, signup). */
   rateLimitPerMinute?: number;
-  /** A GET the spec makes change state (leaving a practice) is CSRF-checked like a POST. */
+  /**
+   * A GET the spec makes change state (leaving a practice, the earlier logout, opening a chat,
+   * reading a submission, re-sending an invite) is CSRF-checked like a POST, so a link or an
+   * image on another site cannot trigger it.
+   */
   changesState?: boolean;
 }
 
@@ -107,7 +111,9 @@ export function route<E extends AnyEndpoint>(
       request.room = null;
       request.caller = endpoint.auth === 'public' ? null : await resolveCaller(ctx, request, endpoint.apiKey === true);
       if (endpoint.auth === 'user' && !request.caller) throw new AppError('UNAUTHORIZED');
-      if (request.caller?.via === 'cookie' && (options.changesState || !SAFE_METHODS.has(request.method))) ctx.csrf.verify(request);
+      if (request.caller?.via === 'cookie' && (options.changesState || !SAFE_METHODS.has(request.method))) {
+        ctx.csrf.verify(request, request.caller.session.uuid);
+      }
     },
     handler: async (request, reply) => {
       const result = await handler({

@@ -7,7 +7,8 @@ import { TEST_PASSWORD } from './factories.js';
 
 /**
  * A browser-like client over app.inject: it keeps cookies and sends the XSRF cookie back as the
- * X-XSRF-TOKEN header on state-changing requests, as the web app does.
+ * X-XSRF-TOKEN header on every request, as the web app does (spec 1 §7: a few GETs change state);
+ * `csrf: false` leaves it out, as a link or an image on another site would.
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -23,7 +24,7 @@ export class TestClient {
     const headers: Record<string, string> = { 'user-agent': this.userAgent };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get(CSRF_COOKIE);
-    if (csrf && opts.csrf !== false && method !== 'GET') headers[CSRF_HEADER] = csrf;
+    if (csrf && opts.csrf !== false) headers[CSRF_HEADER] = csrf;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
     const res = await this.app.inject({ method, url, headers, remoteAddress: this.ip, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -35,7 +36,7 @@ export class TestClient {
     return res;
   }
 
-  get = (url: string) => this.request('GET', url);
+  get = (url: string, opts?: { csrf?: boolean }) => this.request('GET', url, undefined, opts);
   post = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('POST', url, body ?? {}, opts);
   put = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('PUT', url, body ?? {}, opts);
   delete = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('DELETE', url, body, opts);

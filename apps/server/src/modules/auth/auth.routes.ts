@@ -5,6 +5,8 @@ import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/se
 import { route } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { defaultSteps } from './flow-plans.js';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.js';
+import type { SignInClient } from './password-attempts.js';
 import type { SignInService, StepResult } from './sign-in.service.js';
 import type { createSessionsService } from './sessions.service.js';
 
@@ -12,6 +14,12 @@ export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
+
+/** The client of a sign-in or password call, with its device cookie (device-cookie.ts). */
+const signInClientOf = (request: FastifyRequest): SignInClient => ({ ...clientOf(request), device: request.cookies[DEVICE_COOKIE] });
+
+/** The session a CSRF token is bound to: a cookie session's, or none (bearer callers need no token). */
+const csrfSessionOf = (caller: Caller | null) => (caller?.via === 'cookie' ? caller.session.uuid : null);
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -26,24 +34,25 @@ export function registerAuthRoutes(
   function deliverSession(reply: FastifyReply, result: StepResult) {
     const started = result.session;
     if (!started) return { status: result.status, nextStep: result.nextStep };
+    if (result.deviceCookie) setDeviceCookie(reply, result.deviceCookie, secure);
     if (started.kind === 'web') {
       reply.setCookie(SESSION_COOKIE, started.cookieToken, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-      // A new session gets a new CSRF token so one planted before sign-in is worthless.
-      ctx.csrf.issue(reply);
+      // A token bound to the new session: one from before sign-in (or planted) is worthless next to it.
+      ctx.csrf.issue(reply, started.session.uuid);
       return { status: result.status };
     }
     return { status: result.status, accessToken: started.accessToken, refreshToken: started.refreshToken };
   }
 
-  route(app, ctx, authApi.csrf, async ({ reply }) => ({ token: ctx.csrf.issue(reply) }));
-  route(app, ctx, authApi.csrfToken, async ({ reply }) => ({ _csrf: ctx.csrf.issue(reply) }));
+  route(app, ctx, authApi.csrf, async ({ reply, caller }) => ({ token: ctx.csrf.issue(reply, csrfSessionOf(caller)) }));
+  route(app, ctx, authApi.csrfToken, async ({ reply, caller }) => ({ _csrf: ctx.csrf.issue(reply, csrfSessionOf(caller)) }));
 
   route(app, ctx, authApi.authConfig, async ({ body }) => ({ steps: defaultSteps(body.app, Boolean(body.isPasswordReset)) }));
 
   route(app, ctx, authApi.authStart, async ({ body, caller }) => signIn.start(body, caller), limit);
 
   route(app, ctx, authApi.authStep, async ({ params, body, request, reply }) =>
-    deliverSession(reply, await signIn.answer(params.uuid, body, clientOf(request))), limit);
+    deliverSession(reply, await signIn.answer(params.uuid, body, signInClientOf(request))), limit);
 
   route(app, ctx, authApi.authFlowStatus, async ({ params }) => signIn.status(params.uuid));
 
@@ -70,20 +79,22 @@ export function registerAuthRoutes(
   async function signOut(caller: Caller | null, request: FastifyRequest, reply: FastifyReply) {
     await account.logout(caller, clientOf(request));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    ctx.csrf.issue(reply, null);
     return { ok: true as const };
   }
   route(app, ctx, authApi.logout, ({ caller, request, reply }) => signOut(caller, request, reply));
-  route(app, ctx, authApi.logoutLegacy, ({ caller, request, reply }) => signOut(caller, request, reply));
+  // The spec makes it a GET: a link or an image on another site must not sign anyone out.
+  route(app, ctx, authApi.logoutLegacy, ({ caller, request, reply }) => signOut(caller, request, reply), { changesState: true });
 
   route(app, ctx, authApi.passwordReset, async ({ body }) => ({ uuid: (await account.passwordReset(body.email)).uuid }), limit);
 
   route(app, ctx, authApi.resetPassword, async ({ body, request }) => {
-    await account.resetPassword(body.uuid, body.code, body.password, clientOf(request));
+    await account.resetPassword(body.uuid, body.code, body.password, signInClientOf(request));
     return { ok: true as const };
   }, limit);
 
   route(app, ctx, authApi.updatePassword, async ({ caller, body, request }) => {
-    await account.updatePassword(caller, body.currentPassword, body.newPassword, clientOf(request));
+    await account.updatePassword(caller, body.currentPassword, body.newPassword, signInClientOf(request));
     return { ok: true as const };
   }, limit);
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuthApp, LoginStep } from '@referwell/contracts';
 import { users } from '../users/users.table.js';
 
@@ -50,11 +50,31 @@ export const authFlows = pgTable('auth_flows', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   steps: jsonb('steps').$type<LoginStep[]>().notNull(),
   stepIndex: integer('step_index').notNull(),
+  /** FAILED: it took MAX_CODE_ATTEMPTS wrong codes and is over. */
   status: text('status').$type<'PENDING' | 'COMPLETE' | 'FAILED'>().notNull().default('PENDING'),
   codeHash: text('code_hash'),
+  /** Codes tried in this flow, right or wrong, across resends. */
+  codeAttempts: integer('code_attempts').notNull().default(0),
   codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
   codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
   delivery: text('delivery').$type<'email' | 'sms' | 'voice'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Wrong passwords per account and client (sign-in-throttle.ts). `subject` is an HMAC of the
+ * account (or of the e-mail typed, when it has none); `client` is `device:<nonce>`, `ip:<address
+ * or IPv6 /64>`, or `untrusted` for every client without a device cookie together.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    subject: text('subject').notNull(),
+    client: text('client').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.client] }), index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt)],
+);

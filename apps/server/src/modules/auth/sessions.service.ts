@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS, type SessionInfo } from '@referwell/contracts';
+import type { SessionInfo } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
-import { hashPassword, verifyPassword } from '../../platform/auth/crypto.js';
+import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../users/users.table.js';
 import type { SignInService } from './sign-in.service.js';
+import type { PasswordAttempts, SignInClient } from './password-attempts.js';
+import type { AccountNotices } from './account-notices.js';
 
 /** A user's sessions and password, once signed in (or proving who they are by an e-mailed code). */
-export function createSessionsService(ctx: AppContext, signIn: SignInService) {
+export function createSessionsService(ctx: AppContext, signIn: SignInService, attempts: PasswordAttempts, notify: AccountNotices) {
   const { db, audit, sessions } = ctx;
 
   return {
@@ -58,30 +60,26 @@ export function createSessionsService(ctx: AppContext, signIn: SignInService) {
       });
     },
 
-    /** Changes the password; every other session of the user ends, this one stays. */
-    async updatePassword(caller: Caller, currentPassword: string, newPassword: string, client: ClientInfo) {
-      const failures = await audit.countRecent(caller.user.id, 'auth.sign_in_failed', FAILED_LOGIN_WINDOW_MS);
-      if (failures >= MAX_FAILED_LOGINS) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
-      if (!(await verifyPassword(caller.user.passwordHash, currentPassword))) {
-        await audit.record({
-          action: 'auth.sign_in_failed', subjectUserId: caller.user.id, ip: client.ip, userAgent: client.userAgent,
-          details: { reason: 'password-change' },
-        });
-        throw new AppError('BAD_CREDENTIALS', 'Your current password is not right');
-      }
+    /**
+     * Changes the password; every other session of the user ends, this one stays. The current
+     * password is throttled with sign-in's counts: a stolen session cannot guess it faster.
+     */
+    async updatePassword(caller: Caller, currentPassword: string, newPassword: string, client: SignInClient) {
+      await attempts.verify(caller.user, caller.user.email ?? '', currentPassword, client, { app: caller.session.app, reason: 'password-change' });
       await db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(users.id, caller.user.id));
       const ended = await sessions.revokeAllExcept(caller.user.id, caller.session.id, 'password-changed');
       await audit.record({
         action: 'auth.password_changed', actorUserId: caller.user.id, subjectUserId: caller.user.id,
         ip: client.ip, userAgent: client.userAgent, details: { sessionsEnded: ended.length },
       });
+      await notify(caller.user.email, 'password-changed', client);
     },
 
     /** E-mails a reset code (the earlier one-call contract over the reset flow). */
     passwordReset: (email: string) => signIn.start({ app: 'PROVIDER_WEB', email, isPasswordReset: true }, null),
 
     /** Sets a new password with the e-mailed code, without signing in. */
-    async resetPassword(uuid: string, code: string, password: string, client: ClientInfo) {
+    async resetPassword(uuid: string, code: string, password: string, client: SignInClient) {
       await signIn.answer(uuid, { step: 'EMAIL_CODE', value: code }, client, { signIn: false });
       await signIn.answer(uuid, { step: 'SET_NEW_PASSWORD', value: password }, client, { signIn: false });
     },

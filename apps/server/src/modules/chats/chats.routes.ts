@@ -8,7 +8,8 @@ import type { ChatCreationService } from './chat-creation.service.js';
 import type { ChatLinksService } from './chat-links.service.js';
 
 export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chats: ChatsService, creation: ChatCreationService, links: ChatLinksService) {
-  route(app, ctx, api.chatToken, ({ caller, params, query, request }) => chats.token(caller, params.id, query.practiceId, clientOf(request)));
+  // A GET that may put the caller in a practice chat: CSRF-checked like a POST.
+  route(app, ctx, api.chatToken, ({ caller, params, query, request }) => chats.token(caller, params.id, query.practiceId, clientOf(request)), { changesState: true });
   route(app, ctx, api.listChats, ({ caller, query }) => chats.list(caller, query));
   route(app, ctx, api.unreadChats, ({ caller, query }) => chats.unread(caller, query.practiceId));
   route(app, ctx, api.unreadChatCount, ({ caller, query }) => chats.unreadCount(caller, query.practiceId));

@@ -19,7 +19,8 @@ export function registerIntakeRoutes(
 
   route(app, ctx, api.botSubmissions, ({ caller, params, query, request }) => submissions.list(caller, params.id, query, clientOf(request)));
   route(app, ctx, api.botSubmissionCounts, ({ caller, params }) => submissions.counts(caller, params.id));
-  route(app, ctx, api.getSubmission, ({ caller, params, query, request }) => submissions.get(caller, params.id, query.practiceId, clientOf(request)));
+  // Opening a submission marks it read for the practice: CSRF-checked like a POST.
+  route(app, ctx, api.getSubmission, ({ caller, params, query, request }) => submissions.get(caller, params.id, query.practiceId, clientOf(request)), { changesState: true });
   route(app, ctx, api.archiveSubmission, ({ caller, params, query, body, request }) =>
     submissions.archive(caller, params.id, query.practiceId, body.archived, clientOf(request)));
   route(app, ctx, api.acceptSubmission, ({ caller, params, body, request }) => submissions.accept(caller, params.id, body.practiceId, clientOf(request)));

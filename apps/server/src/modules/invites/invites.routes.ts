@@ -15,7 +15,8 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext, send
   route(app, ctx, invitesApi.resendUserInvite, ({ caller, params, body }) =>
     sending.resendToUser(caller, params.id, body.practiceId, body.newEmail));
   route(app, ctx, invitesApi.pendingInvites, ({ caller, query }) => sending.pending(caller, query.practiceId, query.page, query.pageSize));
-  route(app, ctx, invitesApi.resendInvite, ({ caller, params }) => sending.resend(caller, params.id));
+  // A GET that sends the invite again with a new code: CSRF-checked like a POST.
+  route(app, ctx, invitesApi.resendInvite, ({ caller, params }) => sending.resend(caller, params.id), { changesState: true });
   route(app, ctx, invitesApi.revokeInvite, async ({ caller, params }) => {
     await sending.revoke(caller, params.id);
     return ok;

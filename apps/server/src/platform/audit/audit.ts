@@ -1,4 +1,3 @@
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from './audit.table.js';
 
@@ -42,21 +41,6 @@ export function createAudit(db: Db) {
         targetId: entry.targetId === undefined ? undefined : String(entry.targetId),
         userAgent: entry.userAgent?.slice(0, 500),
       });
-    },
-
-    /** How many times `action` happened to an account since `sinceMs` ago. */
-    async countRecent(subjectUserId: number, action: AuditAction, sinceMs: number) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(auditEvents)
-        .where(
-          and(
-            eq(auditEvents.subjectUserId, subjectUserId),
-            eq(auditEvents.action, action),
-            gt(auditEvents.at, new Date(Date.now() - sinceMs)),
-          ),
-        );
-      return row?.n ?? 0;
     },
   };
 }

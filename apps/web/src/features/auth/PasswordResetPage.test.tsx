@@ -61,6 +61,26 @@ describe('password reset', () => {
     });
   });
 
+  it('starts again, saying why, once the code has been got wrong too often', async () => {
+    const lastTry = 'That code is not right, and that was the last try: start again to get a new code.';
+    const server = fakeServer({
+      'GET /api/v1/user/current': () => reply(401, errorBody(401, 'UNAUTHORIZED', 'Unauthorized')),
+      'POST /api/v1/auth/config': () => ({ steps: ['EMAIL', 'EMAIL_CODE', 'SET_NEW_PASSWORD'] }),
+      'POST /api/v1/auth/start': () => ({ uuid: FLOW_UUID, steps: ['EMAIL', 'EMAIL_CODE', 'SET_NEW_PASSWORD'], nextStep: 'EMAIL_CODE' }),
+      'POST /api/v1/auth/:uuid': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', lastTry)),
+    });
+    const { user } = renderApp('/reset-password');
+
+    await user.type(await screen.findByLabelText(/^email/i), 'provider@riverside.test{Enter}');
+    await user.type(await screen.findByLabelText(/^code/i), '000000{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(lastTry);
+    expect(screen.getByLabelText(/^email/i)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^email/i), 'provider@riverside.test{Enter}');
+    expect(await screen.findByLabelText(/^code/i)).toBeInTheDocument();
+    expect(server.find('POST', '/api/v1/auth/start')).toHaveLength(2);
+  });
+
   it('prefills the e-mail typed, but not yet sent, on the sign-in page', async () => {
     resetServer();
     const { user } = renderApp('/login');

@@ -122,4 +122,25 @@ describe('sign-in', () => {
     expect(await screen.findByText('We sent you a new code.')).toBeInTheDocument();
     expect(server.find('GET', `/api/v1/auth/${FLOW_UUID}/resend`)).toHaveLength(1);
   });
+
+  it('says how long to wait after too many wrong passwords, and points to what still works', async () => {
+    const held = 'Too many attempts with a wrong password. Try again in 2 minutes.';
+    fakeServer({
+      'GET /api/v1/user/current': () => reply(401, errorBody(401, 'UNAUTHORIZED', 'Unauthorized')),
+      'POST /api/v1/auth/config': () => ({ steps: ['EMAIL', 'PASSWORD'] }),
+      'POST /api/v1/auth/start': () => ({ uuid: FLOW_UUID, steps: ['EMAIL', 'PASSWORD'], nextStep: 'PASSWORD' }),
+      'POST /api/v1/auth/:uuid': () => reply(458, errorBody(458, 'TOO_MANY_LOGIN_ATTEMPTS', held)),
+    });
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText(/^email/i), 'provider@riverside.test{Enter}');
+    await user.type(await screen.findByLabelText(/^password/i), `${PASSWORD}{Enter}`);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${held} Meanwhile you can reset your password, or sign in with your phone number.`,
+    );
+    // Still on the password step, with the way to a reset at hand.
+    expect(screen.getByLabelText(/^password/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
+  });
 });

@@ -21,8 +21,15 @@ describe('describeSignInError', () => {
     );
   });
 
+  it('says how long to wait after too many wrong passwords, and what works meanwhile', () => {
+    const held = error(458, 'TOO_MANY_LOGIN_ATTEMPTS', 'Too many attempts with a wrong password. Try again in 2 minutes.');
+    expect(describeSignInError(held)).toEqual({
+      target: 'form',
+      message: 'Too many attempts with a wrong password. Try again in 2 minutes. Meanwhile you can reset your password, or sign in with your phone number.',
+    });
+  });
+
   it.each([
-    [458, 'Too many sign-in attempts. Wait 15 minutes, then try again.'],
     [459, 'This account is locked. Contact your practice administrator to unlock it.'],
     [429, 'Too many requests. Wait a moment and try again.'],
   ])('explains %s above the form', (status, message) => {
@@ -40,6 +47,12 @@ describe('describeSignInError', () => {
 
   it('starts over when the flow is gone', () => {
     expect(describeSignInError(error(456, 'OBJECT_NOT_FOUND', 'x'))).toMatchObject({ target: 'form', restart: true });
+    expect(describeSignInError(error(456, 'OBJECT_NOT_FOUND', 'Object not found')).message).toBe('This sign-in has expired. Please start again.');
+  });
+
+  it('says why it starts over after too many wrong codes', () => {
+    const used = error(456, 'OBJECT_NOT_FOUND', 'That code is not right, and that was the last try: start again to get a new code.');
+    expect(describeSignInError(used)).toEqual({ target: 'form', message: used.message, restart: true });
   });
 
   it('reports an unreachable server', () => {

@@ -13,6 +13,7 @@ export interface SignInProblem {
 }
 
 const INCORRECT_CODE_MESSAGE = 'That code is not right. Check it and try again.';
+const EXPIRED_MESSAGE = 'This sign-in has expired. Please start again.';
 
 /** 457 usually means a mistyped code; the server words other cases (an expired code) itself. */
 export function incorrectCodeMessage(error: ApiError): string {
@@ -25,14 +26,17 @@ export function describeSignInError(error: unknown): SignInProblem {
     case 400:
       return { target: 'field', message: error.issues[0]?.message ?? error.message };
     case 404:
+      return { target: 'form', message: EXPIRED_MESSAGE, restart: true };
     case 456:
-      return { target: 'form', message: 'This sign-in has expired. Please start again.', restart: true };
+      // The server says why the flow is over (expired, or too many wrong codes).
+      return { target: 'form', message: error.message === ERRORS.OBJECT_NOT_FOUND.message ? EXPIRED_MESSAGE : error.message, restart: true };
     case 451:
       return { target: 'field', message: 'Incorrect email or password' };
     case 457:
       return { target: 'field', message: incorrectCodeMessage(error) };
     case 458:
-      return { target: 'form', message: 'Too many sign-in attempts. Wait 15 minutes, then try again.' };
+      // The server says how long this device has to wait; codes are never held back.
+      return { target: 'form', message: `${error.message} Meanwhile you can reset your password, or sign in with your phone number.` };
     case 459:
       return { target: 'form', message: 'This account is locked. Contact your practice administrator to unlock it.' };
     case 461:
