@@ -6,6 +6,8 @@ import { ERRORS, type ErrorBody, type ErrorCode, type ValidationIssue } from '@r
 /** An error the caller is meant to see: a catalogue code, its status, and a message. */
 export class AppError extends Error {
   readonly status: number;
+  /** Sent as Retry-After: when a limited call may be made again. */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message?: string,
@@ -30,6 +32,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     let payload: ErrorBody;
     if (error instanceof AppError) {
       payload = body(error.code, error.message, error.issues);
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: [error.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
