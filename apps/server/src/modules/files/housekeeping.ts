@@ -38,7 +38,7 @@ export function createFilesSweep(ctx: Deps, finaliser: UploadFinaliser) {
     });
     if (!expired) return;
     await audit.record({
-      action: fileAudit('expired'), actorUserId: null, targetType: 'file', targetId: file.id,
+      action: fileAudit('expired'), actorUserId: null, targetType: 'file', targetId: file.id, practiceId: file.practiceId,
       details: { practiceId: file.practiceId, ownerKind: file.ownerKind, ownerId: file.ownerId, reason: 'never uploaded' },
     });
   }

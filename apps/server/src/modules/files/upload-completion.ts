@@ -45,7 +45,7 @@ export async function completeUpload(ctx: Deps, file: FileRow, type: string, ori
     return !current || current.deletedAt ? 'deleted' : 'already-uploaded';
   }
   await ctx.audit.record({
-    action: fileAudit('uploaded'), ...auditedAs(file, origin),
+    action: fileAudit('uploaded'), ...auditedAs(file, origin), practiceId: file.practiceId,
     details: { practiceId: file.practiceId, ownerKind: file.ownerKind, size: file.size, type, ...noticed(origin) },
   });
   return 'uploaded';
@@ -53,5 +53,5 @@ export async function completeUpload(ctx: Deps, file: FileRow, type: string, ori
 
 /** Audits bytes refused for not matching their description (file.refused, with the reason). */
 export async function auditRefusal(ctx: Pick<AppContext, 'audit'>, file: FileRow, reason: RefusalReason | 'checksum-headers', message: string, origin: UploadOrigin) {
-  await ctx.audit.record({ action: fileAudit('refused'), ...auditedAs(file, origin), details: { reason, message, ...noticed(origin) } });
+  await ctx.audit.record({ action: fileAudit('refused'), ...auditedAs(file, origin), practiceId: file.practiceId, details: { reason, message, ...noticed(origin) } });
 }

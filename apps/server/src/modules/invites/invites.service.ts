@@ -157,7 +157,7 @@ export function createInvitesService(ctx: AppContext) {
 
   async function record(action: 'invite.sent' | 'invite.resent' | 'invite.revoked', caller: Caller, row: InviteRow, details: Record<string, unknown> = {}) {
     await audit.record({
-      action, actorUserId: caller.user.id, subjectUserId: row.inviteeUserId, targetType: 'invite', targetId: row.id,
+      action, actorUserId: caller.user.id, subjectUserId: row.inviteeUserId, targetType: 'invite', targetId: row.id, practiceId: row.practiceId,
       details: {
         type: row.type, target: targetOf(row), practiceId: row.practiceId, networkId: row.networkId,
         organisationId: row.organisationId, role: row.role, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}), ...details,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from './audit.table.js';
 
@@ -35,10 +35,10 @@ export interface AuditEntry {
   ip?: string;
   userAgent?: string;
   details?: Record<string, unknown>;
-  /** The practice whose audit trail shows it (see audit.table.ts). */
-  practiceId?: number | null;
+  /** The practice whose audit trail shows it (see audit.table.ts); a subquery when the caller holds only an id to it. */
+  practiceId?: number | null | SQL;
   /** The patient record it concerns. */
-  patientId?: number | null;
+  patientId?: number | null | SQL;
 }
 
 export function createAudit(db: Db) {
