@@ -52,6 +52,7 @@ import { patientsModule } from './modules/patients/index.js';
 import { chatsModule } from './modules/chats/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { intakeModule } from './modules/intake/index.js';
+import { auditModule } from './modules/audit/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   chatsModule(app, ctx);
   notificationsModule(app, ctx);
   intakeModule(app, ctx);
+  auditModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }
