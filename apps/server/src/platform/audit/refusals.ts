@@ -3,7 +3,10 @@ import { AppError } from '../errors.js';
 import { TextLimitReached } from '../delivery/text-limits.js';
 import type { Audit } from './audit.js';
 
-/** Answers that refuse a known caller something: forbidden, or not found where existence is private. */
+/**
+ * Answers that refuse a known caller something: forbidden (a CSRF check failing included: a failed
+ * access decision, ASVS 7.2.2), or not found where existence is private.
+ */
 const REFUSED = new Set([403, 404, 456]);
 
 /** Query and body fields worth keeping with a refusal: those naming objects, never free text. */
@@ -54,7 +57,7 @@ export async function recordRefusal(audit: Audit, request: FastifyRequest, error
     });
     return;
   }
-  if (!REFUSED.has(error.status) || error.code === 'CSRF_EXPIRED') return;
+  if (!REFUSED.has(error.status)) return;
   if (!request.caller && !request.room) return;
   await audit.record({
     action: 'access.refused', actorUserId, practiceId: namedPractice(request) ?? request.room?.chat.practiceId ?? null, ...client,
