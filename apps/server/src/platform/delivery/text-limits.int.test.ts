@@ -93,6 +93,15 @@ describe('texts per person', () => {
     clock.advance(10 * 60_000 + 1_000);
     expect((await patientChat(client, practice.id, freshPhones(1)[0]!)).statusCode).toBe(201);
   });
+
+  it('refuses more numbers in one request than a person may text at all, saying so', async () => {
+    const practice = await createPractice(t.db);
+    const { client } = await staff(practice.id);
+    const res = await client.post('/api/v1/chats', { practiceId: practice.id, type: 'PRACTICE_TO_USER', usersPhoneNumbers: freshPhones(21) });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe('You can have at most 20 text messages sent in 10 minutes. Send to fewer numbers at once.');
+    expect((await tally({ practiceId: practice.id })).chats).toBe(0);
+  });
 });
 
 describe('texts per practice', () => {

@@ -91,7 +91,7 @@ export function createTextLimits(deps: { db: Db; audit: Audit; clock: Clock; job
     await deps.db.delete(textSends).where(lt(textSends.at, new Date(clock.now().getTime() - longest)));
   });
 
-  /** When `adding` more texts fit in `scope`'s window again, or null when they fit now. */
+  /** The refusal of `adding` more texts in `scope`'s window, saying when they would fit; null when they fit now. */
   async function refusal(tx: Db, scope: Scope, where: SQL, adding: number, now: Date, text: OutboundText): Promise<TextLimitReached | null> {
     const limit = LIMIT[scope];
     const since = new Date(now.getTime() - limit.windowMs);
@@ -100,9 +100,9 @@ export function createTextLimits(deps: { db: Db; audit: Audit; clock: Clock; job
     if (over <= 0) return null;
     // The `over`-th oldest text leaving the window makes room; more than the limit at once never fits.
     const freeing = rows[over - 1];
-    const waitMs = freeing ? freeing.at.getTime() + limit.windowMs - now.getTime() : limit.windowMs;
-    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
-    return new TextLimitReached(scope, `${WHO[scope](limit)} Try again in ${span(waitMs)}.`, retryAfterSeconds, text);
+    if (!freeing) return new TextLimitReached(scope, `${WHO[scope](limit)} Send to fewer numbers at once.`, Math.ceil(limit.windowMs / 1000), text);
+    const waitMs = freeing.at.getTime() + limit.windowMs - now.getTime();
+    return new TextLimitReached(scope, `${WHO[scope](limit)} Try again in ${span(waitMs)}.`, Math.max(1, Math.ceil(waitMs / 1000)), text);
   }
 
   return {
