@@ -17,6 +17,7 @@ import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
 import { createSessionStore } from './platform/auth/sessions.js';
 import { createApiKeyResolver } from './platform/auth/api-keys.js';
 import { createDelivery } from './platform/delivery/delivery.js';
+import { createTextLimits } from './platform/delivery/text-limits.js';
 import { createEventBus, type EventBus } from './platform/events/bus.js';
 import { createChatPresence } from './platform/realtime/presence.js';
 import { rateLimitSettings } from './platform/realtime/rate-limit-store.js';
@@ -51,6 +52,7 @@ import { patientsModule } from './modules/patients/index.js';
 import { chatsModule } from './modules/chats/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { intakeModule } from './modules/intake/index.js';
+import { auditModule } from './modules/audit/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -130,6 +132,8 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
 
   const s = secrets ?? loadSecrets({ dataDir: config.dataDir, sessionSecret: config.sessionSecret, appPrivateKey: config.appPrivateKey, persist: !config.isProduction });
   const db = database.db;
+  const audit = createAudit(db);
+  const jobs = createJobs(db, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -138,11 +142,12 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
     sessions: createSessionStore(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
     apiKeys: createApiKeyResolver(db),
     csrf: createCsrf(s.sessionSecret, secure),
-    audit: createAudit(db),
+    audit,
     delivery: createDelivery(db, config, app.log),
+    texts: createTextLimits({ db, audit, clock, jobs, limits: config.textLimits }),
     storage: createStorage(config),
     scanner: createScanner(config, app.log),
-    jobs: createJobs(db, app.log),
+    jobs,
     bus: givenBus ?? createEventBus(config, app.log),
     presence: createChatPresence(config, app.log),
     clock,
@@ -182,6 +187,7 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   chatsModule(app, ctx);
   notificationsModule(app, ctx);
   intakeModule(app, ctx);
+  auditModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }

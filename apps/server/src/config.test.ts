@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     expect(errorOf({ SOCKET_ALLOWED_ORIGINS: 'clinic.example' })).toMatch(/SOCKET_ALLOWED_ORIGINS.*comma list of origins/);
   });
 
+  it('limits texts by default to 20 a person in 10 minutes, 100 a practice and 6 a number in an hour', () => {
+    expect(loadConfig({}).textLimits).toEqual({
+      perUser: { max: 20, windowMs: 600_000 }, perPractice: { max: 100, windowMs: 3_600_000 }, perNumber: { max: 6, windowMs: 3_600_000 },
+    });
+    expect(loadConfig({ TEXT_LIMIT_PER_NUMBER: '3/1440' }).textLimits.perNumber).toEqual({ max: 3, windowMs: 86_400_000 });
+    for (const bad of ['20', '0/10', '20/0', 'twenty/10', '20/10/5']) expect(errorOf({ TEXT_LIMIT_PER_USER: bad })).toMatch(/TEXT_LIMIT_PER_USER: must be COUNT\/MINUTES/);
+  });
+
   it('runs on an empty environment with development defaults', () => {
     const config = loadConfig({});
     expect(config.env).toBe('development');

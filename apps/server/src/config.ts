@@ -7,6 +7,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
 const optionalText = z.string().optional().transform((v) => v || undefined);
+/** `20/10`: at most 20 in 10 minutes. */
+const textLimit = (byDefault: string) =>
+  z.string().regex(/^[1-9]\d{0,5}\/[1-9]\d{0,4}$/, 'must be COUNT/MINUTES, e.g. 20/10').default(byDefault).transform((v) => {
+    const [max, minutes] = v.split('/').map(Number);
+    return { max: max!, windowMs: minutes! * 60_000 };
+  });
 
 /**
  * Variables production cannot run without. Checked apart from the schema so that they are listed
@@ -86,6 +92,10 @@ const Env = z
       .default('')
       .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of origins such as https://clinic.example' }).transform((o) => new URL(o).origin))),
+    /** Outbound texts and calls: at most COUNT in MINUTES (`COUNT/MINUTES`) per sender, practice and number. */
+    TEXT_LIMIT_PER_USER: textLimit('20/10'),
+    TEXT_LIMIT_PER_PRACTICE: textLimit('100/60'),
+    TEXT_LIMIT_PER_NUMBER: textLimit('6/60'),
     LINK_PREVIEW_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
     /** How long the chat link texted to a patient (or anyone invited by phone) works. */
     CHAT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -147,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fileLinkTtlMs: c.FILE_LINK_TTL_SECONDS * 1000,
     linkPreviewAllowedHosts: c.LINK_PREVIEW_ALLOWED_HOSTS,
     devOutboxForAnyone: c.DEV_OUTBOX,
+    textLimits: { perUser: c.TEXT_LIMIT_PER_USER, perPractice: c.TEXT_LIMIT_PER_PRACTICE, perNumber: c.TEXT_LIMIT_PER_NUMBER },
     socketAllowedOrigins: c.SOCKET_ALLOWED_ORIGINS,
     socketCheckMs: c.SOCKET_CHECK_SECONDS * 1000,
     chatLinkTtlMs: c.CHAT_LINK_TTL_DAYS * 24 * 60 * 60_000,

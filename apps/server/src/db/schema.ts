@@ -14,6 +14,7 @@ export * from '../modules/link-previews/link-previews.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../platform/audit/audit.table.js';
 export * from '../platform/delivery/outbox.table.js';
+export * from '../platform/delivery/text-sends.table.js';
 export * from '../platform/jobs/jobs.table.js';
 export * from '../modules/patients/patients.table.js';
 export * from '../modules/referrals/referrals.table.js';

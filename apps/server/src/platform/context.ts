@@ -7,6 +7,7 @@ import type { Csrf } from './auth/csrf.js';
 import type { Secrets } from './auth/secrets.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { Delivery } from './delivery/delivery.js';
+import type { TextLimits } from './delivery/text-limits.js';
 import type { EventBus } from './events/bus.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { ChatPresence } from './realtime/presence.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   csrf: Csrf;
   audit: Audit;
   delivery: Delivery;
+  /** Every text or call to a number is counted and audited here first (per sender, practice, number). */
+  texts: TextLimits;
   storage: FileStorage;
   scanner: Scanner;
   jobs: Jobs;

@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import type { Caller, SessionCaller } from './auth/sessions.js';
 import { AppError } from './errors.js';
 import { resolveRoomCaller, type RoomCaller } from './access/chats.js';
+import { recordRefusal } from './audit/refusals.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -114,6 +115,10 @@ export function route<E extends AnyEndpoint>(
       if (request.caller?.via === 'cookie' && (options.changesState || !SAFE_METHODS.has(request.method))) {
         ctx.csrf.verify(request, request.caller.session.uuid);
       }
+    },
+    onError: async (request, _reply, error) => {
+      // A refusal's audit entry must not turn the answer into a 500: it is logged instead.
+      await recordRefusal(ctx.audit, request, error).catch((err: unknown) => request.log.error({ err }, 'could not audit a refusal'));
     },
     handler: async (request, reply) => {
       const result = await handler({

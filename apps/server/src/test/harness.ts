@@ -65,6 +65,10 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rw-test-')),
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    // Tests text the same numbers over and over; text-limits.int.test.ts sets the real limits.
+    TEXT_LIMIT_PER_USER: '100000/60',
+    TEXT_LIMIT_PER_PRACTICE: '100000/60',
+    TEXT_LIMIT_PER_NUMBER: '100000/60',
     WEB_DIST: path.join(tmpdir(), 'rw-no-web'),
     ...env,
   });

@@ -41,7 +41,7 @@ export function createApiKeysService(ctx: AppContext) {
         .values({ practiceId: body.practiceId, name: body.name ?? '', prefix, secretHash, permissions: body.permissions, createdBy: caller.user.id })
         .returning();
       await audit.record({
-        action: 'api_key.created', actorUserId: caller.user.id, targetType: 'api_key', targetId: row!.id,
+        action: 'api_key.created', actorUserId: caller.user.id, targetType: 'api_key', targetId: row!.id, practiceId: body.practiceId,
         details: { practiceId: body.practiceId, permissions: body.permissions, name: row!.name, prefix },
       });
       return { ...toApiKey(row!, caller.user), secret };
@@ -57,7 +57,7 @@ export function createApiKeysService(ctx: AppContext) {
         .set({ permissions: body.permissions, activated: body.activated, ...(body.name === undefined ? {} : { name: body.name }) })
         .where(eq(apiKeys.id, id))
         .returning();
-      const base = { actorUserId: caller.user.id, targetType: 'api_key', targetId: id } as const;
+      const base = { actorUserId: caller.user.id, targetType: 'api_key', targetId: id, practiceId: key.practiceId } as const;
       const changed = body.permissions.join() !== key.permissions.join() || row!.name !== key.name;
       if (changed) {
         await audit.record({ ...base, action: 'api_key.updated', details: { practiceId: key.practiceId, permissions: body.permissions, before: key.permissions, name: row!.name } });

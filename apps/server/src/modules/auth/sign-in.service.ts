@@ -14,6 +14,7 @@ import { FLOW_STEPS, SIGN_IN_FLOWS, appAdmits, chooseFlow } from './flow-plans.j
 import { validPhone } from '../../platform/phone.js';
 import type { AttemptContext, PasswordAttempts, SignInClient } from './password-attempts.js';
 import type { AccountNotices } from './account-notices.js';
+import { codeText } from '../../platform/delivery/text-limits.js';
 
 type Flow = typeof authFlows.$inferSelect;
 type StartedSession = Awaited<ReturnType<AppContext['sessions']['create']>>;
@@ -187,6 +188,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
         user = found && appAdmits(input.app, found) ? found : null;
       }
 
+      if (by === 'phone') await ctx.texts.reserve(db, codeText(identifier, input.useCallVerification ? 'voice' : 'sms', user?.id ?? null));
       const flow = await createFlow({ app: input.app, kind, identifier, userId: user?.id ?? null, stepIndex: 1 });
       const nextStep = flow.steps[1]!;
       if (user && CODE_STEPS.includes(nextStep)) {
@@ -197,6 +199,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
 
     /** Starts the phone verification of a new account, already waiting for the texted code. */
     async startVerification(user: UserRow, app: AuthApp) {
+      await ctx.texts.reserve(db, codeText(user.phone!, 'sms', user.id));
       const flow = await createFlow({ app, kind: 'VERIFY_PHONE', identifier: user.phone!, userId: user.id, stepIndex: 1 });
       await sendCode(flow, 'sms');
       return { uuid: flow.uuid, nextStep: 'PHONE_CODE' as const };
@@ -276,6 +279,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       if (flow.codeSentAt && now().getTime() - flow.codeSentAt.getTime() < RESEND_COOLDOWN_MS) {
         throw new AppError('TOO_MANY_REQUESTS', 'Wait 30 seconds before asking for another code');
       }
+      if (step === 'PHONE_CODE') await ctx.texts.reserve(db, codeText(flow.identifier, flow.delivery === 'voice' ? 'voice' : 'sms', flow.userId));
       if (flow.userId) await sendCode(flow, flow.delivery ?? (step === 'EMAIL_CODE' ? 'email' : 'sms'));
       else await db.update(authFlows).set({ codeSentAt: now() }).where(eq(authFlows.id, flow.id));
     },

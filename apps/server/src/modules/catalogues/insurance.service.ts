@@ -81,7 +81,7 @@ export function createInsuranceService(ctx: AppContext) {
       if (added.length) {
         await ctx.audit.record({
           action: 'user.insurance_added', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'insurance', targetId: insuranceId,
-          details: { practiceId },
+          practiceId, details: { practiceId },
         });
       }
       return (await matrix(userId, [practiceId]))[0]!;
@@ -96,7 +96,7 @@ export function createInsuranceService(ctx: AppContext) {
       if (removed.length) {
         await ctx.audit.record({
           action: 'user.insurance_removed', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'insurance', targetId: insuranceId,
-          details: { practiceId },
+          practiceId, details: { practiceId },
         });
       }
       return (await matrix(userId, [practiceId]))[0]!;

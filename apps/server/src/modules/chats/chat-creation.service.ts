@@ -84,6 +84,7 @@ export function createChatCreationService(ctx: AppContext) {
       const patientTextedAt = invitees.length ? now : null;
       const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now, patientTextedAt }).returning();
       for (const joiner of [self, ...joiners]) await joinChat(tx, row!.id, joiner, now);
+      await ctx.texts.reserve(tx, invitees.map((i) => ({ purpose: 'chat_link', channel: 'sms', to: i.phone, senderUserId: caller.user.id, practiceId: chat.practiceId, patientId: i.patientId })));
       for (const invitee of invitees) {
         const participant = await invitePhone(tx, row!.id, invitee, now);
         await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });
@@ -162,6 +163,7 @@ export function createChatCreationService(ctx: AppContext) {
       if (isNew) return summaryFor(caller, chat, practiceId);
       const now = ctx.clock.now();
       await db.transaction(async (tx) => {
+        await ctx.texts.reserve(tx, { purpose: 'chat_link', channel: 'sms', to: invitee.phone, senderUserId: caller.user.id, practiceId, patientId });
         const participant = await invitePhone(tx, chat.id, invitee, now);
         await tx.update(chats).set({ patientTextedAt: now }).where(eq(chats.id, chat.id));
         await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });

@@ -153,7 +153,7 @@ export function createChatsService(ctx: AppContext) {
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
       const rows = await db.select().from(chats).where(and(eq(chats.practiceId, practiceId), eq(chats.patientId, patientId))).orderBy(desc(chats.lastMessageAt));
       await ctx.audit.record({
-        action: 'patient.chats_listed', actorUserId: caller.user.id, targetType: 'patient', targetId: patientId, ip: client.ip,
+        action: 'patient.chats_listed', actorUserId: caller.user.id, targetType: 'patient', targetId: patientId, ip: client.ip, practiceId, patientId,
         userAgent: client.userAgent, details: { practiceId, chatIds: rows.map((r) => r.id) },
       });
       return chatSummaries(ctx, rows, { userId: caller.user.id, practiceId });

@@ -121,7 +121,7 @@ export function createContactsService(ctx: AppContext) {
       await touchRecentPractice(db, practiceId, otherId);
       if (added.length) {
         await audit.record({
-          action: 'practice.contact_added', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId,
+          action: 'practice.contact_added', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
           ip: client.ip, userAgent: client.userAgent, details: { contactPracticeId: otherId },
         });
       }
@@ -135,7 +135,7 @@ export function createContactsService(ctx: AppContext) {
         .returning();
       if (removed.length) {
         await audit.record({
-          action: 'practice.contact_removed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId,
+          action: 'practice.contact_removed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
           ip: client.ip, userAgent: client.userAgent, details: { contactPracticeId: otherId },
         });
       }

@@ -57,7 +57,7 @@ export function createDepartmentsService(ctx: AppContext) {
   }
 
   async function record(caller: SessionCaller, action: `department.${string}`, d: DepartmentRow, details: Record<string, unknown> = {}) {
-    await audit.record({ action, actorUserId: caller.user.id, targetType: 'department', targetId: d.id, details: { practiceId: d.practiceId, ...details } });
+    await audit.record({ action, actorUserId: caller.user.id, targetType: 'department', targetId: d.id, practiceId: d.practiceId, details: { practiceId: d.practiceId, ...details } });
   }
 
   return {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '@referwell/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -6,7 +7,7 @@ import { verifyFileLink } from '../../platform/storage/signed-urls.js';
 import { practices } from '../practices/practices.table.js';
 import { users } from '../users/users.table.js';
 import { MIME_OF, opensInline } from './file-kinds.js';
-import { FILE_EXPIRED, publicImagePath, type FileRow } from './files.service.js';
+import { FILE_EXPIRED, fileAudit, publicImagePath, type FileRow } from './files.service.js';
 import { files } from './files.table.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,6 +47,15 @@ async function isCurrentProfileImage(db: AppContext['db'], file: FileRow, path: 
   return false;
 }
 
+/** The signed-in person behind a download (the web app's session cookie, or a bearer token), without counting it as activity. */
+async function readerOf(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const authorization = request.headers.authorization;
+  const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  const cookie = request.cookies[SESSION_COOKIE];
+  const caller = bearer ? await ctx.sessions.resolve(bearer, 'bearer', { touch: false }) : cookie ? await ctx.sessions.resolve(cookie, 'cookie', { touch: false }) : null;
+  return caller?.user.id ?? null;
+}
+
 /** Streams the bytes from storage (local disk or the bucket alike), so these headers always apply. */
 async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheControl: string) {
   if (!(await ctx.storage.exists(file.storageKey))) throw new AppError('NOT_FOUND', FILE_EXPIRED);
@@ -83,6 +93,13 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (file.deletedAt) throw new AppError('NOT_FOUND', FILE_EXPIRED);
       if (file.scanStatus === 'infected') throw new AppError('FORBIDDEN', 'This file is infected');
       if (!file.uploadedAt || file.scanStatus !== 'clean') throw new AppError('FILE_NOT_READY');
+      // The link is the credential and names nobody; the session that came with it, if any, names the reader.
+      const reader = await readerOf(ctx, request);
+      await ctx.audit.record({
+        action: fileAudit('downloaded'), actorUserId: reader, targetType: 'file', targetId: file.id, practiceId: file.practiceId,
+        ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''),
+        details: { ownerKind: file.ownerKind, ownerId: file.ownerId, ...(reader === null ? { by: 'signed link' } : {}) },
+      });
       return send(ctx, reply, file, `private, max-age=${maxAge}`);
     },
   );

@@ -35,7 +35,7 @@ export const publicImageUuid = (url: string | null) => url?.match(/^\/api\/v1\/f
 export const FILE_EXPIRED = 'Sorry this file has expired';
 
 /** The one place that names the audited file actions (scan verdicts are named in scanning/). */
-export const fileAudit = (verb: 'uploaded' | 'deleted' | 'refused' | 'expired'): AuditAction => `file.${verb}`;
+export const fileAudit = (verb: 'uploaded' | 'deleted' | 'refused' | 'expired' | 'listed' | 'downloaded'): AuditAction => `file.${verb}`;
 
 export const linkSigner = (ctx: AppContext): LinkSigner => ({
   secret: ctx.secrets.sessionSecret, publicUrl: ctx.config.publicUrl, ttlMs: ctx.config.fileLinkTtlMs,
@@ -90,7 +90,7 @@ export async function recordUpload(ctx: AppContext, uploadedBy: number | null, u
   const refusal = judgeDescriptor({ type: d.type ?? '', name: d.name, header: d.header }, upload.purpose !== undefined);
   if (refusal) {
     await ctx.audit.record({
-      action: fileAudit('refused'), actorUserId: uploadedBy, targetType: 'practice', targetId: upload.practiceId,
+      action: fileAudit('refused'), actorUserId: uploadedBy, targetType: 'practice', targetId: upload.practiceId, practiceId: upload.practiceId,
       ip: client?.ip, userAgent: client?.userAgent, details: { reason: 'type', declaredType: d.type ?? '', header: d.header },
     });
     throw new AppError('BAD_REQUEST', refusal, [{ path: ['body', 'type'], message: refusal }]);
@@ -127,7 +127,7 @@ export async function removeFile(ctx: AppContext, row: FileRow, actor: { userId:
   const deadline = lateUploadDeadline(ctx, row);
   if (deadline) await enqueuePurge(ctx.jobs, row.id, deadline);
   await ctx.audit.record({
-    action: fileAudit('deleted'), actorUserId: actor.userId, targetType: 'file', targetId: row.id, ip: actor.client.ip,
+    action: fileAudit('deleted'), actorUserId: actor.userId, targetType: 'file', targetId: row.id, ip: actor.client.ip, practiceId: row.practiceId,
     userAgent: actor.client.userAgent, details: { practiceId: row.practiceId, ownerKind: row.ownerKind, ownerId: row.ownerId, name: row.name },
   });
 }
@@ -148,8 +148,11 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
       return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, descriptor }, client);
     },
 
-    /** The files among `ids` the caller may see, in the order asked; the others are left out. */
-    async list(caller: Caller, ids: number[]): Promise<FileView[]> {
+    /**
+     * The files among `ids` the caller may see, in the order asked; the others are left out. The
+     * listing hands out download links, so it is audited, once per practice whose files it shows.
+     */
+    async list(caller: Caller, ids: number[], client: ClientInfo): Promise<FileView[]> {
       const rows = await db.select().from(files).where(inArray(files.id, [...new Set(ids)]));
       const byId = new Map(rows.map((r) => [r.id, r]));
       const visible: FileRow[] = [];
@@ -164,7 +167,14 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
         }
         visible.push(row);
       }
-      return (await finaliser.settle(visible, 'read')).map((row) => fileViewOf(ctx, row));
+      const settled = await finaliser.settle(visible, 'read');
+      for (const practiceId of distinct(settled.map((row) => row.practiceId))) {
+        await ctx.audit.record({
+          action: fileAudit('listed'), actorUserId: caller.user.id, practiceId, ip: client.ip, userAgent: client.userAgent,
+          details: { fileIds: settled.filter((row) => row.practiceId === practiceId).map((row) => row.id), ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
+        });
+      }
+      return settled.map((row) => fileViewOf(ctx, row));
     },
 
     /**

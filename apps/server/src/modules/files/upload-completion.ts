@@ -45,7 +45,7 @@ export async function completeUpload(ctx: Deps, file: FileRow, type: string, ori
     return !current || current.deletedAt ? 'deleted' : 'already-uploaded';
   }
   await ctx.audit.record({
-    action: fileAudit('uploaded'), ...auditedAs(file, origin),
+    action: fileAudit('uploaded'), ...auditedAs(file, origin), practiceId: file.practiceId,
     details: { practiceId: file.practiceId, ownerKind: file.ownerKind, size: file.size, type, ...noticed(origin) },
   });
   return 'uploaded';
@@ -54,12 +54,12 @@ export async function completeUpload(ctx: Deps, file: FileRow, type: string, ori
 /** Audits an upload given up because its bytes never came (file.expired, by the system: no actor). */
 export async function auditAbandoned(ctx: Pick<AppContext, 'audit'>, file: FileRow) {
   await ctx.audit.record({
-    action: fileAudit('expired'), actorUserId: null, targetType: 'file', targetId: file.id,
+    action: fileAudit('expired'), actorUserId: null, targetType: 'file', targetId: file.id, practiceId: file.practiceId,
     details: { practiceId: file.practiceId, ownerKind: file.ownerKind, ownerId: file.ownerId, reason: 'never uploaded' },
   });
 }
 
 /** Audits bytes refused for not matching their description (file.refused, with the reason). */
 export async function auditRefusal(ctx: Pick<AppContext, 'audit'>, file: FileRow, reason: RefusalReason | 'checksum-headers', message: string, origin: UploadOrigin) {
-  await ctx.audit.record({ action: fileAudit('refused'), ...auditedAs(file, origin), details: { reason, message, ...noticed(origin) } });
+  await ctx.audit.record({ action: fileAudit('refused'), ...auditedAs(file, origin), practiceId: file.practiceId, details: { reason, message, ...noticed(origin) } });
 }

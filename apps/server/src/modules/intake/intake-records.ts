@@ -95,9 +95,10 @@ export async function lockedSubmission(tx: Db, id: number, practiceId: number): 
  */
 export function auditIntake(
   ctx: Pick<AppContext, 'audit'>, actorUserId: number | null, action: AuditAction, client: ClientInfo,
-  target: { type: 'bot' | 'submission' | 'practice'; id: number }, details: Record<string, unknown>,
+  target: { type: 'bot' | 'submission' | 'practice'; id: number }, details: { practiceId: number } & Record<string, unknown>,
 ) {
   return ctx.audit.record({
     action, actorUserId, targetType: target.type, targetId: target.id, ip: client.ip, userAgent: client.userAgent, details,
+    practiceId: details.practiceId, patientId: typeof details.patientId === 'number' ? details.patientId : null,
   });
 }

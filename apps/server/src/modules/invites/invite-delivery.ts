@@ -69,6 +69,7 @@ export async function deliverInvite(ctx: AppContext, invite: InviteRow, code: st
       : `to join ${target.label}${invite.role ? ` as ${ROLE_WORDS[invite.role]}` : ''}`;
   const from = target.practice && targetOf(invite) === 'NETWORK' ? `${letter.inviterName} of ${target.practice.name}` : letter.inviterName;
   const sentence = `${from} invited you ${what} on Referwell.`;
+  if (invite.phone) await ctx.texts.reserve(ctx.db, { purpose: 'invite', channel: 'sms', to: invite.phone, senderUserId: invite.invitedBy, practiceId: invite.practiceId ?? target.network?.owner.id ?? null });
   try {
     if (invite.email) {
       const text = [

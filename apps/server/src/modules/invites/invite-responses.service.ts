@@ -79,7 +79,7 @@ export function createInviteResponses(ctx: AppContext) {
   async function accept(invite: InviteRow, user: UserRow, networkPracticeId: number | null, details: Record<string, unknown> = {}) {
     await acceptInTransaction(db, invite, user.id, networkPracticeId);
     await audit.record({
-      action: 'invite.accepted', actorUserId: user.id, subjectUserId: user.id, targetType: 'invite', targetId: invite.id,
+      action: 'invite.accepted', actorUserId: user.id, subjectUserId: user.id, targetType: 'invite', targetId: invite.id, practiceId: invite.practiceId,
       details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId, networkId: invite.networkId, organisationId: invite.organisationId, role: invite.role, networkPracticeId, ...details },
     });
     const target = targetOf(invite);
@@ -102,7 +102,7 @@ export function createInviteResponses(ctx: AppContext) {
     if (!row) throw new AppError('OBJECT_NOT_FOUND', NO_LONGER_VALID);
     await audit.record({
       action: status === 'DECLINED' ? 'invite.declined' : 'invite.ignored', actorUserId: user?.id ?? null,
-      subjectUserId: user?.id ?? invite.inviteeUserId, targetType: 'invite', targetId: invite.id,
+      subjectUserId: user?.id ?? invite.inviteeUserId, targetType: 'invite', targetId: invite.id, practiceId: invite.practiceId,
       details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId },
     });
   }
@@ -169,7 +169,7 @@ export function createInviteResponses(ctx: AppContext) {
       const ignored = new Set(changed.map((r) => r.id));
       for (const row of rows.filter((r) => ignored.has(r.id))) {
         await audit.record({
-          action: 'invite.ignored', actorUserId: caller.user.id, subjectUserId: caller.user.id, targetType: 'invite', targetId: row.id,
+          action: 'invite.ignored', actorUserId: caller.user.id, subjectUserId: caller.user.id, targetType: 'invite', targetId: row.id, practiceId: row.practiceId,
           details: { type: row.type, target: targetOf(row), practiceId: row.practiceId },
         });
       }

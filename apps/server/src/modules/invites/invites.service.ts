@@ -132,8 +132,8 @@ export function createInvitesService(ctx: AppContext) {
   }
 
   /**
-   * Gives a pending invite a fresh code and expiry and sends it. If it cannot be delivered, the
-   * send time is put back so the sender may retry at once.
+   * Gives a pending invite a fresh code and expiry and sends it. If it cannot be delivered (or a
+   * text limit refuses it), the invite is put back as it was, so the sender may retry at once.
    */
   async function sendAgain(invite: InviteRow, change: Partial<InviteRow>, letter: InviteLetter) {
     const { code, codeHash } = newInviteCode();
@@ -147,7 +147,9 @@ export function createInvitesService(ctx: AppContext) {
     try {
       await deliverInvite(ctx, row, code, letter);
     } catch (err) {
-      await db.update(invites).set({ lastSentAt: invite.lastSentAt }).where(eq(invites.id, invite.id));
+      // Refused or undelivered: the invite is put back as it was, its earlier link still working.
+      const before = Object.fromEntries(Object.keys(change).map((key) => [key, invite[key as keyof InviteRow]]));
+      await db.update(invites).set({ ...before, codeHash: invite.codeHash, expiresAt: invite.expiresAt, lastSentAt: invite.lastSentAt }).where(eq(invites.id, invite.id));
       throw err;
     }
     return row;
@@ -155,7 +157,7 @@ export function createInvitesService(ctx: AppContext) {
 
   async function record(action: 'invite.sent' | 'invite.resent' | 'invite.revoked', caller: Caller, row: InviteRow, details: Record<string, unknown> = {}) {
     await audit.record({
-      action, actorUserId: caller.user.id, subjectUserId: row.inviteeUserId, targetType: 'invite', targetId: row.id,
+      action, actorUserId: caller.user.id, subjectUserId: row.inviteeUserId, targetType: 'invite', targetId: row.id, practiceId: row.practiceId,
       details: {
         type: row.type, target: targetOf(row), practiceId: row.practiceId, networkId: row.networkId,
         organisationId: row.organisationId, role: row.role, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}), ...details,

@@ -68,7 +68,7 @@ export function createJoinRequestsService(ctx: AppContext) {
       if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'You already asked to join this practice');
       throw err;
     }
-    await audit.record({ action: 'join_request.created', actorUserId: user.id, subjectUserId: user.id, targetType: 'join_request', targetId: row.id, details: { practiceId: practice.id } });
+    await audit.record({ action: 'join_request.created', actorUserId: user.id, subjectUserId: user.id, targetType: 'join_request', targetId: row.id, practiceId: practice.id, details: { practiceId: practice.id } });
     const admins = await db
       .select({ email: users.email })
       .from(practiceMembers)
@@ -110,7 +110,7 @@ export function createJoinRequestsService(ctx: AppContext) {
     });
     await audit.record({
       action: `join_request.${state.toLowerCase()}`, actorUserId: caller.user.id, subjectUserId: request.requestedBy,
-      targetType: 'join_request', targetId: request.id, details: { practiceId: request.practiceId, ...(state === 'APPROVED' ? { role } : {}) },
+      targetType: 'join_request', targetId: request.id, practiceId: request.practiceId, details: { practiceId: request.practiceId, ...(state === 'APPROVED' ? { role } : {}) },
     });
     const practice = await practiceOr404(request.practiceId);
     if (state === 'APPROVED') {

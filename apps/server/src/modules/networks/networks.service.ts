@@ -34,7 +34,7 @@ export function createNetworksService(ctx: AppContext) {
   const { db, audit } = ctx;
 
   async function record(caller: SessionCaller, action: `network.${string}`, network: NetworkRow, details: Record<string, unknown> = {}) {
-    await audit.record({ action, actorUserId: caller.user.id, targetType: 'network', targetId: network.id, details: { practiceId: network.practiceId, ...details } });
+    await audit.record({ action, actorUserId: caller.user.id, targetType: 'network', targetId: network.id, practiceId: network.practiceId, details: { practiceId: network.practiceId, ...details } });
   }
 
   /** Loads the network and checks the caller may manage the practice that owns it. */

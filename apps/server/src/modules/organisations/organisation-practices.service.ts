@@ -24,7 +24,7 @@ export function createOrganisationPracticesService(ctx: AppContext) {
   }
 
   async function record(caller: SessionCaller, action: `organisation.${string}`, organisationId: number, practiceId: number) {
-    await audit.record({ action, actorUserId: caller.user.id, targetType: 'organisation', targetId: organisationId, details: { practiceId } });
+    await audit.record({ action, actorUserId: caller.user.id, targetType: 'organisation', targetId: organisationId, practiceId, details: { practiceId } });
   }
 
   return {

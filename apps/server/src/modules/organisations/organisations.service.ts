@@ -104,7 +104,7 @@ export function createOrganisationsService(ctx: AppContext) {
       if (assigned) {
         await audit.record({
           action: 'organisation.user_assigned', actorUserId: caller.user.id, subjectUserId: userId,
-          targetType: 'organisation', targetId: organisationId, details: { practiceId, role: 'STAFF' },
+          targetType: 'organisation', targetId: organisationId, practiceId, details: { practiceId, role: 'STAFF' },
         });
       }
       return roleHolder(db, organisationSource(organisationId), userId);

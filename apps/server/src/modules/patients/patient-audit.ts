@@ -12,6 +12,8 @@ export function auditPatient(
 ) {
   return audit.record({
     action, actorUserId: caller.user.id, targetType: target.type, targetId: target.id, ip: client.ip, userAgent: client.userAgent,
+    practiceId: target.type === 'practice' ? target.id : typeof details.practiceId === 'number' ? details.practiceId : null,
+    patientId: target.type === 'patient' ? target.id : null,
     details: { ...details, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
   });
 }

@@ -82,7 +82,7 @@ export function createCustomPropertiesService(ctx: AppContext) {
 
   const audited = (caller: SessionCaller, action: string, practiceId: number, client: ClientInfo, details: Record<string, unknown>, subjectUserId?: number) =>
     audit.record({
-      action: `practice.${action}`, actorUserId: caller.user.id, subjectUserId, targetType: 'practice', targetId: practiceId,
+      action: `practice.${action}`, actorUserId: caller.user.id, subjectUserId, targetType: 'practice', targetId: practiceId, practiceId,
       ip: client.ip, userAgent: client.userAgent, details,
     });
 

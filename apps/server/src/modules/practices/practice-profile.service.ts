@@ -50,7 +50,7 @@ export async function applyBrandingImage(ctx: Pick<AppContext, 'db' | 'storage' 
   if (replaced) await ctx.storage.remove(replaced.storageKey);
   await ctx.audit.record({
     action: `practice.${BRANDING_AUDIT[file.purpose]}_changed`, actorUserId: file.uploadedBy,
-    targetType: 'practice', targetId: practiceId, details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
+    targetType: 'practice', targetId: practiceId, practiceId, details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
   });
 }
 
@@ -86,7 +86,7 @@ export function createPracticeProfileService(ctx: AppContext) {
         return created!;
       });
       await audit.record({
-        action: 'practice.created', actorUserId: caller.user.id, targetType: 'practice', targetId: row.id, ip: client.ip,
+        action: 'practice.created', actorUserId: caller.user.id, targetType: 'practice', targetId: row.id, ip: client.ip, practiceId: row.id,
         userAgent: client.userAgent, details: { name: row.name, type: row.type, roles },
       });
       return full(row, roles);
@@ -121,7 +121,7 @@ export function createPracticeProfileService(ctx: AppContext) {
       }
       if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
       await audit.record({
-        action: 'practice.updated', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, ip: client.ip,
+        action: 'practice.updated', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, ip: client.ip, practiceId,
         userAgent: client.userAgent, details: { fields: Object.keys(body), ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
       });
       return full(row, held);
@@ -168,7 +168,7 @@ export function createPracticeProfileService(ctx: AppContext) {
       const before = await loadPractice(db, practiceId);
       const [row] = await db.update(practices).set({ billingEmail, updatedAt: new Date() }).where(eq(practices.id, practiceId)).returning();
       await audit.record({
-        action: 'practice.billing_email_changed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId,
+        action: 'practice.billing_email_changed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
         ip: client.ip, userAgent: client.userAgent, details: { from: before.billingEmail, to: billingEmail },
       });
       return full(row!, held);
@@ -204,7 +204,7 @@ export function createPracticeProfileService(ctx: AppContext) {
       if (removedUrl !== null) {
         const file = await deleteRemovedImage(ctx, removedUrl, { userId: caller.user.id, client });
         await audit.record({
-          action: `practice.${BRANDING_AUDIT[purpose]}_removed`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId,
+          action: `practice.${BRANDING_AUDIT[purpose]}_removed`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
           ip: client.ip, userAgent: client.userAgent, details: { fileId: file?.id ?? null },
         });
       }

@@ -49,7 +49,7 @@ export function createPracticeTagsService(ctx: AppContext) {
 
   const audited = (caller: SessionCaller, action: 'tag_created' | 'tag_updated' | 'tag_deleted', practiceId: number, tagId: number, client: ClientInfo, details: Record<string, unknown>) =>
     audit.record({
-      action: `practice.${action}`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId,
+      action: `practice.${action}`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
       ip: client.ip, userAgent: client.userAgent, details: { tagId, ...details },
     });
 

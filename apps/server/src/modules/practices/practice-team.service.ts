@@ -114,7 +114,7 @@ export function createPracticeTeamService(ctx: AppContext) {
       if (added) {
         await audit.record({
           action: 'practice.admin_added', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'practice',
-          targetId: practiceId, ip: client.ip, userAgent: client.userAgent,
+          targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent,
         });
       }
       return member(practiceId, userId);
@@ -138,7 +138,7 @@ export function createPracticeTeamService(ctx: AppContext) {
       if (removed) {
         await audit.record({
           action: 'practice.admin_removed', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'practice',
-          targetId: practiceId, ip: client.ip, userAgent: client.userAgent,
+          targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent,
         });
       }
       return member(practiceId, userId);
@@ -152,7 +152,7 @@ export function createPracticeTeamService(ctx: AppContext) {
       });
       await audit.record({
         action: 'practice.user_removed', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'practice',
-        targetId: practiceId, ip: client.ip, userAgent: client.userAgent, details: { roles },
+        targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent, details: { roles },
       });
     },
 
@@ -164,7 +164,7 @@ export function createPracticeTeamService(ctx: AppContext) {
       });
       await audit.record({
         action: 'practice.member_left', actorUserId: caller.user.id, subjectUserId: caller.user.id, targetType: 'practice',
-        targetId: practiceId, ip: client.ip, userAgent: client.userAgent, details: { roles },
+        targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent, details: { roles },
       });
     },
   };

@@ -26,7 +26,7 @@ export async function autoArchiveEnded(tx: Db, referral: ReferralRow, status: En
     if (!archived) continue;
     await recordEvent(tx, referral.id, 'ARCHIVED', null, practiceId, { automatic: true });
     await audit.record({
-      action: 'referral.archived', actorUserId: null, targetType: 'referral', targetId: referral.id, details: { practiceId, automatic: true },
+      action: 'referral.archived', actorUserId: null, targetType: 'referral', targetId: referral.id, practiceId, details: { practiceId, automatic: true },
     });
   }
 }

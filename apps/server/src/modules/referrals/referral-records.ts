@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import type { Db } from '../../db/client.js';
@@ -7,6 +7,10 @@ import { AppError } from '../../platform/errors.js';
 import { practiceMembers } from '../practices/practices.table.js';
 import { referralEvents, referrals, referralViews } from './referrals.table.js';
 import type { referralsApi } from '@referwell/contracts';
+
+/** The acting practice's own record of the referral's patient (the sender's, or the accepting practice's), if it has one. */
+const referralPatient = (referralId: number, practiceId: number) => sql`(select case when ${referrals.practiceId} = ${practiceId} then ${referrals.patientId}
+  when ${referrals.receivingPracticeId} = ${practiceId} then ${referrals.receiverPatientId} end from ${referrals} where ${referrals.id} = ${referralId})`;
 
 /**
  * Every read and write of a referral goes in the audit log: who (user, and the API key when an
@@ -18,7 +22,7 @@ export function auditReferral(
 ) {
   return ctx.audit.record({
     action: `referral.${verb}`, actorUserId: caller.user.id, targetType: 'referral', targetId: referralId ?? undefined,
-    ip: client.ip, userAgent: client.userAgent,
+    ip: client.ip, userAgent: client.userAgent, practiceId, patientId: referralId === null ? null : referralPatient(referralId, practiceId),
     details: { practiceId, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}), ...details },
   });
 }

@@ -106,7 +106,7 @@ export function createReferralsService(ctx: AppContext) {
         db.select({ n: sql<number>`count(*)::int` }).from(referrals).where(where),
       ]);
       await ctx.audit.record({
-        action: 'patient.referrals_listed', actorUserId: caller.user.id, targetType: 'patient', targetId: patientId, ip: client.ip,
+        action: 'patient.referrals_listed', actorUserId: caller.user.id, targetType: 'patient', targetId: patientId, ip: client.ip, practiceId: q.practiceId, patientId,
         userAgent: client.userAgent, details: { practiceId: q.practiceId, referralIds: rows.map((r) => r.id) },
       });
       const summaries = await summariesOf(db, rows, viewerOf(caller, q.practiceId));

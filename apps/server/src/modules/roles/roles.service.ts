@@ -19,7 +19,7 @@ export function createRolesService(ctx: AppContext) {
   const { db, audit } = ctx;
 
   async function recordChange(caller: SessionCaller, action: 'role.granted' | 'role.removed', target: { type: string; id: number }, userId: number, details: Record<string, unknown>) {
-    await audit.record({ action, actorUserId: caller.user.id, subjectUserId: userId, targetType: target.type, targetId: target.id, details });
+    await audit.record({ action, actorUserId: caller.user.id, subjectUserId: userId, targetType: target.type, targetId: target.id, practiceId: target.type === 'practice' ? target.id : null, details });
   }
 
   return {

@@ -38,6 +38,7 @@ export const PRACTICE_RULES = {
   'intake.view': { roles: ALL_ROLES, describes: 'see the practice’s intake forms and the submissions patients sent through them' },
   'intake.answer': { roles: ALL_ROLES, describes: 'accept, reject and archive intake submissions' },
   'intake.manage': { roles: ADMINS, describes: 'create, change and take down the practice’s intake forms' },
+  'audit.view': { roles: ['ADMIN'], describes: 'read and export the practice’s audit trail' },
 } as const satisfies Record<string, Rule>;
 export type PracticeAction = keyof typeof PRACTICE_RULES;
 

@@ -46,6 +46,7 @@ const NOT_TENANT_PREFIXES = ['/api/v1/auth/'];
 let t: TestApp;
 let victim: Awaited<ReturnType<typeof createVictim>>;
 let outsider: TestClient;
+let outsiderId: number;
 let outsiderKey: string;
 let deadVictimKey: string;
 
@@ -119,6 +120,7 @@ async function createOutsider() {
   const [organisation] = await db.insert(schema.organisations).values({ name: 'Outsider Org' }).returning();
   await db.insert(schema.organisationMembers).values({ organisationId: organisation!.id, userId: user.id, role: 'ADMIN' });
   outsiderKey = await insertApiKey(db, practice.id, user.id, [...contracts.ApiKeyPermission.options]);
+  outsiderId = user.id;
   const client = new TestClient(t.app);
   const res = await client.signIn(user.email!, TEST_PASSWORD);
   expect(res.statusCode, res.body).toBe(200);
@@ -280,6 +282,27 @@ async function snapshot(): Promise<Record<string, string>> {
   return typeof digest === 'string' ? JSON.parse(digest) : digest;
 }
 
+/** Refusals answered to a known caller: each must leave an audit entry naming the caller, the route and the object. */
+const AUDITED_REFUSALS = [403, 404, 456];
+
+async function lastAuditId(): Promise<number> {
+  const [row] = await t.db.select({ id: schema.auditEvents.id }).from(schema.auditEvents).orderBy(sql`id desc`).limit(1);
+  return row?.id ?? 0;
+}
+
+/** What is wrong with the audit of a refused call (made after `sinceId`), or null when it was recorded as it should be. */
+async function refusalAuditProblem(sinceId: number, call: Call, apiKey: boolean): Promise<string | null> {
+  const rows = await t.db.select().from(schema.auditEvents).where(sql`id > ${sinceId} and action = 'access.refused'`);
+  const details = rows[0]?.details as { route?: string; params?: Record<string, unknown>; apiKeyId?: number } | undefined;
+  if (rows.length !== 1 || !details) return `${call.key} refused with ${rows.length} audit entries`;
+  if (rows[0]!.actorUserId !== outsiderId) return `${call.key} refusal audited as user ${rows[0]!.actorUserId}`;
+  if (details.route !== call.key) return `${call.key} refusal audited as route ${details.route}`;
+  const named = [...call.endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  if (named.some((p) => details.params?.[p] === undefined)) return `${call.key} refusal audited without its object (${JSON.stringify(details.params)})`;
+  if (apiKey && details.apiKeyId === undefined) return `${call.key} refusal audited without the API key`;
+  return null;
+}
+
 async function send(client: TestClient, call: Call) {
   return client.request(call.endpoint.method, call.url, call.body);
 }
@@ -322,24 +345,34 @@ describe('tenancy: every route that names a tenant’s object', () => {
 
   it('refuses an admin of another practice and changes nothing', async () => {
     const leaks: string[] = [];
+    const unaudited: string[] = [];
     for (const call of calls.filter((c) => !(c.key in OPEN_BY_DESIGN))) {
       const before = await snapshot();
+      const auditedBefore = await lastAuditId();
       const res = await send(outsider, call);
       const after = await snapshot();
       if (!DENIED.includes(res.statusCode)) leaks.push(`${call.key} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       else if (JSON.stringify(after) !== JSON.stringify(before)) leaks.push(`${call.key} changed data while answering ${res.statusCode}`);
+      if (AUDITED_REFUSALS.includes(res.statusCode)) {
+        const problem = await refusalAuditProblem(auditedBefore, call, false);
+        if (problem) unaudited.push(problem);
+      }
     }
     expect(leaks).toEqual([]);
+    expect(unaudited).toEqual([]);
   });
 
   it('refuses an anonymous caller', async () => {
     const anonymous = new TestClient(t.app);
     const leaks: string[] = [];
+    const auditedBefore = await lastAuditId();
     for (const call of calls.filter((c) => c.endpoint.auth === 'user')) {
       const res = await send(anonymous, call);
       if (res.statusCode !== 401) leaks.push(`${call.key} → ${res.statusCode}`);
     }
     expect(leaks).toEqual([]);
+    // Anonymous probes name nobody: recording them would only let anyone fill the log.
+    expect(await lastAuditId()).toBe(auditedBefore);
   });
 
   it('refuses a deactivated key of the victim practice, and a key of another practice', async () => {
@@ -351,8 +384,13 @@ describe('tenancy: every route that names a tenant’s object', () => {
     for (const call of calls.filter((c) => c.endpoint.auth === 'user')) {
       const before = await snapshot();
       const deadRes = await send(dead, call);
+      const auditedBefore = await lastAuditId();
       const foreignRes = await send(foreign, call);
       const after = await snapshot();
+      if (AUDITED_REFUSALS.includes(foreignRes.statusCode)) {
+        const problem = await refusalAuditProblem(auditedBefore, call, true);
+        if (problem) leaks.push(problem);
+      }
       if (deadRes.statusCode !== 401) leaks.push(`${call.key} with a deactivated key → ${deadRes.statusCode}`);
       if (!DENIED.includes(foreignRes.statusCode) && !(call.key in OPEN_BY_DESIGN)) leaks.push(`${call.key} with another practice's key → ${foreignRes.statusCode}`);
       if (JSON.stringify(after) !== JSON.stringify(before) && !(call.key in OPEN_BY_DESIGN)) leaks.push(`${call.key} changed data`);

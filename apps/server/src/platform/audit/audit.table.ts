@@ -15,6 +15,17 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The practice whose trail shows the event: the one acted for, or whose object was tried. */
+    practiceId: integer('practice_id'),
+    /** The patient record the event read or changed, when there is one. */
+    patientId: integer('patient_id'),
   },
-  (t) => [index('audit_subject_action_at_idx').on(t.subjectUserId, t.action, t.at)],
+  (t) => [
+    index('audit_subject_action_at_idx').on(t.subjectUserId, t.action, t.at),
+    // The practice's trail, newest first, narrowed by person, patient or action.
+    index('audit_practice_at_idx').on(t.practiceId, t.at),
+    index('audit_practice_actor_at_idx').on(t.practiceId, t.actorUserId, t.at),
+    index('audit_practice_patient_at_idx').on(t.practiceId, t.patientId, t.at),
+    index('audit_practice_action_at_idx').on(t.practiceId, t.action, t.at),
+  ],
 );

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from './audit.table.js';
 
@@ -19,7 +20,10 @@ type AuditArea =
   | 'chat'
   | 'bot'
   | 'submission'
-  | 'notification';
+  | 'notification'
+  | 'access'
+  | 'text'
+  | 'audit';
 export type AuditAction = `${AuditArea}.${string}`;
 
 export interface AuditEntry {
@@ -31,12 +35,17 @@ export interface AuditEntry {
   ip?: string;
   userAgent?: string;
   details?: Record<string, unknown>;
+  /** The practice whose audit trail shows it (see audit.table.ts); a subquery when the caller holds only an id to it. */
+  practiceId?: number | null | SQL;
+  /** The patient record it concerns. */
+  patientId?: number | null | SQL;
 }
 
 export function createAudit(db: Db) {
   return {
-    async record(entry: AuditEntry) {
-      await db.insert(auditEvents).values({
+    /** Writes one entry; inside `tx` when given, so that it stands or falls with what it records. */
+    async record(entry: AuditEntry, tx: Db = db) {
+      await tx.insert(auditEvents).values({
         ...entry,
         targetId: entry.targetId === undefined ? undefined : String(entry.targetId),
         userAgent: entry.userAgent?.slice(0, 500),

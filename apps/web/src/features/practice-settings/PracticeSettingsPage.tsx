@@ -7,6 +7,8 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
+import { AuditTrailTab } from '../audit/AuditTrailTab';
+import { canReadAudit } from '../audit/auditAccess';
 import { ApiKeysTab } from './ApiKeysTab';
 import { BillingTab } from './BillingTab';
 import { CustomPropertiesTab } from './CustomPropertiesTab';
@@ -17,13 +19,14 @@ import { TagsTab } from './TagsTab';
 
 const BASE_PATH = '/practice/settings';
 
-const TABS: { value: string; label: string; gate?: practicesApi.GateName }[] = [
+const TABS: { value: string; label: string; gate?: practicesApi.GateName; adminsOnly?: boolean }[] = [
   { value: 'profile', label: 'Profile' },
   { value: 'opening-hours', label: 'Opening hours' },
   { value: 'tags', label: 'Tags' },
   { value: 'custom-properties', label: 'Custom properties', gate: 'customProperties' },
   { value: 'api-keys', label: 'API keys', gate: 'apiKeys' },
   { value: 'billing', label: 'Billing', gate: 'billing' },
+  { value: 'audit', label: 'Audit trail', adminsOnly: true },
 ];
 const DEFAULT_TAB = 'profile';
 
@@ -57,7 +60,7 @@ function PracticeSettings({ membership }: { membership: PracticeMembership }) {
   const practiceId = membership.practice.id;
   const practice = useQuery(practiceQuery(practiceId));
 
-  const visible = TABS.filter((t) => !t.gate || practice.data?.gates[t.gate] !== false);
+  const visible = TABS.filter((t) => (!t.gate || practice.data?.gates[t.gate] !== false) && (!t.adminsOnly || canReadAudit(membership.roles)));
   const active = visible.find((t) => t.value === tab) ?? visible.find((t) => t.value === DEFAULT_TAB)!;
   usePageTitle(`${active.label} · Practice settings`);
 
@@ -110,6 +113,9 @@ function PracticeSettings({ membership }: { membership: PracticeMembership }) {
         </Tabs.Panel>
         <Tabs.Panel value="billing" pt="lg">
           <BillingTab practice={data} roles={roles} />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit" pt="lg">
+          <AuditTrailTab practiceId={practiceId} roles={roles} />
         </Tabs.Panel>
       </Tabs>
     );

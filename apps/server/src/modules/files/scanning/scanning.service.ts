@@ -38,7 +38,7 @@ export function createScanService(ctx: ScanDeps, scanner: Scanner, finaliser?: U
       .returning({ id: files.id });
     if (!updated) return false;
     await audit.record({
-      action: scanAudit(verdict.status), targetType: 'file', targetId: file.id,
+      action: scanAudit(verdict.status), targetType: 'file', targetId: file.id, practiceId: file.practiceId,
       details: { practiceId: file.practiceId, source, ...(verdict.signature ? { signature: verdict.signature } : {}) },
     });
     if (verdict.status === 'infected') log.warn({ fileId: file.id, signature: verdict.signature, source }, 'infected file: its bytes are removed');
