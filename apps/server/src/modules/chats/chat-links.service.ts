@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../db/client.js';
 import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
 import { authorizeChat } from '../../platform/access/chats.js';
 import { AppError } from '../../platform/errors.js';
@@ -27,6 +28,10 @@ export function createChatLinksService(ctx: AppContext) {
   /** Who was invited by text message and is still in the chat. */
   const invited = (chatId: number) => and(eq(chatUsers.chatId, chatId), isNotNull(chatUsers.phone), isNull(chatUsers.leftAt));
 
+  /** New links are texts like any other: they count against the sender's, practice's and numbers' limits (429 rolls back). */
+  const reserveTexts = (tx: Db, caller: SessionCaller, practiceId: number, invitees: { phone: string | null; patientId: number | null }[]) =>
+    ctx.texts.reserve(tx, invitees.map((i) => ({ purpose: 'chat_link' as const, channel: 'sms' as const, to: i.phone!, senderUserId: caller.user.id, practiceId, patientId: i.patientId })));
+
   const nobodyInvited = () => new AppError('BAD_REQUEST', 'Nobody in this chat was invited by text message');
 
   return {
@@ -44,9 +49,10 @@ export function createChatLinksService(ctx: AppContext) {
           .update(chatUsers)
           .set({ linkGeneration: sql`${chatUsers.linkGeneration} + 1`, linksRevokedAt: sendNewLink ? null : now })
           .where(invited(chat.id))
-          .returning({ id: chatUsers.id });
+          .returning({ id: chatUsers.id, phone: chatUsers.phone, patientId: chatUsers.patientId });
         if (!rows.length) throw nobodyInvited();
         if (sendNewLink) {
+          await reserveTexts(tx, caller, chat.practiceId, rows);
           // The new link is the patients' text for now: a message right after it does not text them again.
           await tx.update(chats).set({ patientTextedAt: now }).where(eq(chats.id, chat.id));
           for (const row of rows) await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: row.id }, { tx });
@@ -63,8 +69,13 @@ export function createChatLinksService(ctx: AppContext) {
       if (chat.status !== 'ACTIVE') throw new AppError('BAD_REQUEST', 'This chat is closed: start a new chat with the patient to write to them');
       const now = ctx.clock.now();
       const sent = await db.transaction(async (tx) => {
-        const rows = await tx.update(chatUsers).set({ linksRevokedAt: null }).where(invited(chat.id)).returning({ id: chatUsers.id });
+        const rows = await tx
+          .update(chatUsers)
+          .set({ linksRevokedAt: null })
+          .where(invited(chat.id))
+          .returning({ id: chatUsers.id, phone: chatUsers.phone, patientId: chatUsers.patientId });
         if (!rows.length) throw nobodyInvited();
+        await reserveTexts(tx, caller, chat.practiceId, rows);
         await tx.update(chats).set({ patientTextedAt: now }).where(eq(chats.id, chat.id));
         for (const row of rows) await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: row.id }, { tx });
         return rows.map((r) => r.id);

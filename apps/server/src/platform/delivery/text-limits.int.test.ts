@@ -141,6 +141,26 @@ describe('texts per number', () => {
     expect(chats).toHaveLength(6);
   });
 
+  it('counts a new chat link sent on request against the same limits, and a refused one leaves the old link revoked state as it was', async () => {
+    const number = freshPhones(1)[0]!;
+    const practice = await createPractice(t.db);
+    const { client } = await staff(practice.id);
+    const created = await patientChat(client, practice.id, number);
+    expect(created.statusCode).toBe(201);
+    const chatId = created.json().id as number;
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await client.post(`/api/v1/chat/${chatId}/link`, { practiceId: practice.id }));
+    // The chat's own link was the first of the number's 6 texts this hour.
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(answers[5]!.json().message).toMatch(/^This phone number can be sent at most 6 text messages in an hour\./);
+
+    const before = await t.db.select().from(schema.chatUsers).where(eq(schema.chatUsers.phone, number));
+    const revoked = await client.post(`/api/v1/chat/${chatId}/link/revoke`, { practiceId: practice.id, sendNewLink: true });
+    expect(revoked.statusCode).toBe(429);
+    const after = await t.db.select().from(schema.chatUsers).where(eq(schema.chatUsers.phone, number));
+    expect(after.map((u) => u.linkGeneration)).toEqual(before.map((u) => u.linkGeneration));
+  });
+
   it('counts invites by text against the same limits; a refused invite is neither kept nor sent', async () => {
     const number = freshPhones(1)[0]!;
     const practice = await createPractice(t.db);
