@@ -14,7 +14,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { createAudit } from './platform/audit/audit.js';
 import { createCsrf } from './platform/auth/csrf.js';
 import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
-import { createSessionStore } from './platform/auth/sessions.js';
+import { createSessionStore, SESSIONS_ENDED, type SessionsEnded } from './platform/auth/sessions.js';
 import { createApiKeyResolver } from './platform/auth/api-keys.js';
 import { createDelivery } from './platform/delivery/delivery.js';
 import { createTextLimits } from './platform/delivery/text-limits.js';
@@ -153,6 +153,10 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
     clock,
     log: app.log,
   };
+  ctx.sessions.onEnded((ended) => {
+    ctx.bus.publish(SESSIONS_ENDED, { sessionIds: ended.map((e) => e.id) } satisfies SessionsEnded)
+      .catch((err: unknown) => app.log.warn({ err }, 'sockets not told of ended sessions; their next check closes them'));
+  });
   // Only a listening server works the job queue; tests build the app without listening and drain it.
   app.addHook('onListen', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {

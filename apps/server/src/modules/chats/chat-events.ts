@@ -26,13 +26,6 @@ export interface RoomKick {
   chatUserIds: number[];
 }
 
-/** Sessions ended: sockets on the room tokens they issued close with 4000. The payload is `SessionsEnded`. */
-export const CHAT_SESSIONS_ENDED = 'CHAT_SESSIONS_ENDED';
-
-export interface SessionsEnded {
-  sessionIds: number[];
-}
-
 /**
  * Sockets pushed out by their participant's newer ones (CHAT_SOCKETS_PER_PARTICIPANT): whichever
  * instance holds them closes them with CHAT_SOCKET_REPLACED. The payload is `SocketsReplaced`.

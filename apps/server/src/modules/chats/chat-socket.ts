@@ -5,12 +5,13 @@ import { chatRoomApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { roomCallers, type RoomCaller, type RoomClaim } from '../../platform/access/chats.js';
 import { verifyRoomToken } from '../../platform/auth/room-tokens.js';
+import { SESSIONS_ENDED, type SessionsEnded } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { socketOriginAllowed } from '../../platform/realtime/origin.js';
 import type { RealtimeLimits } from '../../platform/realtime/limits.js';
 import {
-  CHAT_ROOM_EVENT, CHAT_ROOM_KICK, CHAT_SESSIONS_ENDED, CHAT_SOCKETS_REPLACED, publishToRoom,
-  type RoomEvent, type RoomKick, type SessionsEnded, type SocketsReplaced,
+  CHAT_ROOM_EVENT, CHAT_ROOM_KICK, CHAT_SOCKETS_REPLACED, publishToRoom,
+  type RoomEvent, type RoomKick, type SocketsReplaced,
 } from './chat-events.js';
 import type { ChatMessages } from './chat-messages.js';
 import { handleClientEvent, participantKey } from './chat-socket-events.js';
@@ -56,11 +57,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
     for (const c of rooms.get(chatId) ?? []) if (chatUserIds.includes(c.caller.chatUser.id)) unauthorized(c.socket);
   });
   // Every instance closes the sockets it holds on tokens of sessions that ended anywhere.
-  ctx.sessions.onEnded((ended) => {
-    ctx.bus.publish(CHAT_SESSIONS_ENDED, { sessionIds: ended.map((s) => s.id) } satisfies SessionsEnded)
-      .catch((err: unknown) => ctx.log.warn({ err }, 'chat sockets not told of ended sessions; the next check closes them'));
-  });
-  ctx.bus.subscribe(CHAT_SESSIONS_ENDED, (payload) => {
+  ctx.bus.subscribe(SESSIONS_ENDED, (payload) => {
     const ended = new Set((payload as SessionsEnded).sessionIds);
     for (const c of byId.values()) if ('session' in c.claim.binding && ended.has(c.claim.binding.session)) unauthorized(c.socket);
   });

@@ -109,3 +109,29 @@ describe('the events socket', () => {
     expect(await s.closed).toBe(eventsApi.SOCKET_UNAUTHORIZED);
   });
 });
+
+describe('the events socket, with the periodic session check far off', () => {
+  let slow: TestApp;
+  let slowBase: string;
+  beforeAll(async () => {
+    slow = await createTestApp({ SOCKET_CHECK_SECONDS: '300' });
+    slowBase = (await slow.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  it('closes with 4000 as soon as the session is ended from another device, not at the next check', async () => {
+    const practice = await createPractice(slow.db);
+    const user = await createUser(slow.db);
+    await addMember(slow.db, practice.id, user.id, 'PROVIDER');
+    const phone = await signedIn(slow.app, user);
+    const desk = await signedIn(slow.app, user);
+    const s = openEventsSocket(slowBase, phone);
+    await s.subscribe();
+    const sessions = (await desk.get('/api/v1/auth/sessions')).json() as { uuid: string; current: boolean }[];
+    const other = sessions.find((x) => !x.current)!;
+    expect((await desk.delete('/api/v1/auth/sessions', { uuid: other.uuid })).statusCode).toBe(200);
+    expect(await s.closed).toBe(eventsApi.SOCKET_UNAUTHORIZED);
+  });
+});

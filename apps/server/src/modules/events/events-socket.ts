@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import { SESSIONS_ENDED, type SessionCaller, type SessionsEnded } from '../../platform/auth/sessions.js';
 import { practiceIdsOf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { socketOriginAllowed } from '../../platform/realtime/origin.js';
@@ -11,6 +11,7 @@ import { pushSources, type Push } from './push-sources.js';
 interface Connection {
   socket: WebSocket;
   userId: number;
+  sessionId: number;
   token: string;
   via: SessionCaller['via'];
   practiceIds: Set<number>;
@@ -28,9 +29,9 @@ function credentialsOf(request: FastifyRequest): { token: string; via: SessionCa
 
 /**
  * GET /api/v1/socket — the provider app's events socket. A signed-in user connects, sends
- * SUBSCRIBE, and then hears what happens in their practices (pushSources). The session is checked
- * again every SOCKET_CHECK_SECONDS without counting as activity; a session that ended closes the socket
- * with 4000.
+ * SUBSCRIBE, and then hears what happens in their practices (pushSources). A session that ends
+ * closes the socket with 4000 at once on every instance (SESSIONS_ENDED); the session is also
+ * checked again every SOCKET_CHECK_SECONDS without counting as activity, for idle and expiry.
  */
 export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
   const connections = new Set<Connection>();
@@ -48,6 +49,12 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
       source.toPushes(ctx.db, payload).then(deliver, (err: unknown) => ctx.log.error({ err, topic: source.topic }, 'push not delivered'));
     });
   }
+
+  // A session ended anywhere (sign-out, revocation, password change) closes its sockets at once, not at the next check.
+  ctx.bus.subscribe(SESSIONS_ENDED, (payload) => {
+    const ended = new Set((payload as SessionsEnded).sessionIds);
+    for (const c of connections) if (ended.has(c.sessionId)) c.socket.close(eventsApi.SOCKET_UNAUTHORIZED, 'Session ended');
+  });
 
   async function recheck(c: Connection) {
     if (!c.alive) {
@@ -95,7 +102,7 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
     scope.get(eventsApi.EVENTS_SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
       const credentials = credentialsOf(request)!;
       const c: Connection = {
-        socket, userId: request.caller!.user.id, ...credentials, practiceIds: new Set(practicesOfRequest.get(request)),
+        socket, userId: request.caller!.user.id, sessionId: (request.caller as SessionCaller).session.id, ...credentials, practiceIds: new Set(practicesOfRequest.get(request)),
         subscribed: false, alive: true,
       };
       connections.add(c);

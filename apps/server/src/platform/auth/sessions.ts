@@ -44,7 +44,17 @@ export interface ClientInfo {
 const TOUCH_EVERY_MS = 15_000;
 
 /** Sessions that just ended (logout, revocation, password change or reset, idle, a refresh token used twice). */
-export type SessionsEnded = (ended: { id: number; userId: number }[]) => void;
+export type SessionsEndedListener = (ended: { id: number; userId: number }[]) => void;
+
+/**
+ * Bus topic on which every instance hears of sessions ended anywhere, so sockets opened with them
+ * (the events socket, chat rooms on tokens they issued) close at once. The payload is `SessionsEnded`.
+ */
+export const SESSIONS_ENDED = 'SESSIONS_ENDED';
+
+export interface SessionsEnded {
+  sessionIds: number[];
+}
 
 /**
  * The sessions that `resolve` would still accept (ignoring a token session's short-lived access
@@ -75,7 +85,7 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
     return token;
   }
 
-  const endedListeners = new Set<SessionsEnded>();
+  const endedListeners = new Set<SessionsEndedListener>();
 
   async function revoke(where: ReturnType<typeof eq>, reason: string) {
     const ended = await db
@@ -94,7 +104,7 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
      * Calls `listener` with the sessions each revocation ends, once they are stored as ended (what
      * they issued, such as room tokens, ends with them). It must not throw; it is not awaited.
      */
-    onEnded(listener: SessionsEnded) {
+    onEnded(listener: SessionsEndedListener) {
       endedListeners.add(listener);
     },
 
