@@ -112,6 +112,12 @@ describe('ids past what the database holds', () => {
     expect(issuesOf(missed.body)).toEqual([['querystring.after', expect.any(String)]]);
   });
 
+  it('a time past what a date holds in a query answers 400 on the parameter, not a failed query', async () => {
+    const res = await admin.client.get(`/api/v1/referrals/inbox?practiceId=${admin.practiceId}&updatedSince=8700000000000000`);
+    expect(res.statusCode).toBe(400);
+    expect(issuesOf(res.body)).toEqual([['querystring.updatedSince', expect.any(String)]]);
+  });
+
   it('in the chat socket’s read event answer ERROR, and the database is never asked', async () => {
     const colleague = await staffMember(t, 'STAFF', admin.practiceId);
     const chat = await startChat(admin, { type: 'USER_TO_USER', users: [colleague.user.id] });

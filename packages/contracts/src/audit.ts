@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { Id, IdParams, pageQuery, paged } from './common.js';
+import { EpochMsParam, Id, IdParams, pageQuery, paged } from './common.js';
 
 const tags = ['Audit'];
 
@@ -139,17 +139,15 @@ export function auditActionLabel(action: string): string {
   return `${words(area).replace(/^./, (c) => c.toUpperCase())}: ${words(verb)}`;
 }
 
-const Millis = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
-
 export const AuditQuery = pageQuery(AUDIT_PAGE_SIZE).extend({
   /** Who acted. */
   actorId: Id.optional(),
   patientId: Id.optional(),
   action: z.string().regex(/^[a-z_]+\.[a-z_]+$/, 'must be an action such as patient.viewed').optional(),
   /** From this time (epoch ms, inclusive) … */
-  from: Millis.optional(),
+  from: EpochMsParam.optional(),
   /** … to this one (exclusive). */
-  to: Millis.optional(),
+  to: EpochMsParam.optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 /** The export takes the same filters, without paging. */

@@ -10,8 +10,12 @@ export const IdParams = z.object({ id: Id });
 /** An id sent as a JSON number (socket events), where a string is not accepted. */
 export const JsonId = z.number().int().min(1).max(MAX_ID);
 
+/** The latest time a JavaScript Date holds (year 275760); a later one could reach no query. */
+export const MAX_EPOCH_MS = 8_640_000_000_000_000;
 /** Times on the wire are epoch milliseconds. */
-export const EpochMs = z.number().int();
+export const EpochMs = z.number().int().min(-MAX_EPOCH_MS).max(MAX_EPOCH_MS);
+/** A time in a query string (a lower or upper bound of a list). */
+export const EpochMsParam = z.coerce.number().int().min(0).max(MAX_EPOCH_MS);
 
 /**
  * Options for a required field: when it is missing the caller reads `message`, not zod's

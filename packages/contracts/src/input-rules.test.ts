@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contracts from './index.js';
-import { MAX_ID, cleanFileName, hasControlCharacters, type Endpoint } from './index.js';
+import { MAX_EPOCH_MS, MAX_ID, cleanFileName, hasControlCharacters, type Endpoint } from './index.js';
 
 type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
@@ -134,6 +134,25 @@ describe('ids on the wire', () => {
     expect(ClientEvent.safeParse({ event: 'USER_READ_MESSAGE', data: { lastId: 1e300 } }).success).toBe(false);
     expect(ClientEvent.safeParse({ event: 'NEW_MESSAGE', data: { uuid: 'message-1', files: [tooBig] } }).success).toBe(false);
     expect(ClientEvent.safeParse({ event: 'NEW_MESSAGE', data: { uuid: 'message-1', userId: tooBig } }).success).toBe(false);
+  });
+});
+
+describe('times on the wire', () => {
+  /** Fields that hold an epoch-millisecond time: a number that takes "now" but nothing past what a Date holds. */
+  const isTimeField = (key: string) => /(At|Since|Before|After|Time|^from|^to|^start|^end)$/i.test(key) && key !== 'after';
+
+  it('are bounded to what a date holds in every endpoint’s query and body, so a huge one is a 400, not a failed query', () => {
+    const checked: string[] = [];
+    for (const endpoint of endpoints) {
+      for (const where of ['query', 'body'] as const) {
+        for (const [key, schema] of Object.entries(shapeOf(endpoint[where]))) {
+          if (!isTimeField(key) || !schema.safeParse(Date.now()).success || schema.safeParse('not-a-time').success) continue;
+          expect(schema.safeParse(MAX_EPOCH_MS + 1).success, `${nameOf(endpoint)} ${where}.${key} accepts a time past any date`).toBe(false);
+          checked.push(`${nameOf(endpoint)} ${where}.${key}`);
+        }
+      }
+    }
+    expect(checked).toEqual(expect.arrayContaining(['GET /api/v1/referrals/:type query.updatedSince', 'PUT /api/v1/referral/:id/accept body.start', 'GET /api/v1/practice/:id/audit query.from']));
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, IdParams, OkResponse, pageQuery, paged } from './common.js';
+import { EpochMs, EpochMsParam, Id, IdParams, OkResponse, pageQuery, paged } from './common.js';
 import { PracticeSummary } from './users.js';
 import { PersonSummary } from './directory.js';
 import { FileView } from './files.js';
@@ -212,7 +212,7 @@ export const listReferrals = endpoint({
   tags, auth: 'user', apiKey: true,
   params: z.object({ type: ReferralListType }),
   query: PracticeQuery.extend(pageQuery(PAGE_SIZE.referrals).shape).extend({
-    updatedSince: z.coerce.number().int().min(0).optional(),
+    updatedSince: EpochMsParam.optional(),
     provider: Id.optional(),
     patientName: z.string().trim().max(100).optional(),
   }),
@@ -286,8 +286,8 @@ export const referralPreferences = endpoint({
 });
 
 const AppointmentFields = z.object({
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
+  start: EpochMs.min(0),
+  end: EpochMs.min(0),
   departmentId: Id.nullable().optional(),
   appointmentLocation: LocationKind.nullable().optional(),
   addressOverride: z.string().trim().max(500).nullable().optional(),
