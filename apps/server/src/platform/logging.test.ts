@@ -22,6 +22,10 @@ describe('logged URLs', () => {
     expect(redactUrl('/api/v1/files/download/u?expires=1&signature=s')).toBe('/api/v1/files/download/u?expires=1&signature=%5Bredacted%5D');
     expect(redactUrl('/api/v1/chats?practiceId=1')).toBe('/api/v1/chats?practiceId=1');
     expect(redactUrl('/api/v1/health')).toBe('/api/v1/health');
+    // An invite's code opens it, in the API call and in the link to the web page alike.
+    expect(redactUrl('/api/v1/invites/Zq8xK2?app=PROVIDER_WEB')).toBe('/api/v1/invites/[redacted]?app=PROVIDER_WEB');
+    expect(redactUrl('/invite/Zq8xK2')).toBe('/invite/[redacted]');
+    expect(redactUrl('/api/v1/invites/12/resend')).toBe('/api/v1/invites/12/resend');
   });
 
   it('leave out searches, names, contact details and whereabouts, keeping ids and paging', () => {

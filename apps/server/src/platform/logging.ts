@@ -18,10 +18,17 @@ const PERSONAL_PARAMS = [
 const REDACTED_PARAMS = [...SECRET_PARAMS, ...PERSONAL_PARAMS];
 
 /**
- * The URL as logged: credentials and personal data in its query string replaced, so the log never
- * holds a working link, a patient's details or what someone searched for.
+ * Path segments that are credentials: an invite's code opens the invite (the API call and the web
+ * page). Its numeric id (resending, withdrawing) opens nothing and stays.
+ */
+const SECRET_PATH = /^(\/api\/v1\/invites\/|\/invite\/)(?!\d+(?:[/?]|$))[^/?]+/;
+
+/**
+ * The URL as logged: credentials and personal data in its path and query string replaced, so the
+ * log never holds a working link, a patient's details or what someone searched for.
  */
 export function redactUrl(url: string): string {
+  url = url.replace(SECRET_PATH, `$1${REDACTED}`);
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
