@@ -78,7 +78,6 @@ async function send(ctx: AppContext, reply: FastifyReply, file: FileRow, cacheCo
  */
 export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const maxAge = Math.floor(ctx.config.fileLinkTtlMs / 1000);
 
   app.get<{ Params: { uuid: string }; Querystring: Record<string, string> }>(
     '/api/v1/files/download/:uuid',
@@ -100,7 +99,8 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
         ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''),
         details: { ownerKind: file.ownerKind, ownerId: file.ownerId, ...(reader === null ? { by: 'signed link' } : {}) },
       });
-      return send(ctx, reply, file, `private, max-age=${maxAge}`);
+      // Patients' and referrals' files: no browser cache or proxy keeps a copy on a shared computer.
+      return send(ctx, reply, file, 'private, no-store');
     },
   );
 

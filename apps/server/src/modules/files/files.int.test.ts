@@ -151,7 +151,7 @@ describe('GET /api/v1/files/download/{uuid}', () => {
       'content-length': String(PDF.length),
       'x-content-type-options': 'nosniff',
       'content-disposition': `inline; filename="Letter.pdf"; filename*=UTF-8''Letter.pdf`,
-      'cache-control': `private, max-age=${t.config.fileLinkTtlMs / 1000}`,
+      'cache-control': 'private, no-store',
     });
     // Chromium's PDF viewer does not start in a sandboxed document; nothing else may load.
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
