@@ -7,6 +7,8 @@ import { createAndUpload, download, MIME, PDF } from './modules/files/files.test
 import { filesWorker } from './modules/files/files-worker.test-support.js';
 import { createStorage } from './platform/storage/index.js';
 import { staffMember, startChat, tokenFor, type Staff } from './modules/chats/chats.test-factories.js';
+import { createUser, TEST_PASSWORD } from './test/factories.js';
+import { TestClient } from './test/client.js';
 
 let t: TestApp;
 let admin: Staff;
@@ -59,7 +61,7 @@ describe('Cache-Control on the API’s answers', () => {
     for (const res of answers) expect(res.headers['cache-control'], res.body).toBe('no-store');
   });
 
-  it('leaves the web app’s files and file downloads to say how they are cached', async () => {
+  it('leaves the web app’s files to say how they are cached, and keeps a patient’s file out of every cache', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).not.toBe('no-store');
@@ -69,6 +71,32 @@ describe('Cache-Control on the API’s answers', () => {
     const [file] = (await admin.client.get(`/api/v1/files?ids=${id}`)).json<{ downloadUrl: string }[]>();
     const bytes = await download(t.app, file!.downloadUrl);
     expect(bytes.statusCode).toBe(200);
-    expect(bytes.headers['cache-control']).toMatch(/^private, max-age=/);
+    expect(bytes.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('served at an https address (PUBLIC_URL)', () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ PUBLIC_URL: 'https://referwell.example' });
+  });
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  it('marks every cookie Secure and tells browsers to come back over https only (HSTS)', async () => {
+    const user = await createUser(secure.db);
+    const c = new TestClient(secure.app);
+    await c.csrf();
+    const start = await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email: user.email });
+    const done = await c.post(`/api/v1/auth/${start.json().uuid}`, { step: 'PASSWORD', value: TEST_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(done.headers['set-cookie'] ?? []);
+    // The session, its CSRF token and the device cookie.
+    expect(cookies.length).toBeGreaterThanOrEqual(3);
+    for (const cookie of cookies) expect(cookie, cookie.split('=')[0]).toMatch(/;\s*Secure/i);
+    const hsts = String(done.headers['strict-transport-security'] ?? '');
+    expect(hsts).toMatch(/max-age=\d{7,}/);
+    expect(String((await c.get('/api/v1/user/current')).headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 });

@@ -141,7 +141,7 @@ describe('texts per number', () => {
     expect(chats).toHaveLength(6);
   });
 
-  it('counts a new chat link sent on request against the same limits, and a refused one leaves the old link revoked state as it was', async () => {
+  it('counts a new chat link sent on request against the same limits, and a refused revocation with a new link leaves the links as they were', async () => {
     const number = freshPhones(1)[0]!;
     const practice = await createPractice(t.db);
     const { client } = await staff(practice.id);
