@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastCode } from '../../test/client.js';
 import { createUser } from '../../test/factories.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../users/users.table.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +85,14 @@ describe('POST /api/v1/user/signup validation', () => {
       const res = await signup(providerBody({ password, role, app: 'PROVIDER_MOBILE' }));
       expect(res.statusCode, res.body).toBe(201);
     }
+  });
+
+  it('keeps only an argon2id hash of the password, never the password itself', async () => {
+    const body = providerBody({ password: 'a-password-to-keep-secret' });
+    expect((await signup(body)).statusCode).toBe(201);
+    const [user] = await t.db.select().from(users).where(eq(users.email, body.email as string));
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user!.passwordHash).not.toContain('a-password-to-keep-secret');
   });
 
   it('lists every problem of a request at once', async () => {
