@@ -13,6 +13,8 @@ export const ERRORS = {
   FILE_NOT_READY: { status: 409, message: 'The file is still being scanned' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, try again later' },
+  /** A text-message limit (per person, practice or number): the message names it and the wait, for people to read. */
+  TEXT_LIMIT_REACHED: { status: 429, message: 'Too many text messages, try again later' },
   ERROR_OBJECT_EXISTS: { status: 450, message: 'Object exists' },
   BAD_CREDENTIALS: { status: 451, message: 'Incorrect email or password' },
   INVITE_EXPIRED: { status: 452, message: 'Invite expired' },

@@ -21,12 +21,12 @@ describe('serverFieldErrors', () => {
 });
 
 describe('errorMessage', () => {
-  it('shows a limit that says which and when to try again as the server words it', () => {
-    const error = new ApiError(429, 'TOO_MANY_REQUESTS', 'You can have at most 20 text messages sent in 10 minutes. Try again in 4 minutes.');
+  it('shows a text limit, which says which and when to try again, as the server words it', () => {
+    const error = new ApiError(429, 'TEXT_LIMIT_REACHED', 'You can have at most 20 text messages sent in 10 minutes. Try again in 4 minutes.');
     expect(errorMessage(error)).toBe('You can have at most 20 text messages sent in 10 minutes. Try again in 4 minutes.');
   });
 
-  it('puts a bare rate limit in plain words', () => {
+  it('puts other limits in plain words', () => {
     expect(errorMessage(new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests, try again later'))).toBe('Too many requests. Wait a moment and try again.');
   });
 });

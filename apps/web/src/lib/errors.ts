@@ -1,12 +1,11 @@
 import { isApiError, NETWORK_ERROR } from './api';
-import { ERRORS } from '@referwell/contracts';
 
 /** The text to show a person for a failed call. */
 export function errorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === NETWORK_ERROR) return 'Could not reach the server. Check your connection and try again.';
-    // A limit that says which and until when (texts) is shown as it is; a bare per-address limit in plainer words.
-    if (error.status === 429 && error.message === ERRORS.TOO_MANY_REQUESTS.message) return 'Too many requests. Wait a moment and try again.';
+    // A text limit says which and until when, for people to read; other limits get plainer words.
+    if (error.status === 429 && error.code !== 'TEXT_LIMIT_REACHED') return 'Too many requests. Wait a moment and try again.';
     return error.message;
   }
   return 'Something went wrong. Try again.';

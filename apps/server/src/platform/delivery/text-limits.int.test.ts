@@ -67,7 +67,7 @@ describe('texts per person', () => {
     expect(created).toHaveLength(20);
     expect(refused).toHaveLength(15);
     for (const res of refused) {
-      expect(res.json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+      expect(res.json()).toMatchObject({ statusCode: 429, code: 'TEXT_LIMIT_REACHED' });
       expect(res.json().message).toMatch(/^You can have at most 20 text messages sent in 10 minutes\. Try again in (10 minutes|\d minutes?)\.$/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600);

@@ -50,7 +50,7 @@ export class TextLimitReached extends AppError {
     /** The text refused (the first, when a request had several sent). */
     readonly text: OutboundText,
   ) {
-    super('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+    super('TEXT_LIMIT_REACHED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
   }
 }
 
