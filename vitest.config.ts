@@ -14,6 +14,7 @@ const integration = (name: string, driver: 'pglite' | 'postgres') => ({
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    ...(driver === 'pglite' ? { globalSetup: ['apps/server/src/test/pglite-template.ts'] } : {}),
   },
 });
 

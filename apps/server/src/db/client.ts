@@ -19,6 +19,8 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's files as one archive, which `openPglite(…, { from })` starts from (PGlite only). */
+  dump?(): Promise<Blob>;
 }
 
 /** Closing twice (a test, then its harness) is harmless. */
@@ -52,14 +54,19 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
 }
 
 /** Embedded PGlite: in a data directory, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * The embedded database in `dataDir` (in memory without one). `from` starts it from a dump of
+ * another (`dumpDataDir`) instead of an empty cluster: tests start each file from one migrated
+ * template, which takes a quarter of the time of creating and migrating a new one.
+ */
+export async function openPglite(dataDir?: string, { from }: { from?: Blob } = {}): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Search uses trigram indexes; PostgreSQL ships pg_trgm in contrib, PGlite as a bundled extension.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
@@ -72,6 +79,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: once(() => client.close()),
+    // Uncompressed: gzip would make every start from it slower than it saves.
+    dump: async () => client.dumpDataDir('none'),
   };
 }
 

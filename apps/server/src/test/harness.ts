@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyServerOptions } from 'fastify';
 import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
@@ -15,13 +17,23 @@ let secrets: Secrets | undefined;
 /** One RSA key pair per test process: generating it per file would only slow the suite. */
 export const testSecrets = () => (secrets ??= loadSecrets({ dataDir: tmpdir(), sessionSecret: 'test-secret-'.padEnd(40, 'x'), persist: false }));
 
+let template: Promise<Blob | undefined> | undefined;
+/**
+ * The migrated empty database the PGlite project's global setup dumped (test/pglite-template.ts);
+ * none in a project without that setup, whose databases are then created from nothing.
+ */
+function pgliteTemplate() {
+  const file = inject('pgliteTemplate');
+  return (template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined));
+}
+
 /**
  * A fresh, migrated database: in-memory PGlite by default, or a new database on the PostgreSQL
  * server of TEST_DATABASE_URL when the suite runs with TEST_DB_DRIVER=postgres.
  */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB_DRIVER !== 'postgres') {
-    const database = await openPglite();
+    const database = await openPglite(undefined, { from: await pgliteTemplate() });
     await database.migrate();
     return { database, drop: () => database.close() };
   }
