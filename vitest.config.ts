@@ -14,6 +14,10 @@ const integration = (name: string, driver: 'pglite' | 'postgres') => ({
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files share a worker's module cache: each builds its own app on its own database, so nothing
+    // they care about is shared, and importing the whole server once per worker instead of once per
+    // file halves the project's time (466 s to 216 s on PGlite, 2 cores).
+    isolate: false,
     ...(driver === 'pglite' ? { globalSetup: ['apps/server/src/test/pglite-template.ts'] } : {}),
   },
 });
