@@ -64,3 +64,16 @@ describe('demo data', () => {
     expect((await chatsOf('provider@riverside.test')).map(([title]: string[]) => title).sort()).toEqual(['Lakeside Orthopedics', 'Maria Lopez']);
   });
 });
+
+describe('the demo’s audit trail', () => {
+  it('shows Riverside’s admin what its people did, and a refused look from Lakeside', async () => {
+    const alex = new TestClient(t.app);
+    expect((await alex.signIn('admin@riverside.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    const { user } = (await alex.get('/api/v1/user/current')).json();
+    const trail = (await alex.get(`/api/v1/practice/${user.practiceId}/audit`)).json();
+    const seen = trail.data.map((e: { action: string; actor: { name: string } | null }) => `${e.action} by ${e.actor?.name}`);
+    expect(seen).toEqual(expect.arrayContaining([
+      'patient.created by Priya Shah', 'chat.created by Priya Shah', 'bot.created by Alex Rivera', 'access.refused by Lena Okafor',
+    ]));
+  });
+});

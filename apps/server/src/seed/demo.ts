@@ -12,6 +12,7 @@ import { patientSearchText } from '../modules/patients/patient-records.js';
 import { users } from '../modules/users/users.table.js';
 import { chatMessages, chats, chatUsers } from '../modules/chats/chats.table.js';
 import { bots, submissions } from '../modules/intake/intake.table.js';
+import { auditEvents } from '../platform/audit/audit.table.js';
 
 export const DEMO_PASSWORD = 'referwell-demo';
 
@@ -153,6 +154,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx.insert(submissions).values([
       sent('Sofia', 'Bennett', '+12175550181', 'I would like a check-up for my new job.'),
       sent('Omar', 'Haddad', '+12175550182', 'Recurring headaches for two weeks.'),
+    ]);
+
+    // What the demo's people did to get here, for Riverside's audit trail (Practice settings →
+    // Audit trail), with one refused look from outside the practice.
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const demo = { ip: '203.0.113.10', userAgent: 'Demo data', practiceId: riverside!.id };
+    await tx.insert(auditEvents).values([
+      { ...demo, at: ago(300), action: 'bot.created', actorUserId: id('admin@riverside.test'), targetType: 'bot', targetId: String(intake!.id) },
+      { ...demo, at: ago(240), action: 'patient.created', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria!.id), patientId: maria!.id },
+      { ...demo, at: ago(235), action: 'patient.viewed', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria!.id), patientId: maria!.id },
+      { ...demo, at: ago(230), action: 'chat.created', actorUserId: id('provider@riverside.test'), targetType: 'chat', targetId: String(withMaria!.id), patientId: maria!.id },
+      {
+        ...demo, ip: '198.51.100.7', at: ago(120), action: 'access.refused', actorUserId: id('provider@lakeside.test'),
+        details: { route: 'GET /api/v1/patient/:id', status: 456, code: 'OBJECT_NOT_FOUND', params: { id: String(maria!.id) }, query: { practiceId: lakeside!.id }, body: {} },
+      },
     ]);
   });
   return true;
