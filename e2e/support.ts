@@ -33,3 +33,14 @@ export async function workIn(page: Page, name: string) {
   await page.getByRole('option', { name }).click();
   await expect(switcher).toHaveValue(name);
 }
+
+/**
+ * Runs axe (WCAG 2.1 A and AA) on what `include` selects of the page and fails on serious and
+ * critical findings, naming each rule and where it hit.
+ */
+export async function expectAccessible(page: Page, include: string) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
