@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 
 /**
  * Countable product events (spec 2 §6 analytics event types), recorded where they happen; the

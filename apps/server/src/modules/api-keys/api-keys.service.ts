@@ -5,8 +5,8 @@ import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
 import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
-import { apiKeys } from './api-keys.table.js';
+import { users } from '../../core/users.table.js';
+import { apiKeys } from '../../core/api-keys.table.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 type Creator = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;

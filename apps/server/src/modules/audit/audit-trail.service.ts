@@ -7,7 +7,7 @@ import { auditEvents } from '../../platform/audit/audit.table.js';
 import { distinct } from '../../platform/lists.js';
 import { fullName } from '../directory/people.js';
 import { patients } from '../patients/patients.table.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 
 type Filters = auditApi.AuditQuery;
 type Row = typeof auditEvents.$inferSelect;

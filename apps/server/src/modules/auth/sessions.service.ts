@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import type { SignInService } from './sign-in.service.js';
 import type { PasswordAttempts, SignInClient } from './password-attempts.js';
 import type { AccountNotices } from './account-notices.js';

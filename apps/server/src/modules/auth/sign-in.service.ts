@@ -8,7 +8,7 @@ import type { SessionCaller as Caller, UserRow } from '../../platform/auth/sessi
 import { hashPassword, hmac, randomCode, safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { authFlows, type FlowKind } from './auth.table.js';
 import { FLOW_STEPS, SIGN_IN_FLOWS, appAdmits, chooseFlow } from './flow-plans.js';
 import { validPhone } from '../../platform/phone.js';

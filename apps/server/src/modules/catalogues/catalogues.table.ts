@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 
 /** The NUCC health care provider taxonomy, loaded from data at start. */
 export const specialities = pgTable(

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
 import { createNpiRegistry, type NpiRegistry } from './npi-registry.js';
 

@@ -7,7 +7,7 @@ import { authorizePractice } from '../../platform/access/index.js';
 import { activeChatUser, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
 import { AppError } from '../../platform/errors.js';
 import { validPhone } from '../../platform/phone.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { patients } from '../patients/patients.table.js';
 import { fullName } from '../directory/people.js';
 import { chats } from './chats.table.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { ClientInfo } from '../../platform/auth/sessions.js';
 import { assertRoom, type ChatRow, type RoomCaller } from '../../platform/access/chats.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { isOpenAt } from '../practices/opening-hours.js';
 import { FILE_EXPIRED, fileViewOf, loadFile, recordUpload, removeFile } from '../files/files.service.js';
 import { chatFiles, chatMessages, chatUsers } from './chats.table.js';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { chatsApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { practicesOfChat, type ChatRow, type ChatUserRow } from '../../platform/access/chats.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { practiceSummaryColumns, toPracticeSummary } from '../practices/practices.service.js';
 import { distinct } from '../../platform/lists.js';
 import { containsPattern } from '../directory/people.js';

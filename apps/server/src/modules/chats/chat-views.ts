@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { ChatUserRow } from '../../platform/access/chats.js';
 import { distinct, pick } from '../../platform/lists.js';
 import { fileViewsById } from '../files/files.service.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { chatMessages, chatUsers } from './chats.table.js';
 
 export type MessageRow = typeof chatMessages.$inferSelect;

@@ -6,7 +6,7 @@ import { authorizePractice, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { lockPractice } from '../roles/locks.js';
 import { byName, personColumns, toPersonSummary } from '../directory/people.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { departmentMembers, departments } from './departments.table.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { UserKind, directoryApi, rolesApi } from '@referwell/contracts';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { likeEscape } from '../search/text-match.js';
 
 /** The user columns other people may see; select these rather than whole rows (no secrets in memory). */

@@ -4,7 +4,7 @@ import type { intakeApi } from '@referwell/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { ClientInfo } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { specialities } from '../catalogues/catalogues.table.js';
 import { dobForStorage } from '../patients/patient-records.js';
 import { bots, submissions, type BotRow } from './intake.table.js';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { networks } from '../networks/networks.table.js';
-import { organisations } from '../organisations/organisations.table.js';
-import { practices } from '../practices/practices.table.js';
+import { organisations } from '../../core/organisations.table.js';
+import { practices } from '../../core/practices.table.js';
 import { inviteLink, targetOf, type InviteRow } from './invite-records.js';
 
 type PracticeRow = typeof practices.$inferSelect;

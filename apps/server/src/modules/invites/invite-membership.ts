@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { organisationRolesIn, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { networkPractices, networks } from '../networks/networks.table.js';
-import { organisationMembers } from '../organisations/organisations.table.js';
-import { practiceMembers } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { organisationMembers } from '../../core/organisations.table.js';
+import { practiceMembers } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 import { invites } from './invites.table.js';
 import { targetOf, type InviteRow } from './invite-records.js';
 

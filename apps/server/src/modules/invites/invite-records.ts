@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../platform/auth/sessions.js';
 import { randomToken, sha256 } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { invites } from './invites.table.js';
 
 /** Reading and shaping invite rows; shared by the sending side and the invitee side. */

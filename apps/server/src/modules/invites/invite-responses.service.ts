@@ -6,7 +6,7 @@ import { authorizePractice } from '../../platform/access/index.js';
 import { safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { invites } from './invites.table.js';
 import { describeTarget } from './invite-delivery.js';
 import { acceptInTransaction } from './invite-membership.js';

@@ -6,7 +6,7 @@ import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { rolesIn, organisationRolesIn } from '../../platform/access/index.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { networkPractices } from '../networks/networks.table.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { isPatientOf } from './invite-membership.js';
 import {
   createNetwork, createOrganisation, expectBadRequest, expire, invite, inviteCodeSentTo, inviteRow, practiceWith, signedIn, uniqueEmail,

@@ -5,9 +5,9 @@ import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
 import { authorizePractice, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { fullName } from '../directory/people.js';
 import { practiceJoinRequests } from './join-requests.table.js';
 

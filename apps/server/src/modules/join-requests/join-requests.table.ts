@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { JoinRequestState } from '@referwell/contracts';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 
 /** A user asking to become a member of a practice; its admins approve or reject it. */
 export const practiceJoinRequests = pgTable(

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
 import type { InviteResponses } from '../invites/invite-responses.service.js';
 import { pendingInvitesFor, targetOf } from '../invites/invite-records.js';

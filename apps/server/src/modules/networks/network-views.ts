@@ -3,9 +3,9 @@ import type { networksApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { byName, personColumns, toPersonSummary } from '../directory/people.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
 

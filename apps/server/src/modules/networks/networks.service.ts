@@ -4,7 +4,7 @@ import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
 import { assertSelf, authorizePractice, canInPractice, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../db/client.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
 import { lockPractice } from '../roles/locks.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
 import { assertMayView, details, loadNetwork, summaries, type NetworkRow } from './network-views.js';

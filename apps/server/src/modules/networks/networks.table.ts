@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 
 /**
  * A practice's trusted circle for referrals. The owning practice orders its networks; each is one

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { authorizeOrganisation, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { lockPractice } from '../roles/locks.js';
 import { containsPattern } from '../directory/people.js';
 import { toOrganisationPractice } from './organisation-views.js';

@@ -3,10 +3,10 @@ import type { AppContext } from '../../platform/context.js';
 import type { SessionCaller } from '../../platform/auth/sessions.js';
 import { assertSelf, authorizeOrganisation, authorizePractice, organisationRolesIn, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { lockOrganisation, lockPractice } from '../roles/locks.js';
 import { listRoleHolders, organisationSource, roleHolder } from '../roles/role-holders.js';
-import { organisationMembers, organisations } from './organisations.table.js';
+import { organisationMembers, organisations } from '../../core/organisations.table.js';
 import { organisationsOf, viewsFor } from './organisation-views.js';
 import { validPhone } from '../../platform/phone.js';
 

@@ -6,8 +6,8 @@ import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sess
 import { PRACTICE_RULES, assertSelf, authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../users/users.table.js';
-import { practiceMembers, practices } from './practices.table.js';
+import { users } from '../../core/users.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
 import {
   containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice, toPracticeSummary, type PracticeRow,
 } from './practices.service.js';

@@ -5,10 +5,10 @@ import type { AppContext } from '../../platform/context.js';
 import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
 import { authorizePractice, authorizeRoleChange } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import { lockPractice } from '../roles/locks.js';
 import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/role-holders.js';
-import { practiceMembers } from './practices.table.js';
+import { practiceMembers } from '../../core/practices.table.js';
 import { containsPattern } from './practices.service.js';
 
 type PracticeUser = practicesApi.PracticeUser;

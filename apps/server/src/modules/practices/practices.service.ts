@@ -5,7 +5,8 @@ import {
 } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers, practiceRecents, practices, practiceTags } from './practices.table.js';
+import { practiceRecents, practiceTags } from './practices.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
 
 export type PracticeRow = typeof practices.$inferSelect;
 type Practice = practicesApi.Practice;

@@ -5,8 +5,8 @@ import type { UserRow } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { byName, fullName, nameContains, personColumns, toPersonSummary } from '../directory/people.js';
 import { visibleTo } from '../directory/visibility.js';
-import { practiceMembers } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practiceMembers } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 import { distinct } from '../../platform/lists.js';
 
 /** The people behind the given id lists, by id. */

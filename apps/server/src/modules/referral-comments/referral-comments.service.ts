@@ -6,7 +6,7 @@ import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import { authorizeReferral, practicesSeeingReferral } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
 import { attachToReferral } from '../referrals/referral-files.js';
 import { auditReferral, markUnviewed } from '../referrals/referral-records.js';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 import { referrals } from './referrals.table.js';
 import { referralPath } from './referral-push.js';
 

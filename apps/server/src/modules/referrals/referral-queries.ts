@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { ReferralRow } from '../../platform/access/referrals.js';
 import { containsPattern } from '../directory/people.js';
 import { patients } from '../patients/patients.table.js';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices } from '../../core/practices.table.js';
+import { users } from '../../core/users.table.js';
 import { specialities } from '../catalogues/catalogues.table.js';
 import { referralArchives, referralOffers, referrals } from './referrals.table.js';
 

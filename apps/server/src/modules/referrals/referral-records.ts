@@ -4,7 +4,7 @@ import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralRow } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers } from '../practices/practices.table.js';
+import { practiceMembers } from '../../core/practices.table.js';
 import { referralEvents, referrals, referralViews } from './referrals.table.js';
 import type { referralsApi } from '@referwell/contracts';
 

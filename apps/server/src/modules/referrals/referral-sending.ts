@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { rolesIn } from '../../platform/access/index.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
 import { patients } from '../patients/patients.table.js';
 import { insurances, specialities } from '../catalogues/catalogues.table.js';
 

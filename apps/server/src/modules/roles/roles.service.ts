@@ -6,8 +6,8 @@ import {
   authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice, authorizeRoleChange, organisationRolesIn, rolesIn,
 } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { organisationMembers } from '../organisations/organisations.table.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import { organisationMembers } from '../../core/organisations.table.js';
+import { practiceMembers, practices } from '../../core/practices.table.js';
 import { lockOrganisation, lockPractice } from './locks.js';
 import {
   LAST_ADMIN_MESSAGE, countRole, forgetPracticeMember, forgetProvider, listRoleHolders, organisationSource, practiceSource, roleHolder,

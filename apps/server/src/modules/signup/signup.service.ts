@@ -7,7 +7,7 @@ import type { ClientInfo } from '../../platform/auth/sessions.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/users.table.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import type { InviteResponses } from '../invites/invite-responses.service.js';
 import { validPhone } from '../../platform/phone.js';

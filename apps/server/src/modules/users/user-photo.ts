@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { ClientInfo, UserRow } from '../../platform/auth/sessions.js';
 import { publicImagePath } from '../files/files.service.js';
 import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
-import { users } from './users.table.js';
+import { users } from '../../core/users.table.js';
 
 /**
  * Once a user's new profile photo (POST /user/{id}/profilePhoto) is scanned clean (FILE_SCANNED),

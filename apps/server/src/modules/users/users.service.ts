@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import { removeUserPhoto } from './user-photo.js';
-import { userSettings, users } from './users.table.js';
+import { userSettings, users } from '../../core/users.table.js';
 
 export function toUser(u: UserRow): User {
   return {

@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chats, chatUsers } from '../../modules/chats/chats.table.js';
-import { practiceMembers } from '../../modules/practices/practices.table.js';
-import { sessions } from '../../modules/auth/auth.table.js';
-import { users } from '../../modules/users/users.table.js';
+import { practiceMembers } from '../../core/practices.table.js';
+import { sessions, users } from '../../core/users.table.js';
 import { liveSession, type Caller, type SessionCaller } from '../auth/sessions.js';
 import { verifyRoomToken, type RoomTokenClaim } from '../auth/room-tokens.js';
 import type { AppContext } from '../context.js';

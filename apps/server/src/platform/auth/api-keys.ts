@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { apiKeys } from '../../modules/api-keys/api-keys.table.js';
-import { users } from '../../modules/users/users.table.js';
+import { apiKeys } from '../../core/api-keys.table.js';
+import { users } from '../../core/users.table.js';
 import { randomToken, sha256 } from './crypto.js';
 import type { ApiKeyCaller } from './sessions.js';
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type ApiKeyPermission, type AuthApp } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { refreshTokens, sessions } from '../../modules/auth/auth.table.js';
-import { users } from '../../modules/users/users.table.js';
+import { refreshTokens, sessions, users } from '../../core/users.table.js';
 import { randomToken, sha256 } from './crypto.js';
 import { AppError } from '../errors.js';
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
 import type { HandlerInput } from '../../../platform/http.js';
 import { insurances, specialities } from '../../catalogues/catalogues.table.js';
-import { practiceMembers, practices } from '../../practices/practices.table.js';
+import { practiceMembers, practices } from '../../../core/practices.table.js';
 import { computeTiers } from './matching.js';
 
 type MatchQuery = HandlerInput<typeof referralsApi.matchCheck>['query'];

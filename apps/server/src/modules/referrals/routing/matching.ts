@@ -7,8 +7,8 @@ import { insurances, providerSpecialities, specialities, userInsurances } from '
 import { byName, personColumns, toPersonSummary } from '../../directory/people.js';
 import { networkPractices, networkProviders, networks } from '../../networks/networks.table.js';
 import { practiceSummaryColumns, toPracticeSummary } from '../../practices/practices.service.js';
-import { practiceMembers, practices } from '../../practices/practices.table.js';
-import { users } from '../../users/users.table.js';
+import { practiceMembers, practices } from '../../../core/practices.table.js';
+import { users } from '../../../core/users.table.js';
 import { boundingBox, distanceMiles, type Point } from './geo.js';
 import { assembleTiers, type Candidate, type PlanNetwork } from './tiers.js';
 import { preferenceFit, type PreferenceRequest } from './preferences.js';
