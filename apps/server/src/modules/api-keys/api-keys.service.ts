@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ApiKeyPermission, apiKeysApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
-import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller, UserRow } from '../../core/sessions.js';
+import { issueApiKeySecret } from '../../core/api-keys.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import { auditApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { distinct } from '../../platform/lists.js';

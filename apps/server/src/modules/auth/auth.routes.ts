@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, authApi, usersApi, normalizePhone, phoneRegion } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller as Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { route } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { defaultSteps } from './flow-plans.js';

@@ -1,5 +1,6 @@
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { UserRow } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { verifyPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { createDeviceCookies } from './device-cookie.js';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { SessionInfo } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller as Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';

@@ -3,8 +3,8 @@ import {
   AUTH_FLOW_TTL_MS, CODE_TTL_MS, MAX_CODE_ATTEMPTS, Password,
   type AuthApp, type LoginStep,
 } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, UserRow } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller as Caller, UserRow } from '../../core/sessions.js';
 import { hashPassword, hmac, randomCode, safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller } from '../../core/sessions.js';
 import { authorizePractice, rolesIn, visiblePracticesOf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { textMatch } from '../search/text-match.js';

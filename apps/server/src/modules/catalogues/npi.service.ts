@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import { practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';
 import { createNpiRegistry, type NpiRegistry } from './npi-registry.js';

@@ -1,8 +1,9 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { chatsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { activeChatUser, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
 import { AppError } from '../../platform/errors.js';

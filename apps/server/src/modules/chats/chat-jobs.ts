@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { practices } from '../../core/practices.table.js';
 import { createLinkPreviewsService } from '../link-previews/link-previews.service.js';

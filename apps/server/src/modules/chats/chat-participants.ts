@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import type { SessionCaller } from '../../core/sessions.js';
 import type { ChatRow, ChatUserRow } from '../../platform/access/chats.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceMembers } from '../../core/practices.table.js';

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { chatRoomApi as api } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import { route } from '../../platform/http.js';
 import { clientOf } from '../auth/auth.routes.js';
+import { resolveRoomCaller } from '../../platform/access/chats.js';
 import type { ChatRoomService } from './chat-room.service.js';
 
 /** The chat service's calls (spec 3 §7), with the room token as the bearer token. */
-export function registerChatRoomRoutes(app: FastifyInstance, ctx: AppContext, service: ChatRoomService) {
+export function registerChatRoomRoutes(app: FastifyInstance, appCtx: AppContext, service: ChatRoomService) {
+  // route() resolves the room token of these calls with the context's `rooms`; what a token opens
+  // is this module's to say, so it adds the resolver here rather than platform importing it.
+  const ctx = { ...appCtx, rooms: (token: string) => resolveRoomCaller(appCtx, token) };
   route(app, ctx, api.loadChat, ({ room, params, request }) => service.load(room, params.chatId, clientOf(request)));
   route(app, ctx, api.roomMessages, ({ room, params, query, request }) => service.messages(room, params.chatId, query, clientOf(request)));
   route(app, ctx, api.messageReceipts, ({ room, params }) => service.receipts(room, params.messageId));

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import type { ChatUserRow } from '../../platform/access/chats.js';
 import { distinct, pick } from '../../platform/lists.js';
 import { fileViewsById } from '../files/files.service.js';

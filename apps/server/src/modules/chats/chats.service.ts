@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf, authorizePractice } from '../../platform/access/index.js';
 import { authorizeChat, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { contactsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf, authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';

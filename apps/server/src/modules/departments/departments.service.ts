@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { type departmentsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller, SessionCaller } from '../../core/sessions.js';
 import { authorizePractice, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { lockPractice } from '../roles/locks.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { Email, directoryApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';

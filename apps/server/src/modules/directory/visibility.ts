@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { UserRow } from '../../platform/auth/sessions.js';
+import type { UserRow } from '../../core/sessions.js';
 import { users } from '../../core/users.table.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@referwell/contracts';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyFileLink } from '../../platform/storage/signed-urls.js';
 import { practices } from '../../core/practices.table.js';

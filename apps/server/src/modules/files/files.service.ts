@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { filesApi, type FileOwnerKind, type FileView } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { Caller, SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { authorizeFile } from '../../platform/access/files.js';
 import { AppError } from '../../platform/errors.js';

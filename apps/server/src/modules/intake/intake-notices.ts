@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import type { PushSource } from '../events/push-sources.js';
 import { practices } from '../../core/practices.table.js';
 import { bots, submissions } from './intake.table.js';

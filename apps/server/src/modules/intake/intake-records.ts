@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { intakeApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
 import { authorizePractice, rolesIn, type PracticeAction } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { intakeApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';
 import { specialities } from '../catalogues/catalogues.table.js';

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { intakeApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { auditPatient } from '../patients/patient-audit.js';

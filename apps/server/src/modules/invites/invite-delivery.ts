@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { invitesApi, type Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../platform/errors.js';
 import { networks } from '../networks/networks.table.js';
 import { organisations } from '../../core/organisations.table.js';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { invitesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../platform/auth/sessions.js';
+import type { UserRow } from '../../core/sessions.js';
 import { randomToken, sha256 } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';

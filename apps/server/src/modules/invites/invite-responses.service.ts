@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { invitesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller, UserRow } from '../../core/sessions.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Role, type JoinRequestState, type joinRequestsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller, UserRow } from '../../core/sessions.js';
 import { authorizePractice, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';

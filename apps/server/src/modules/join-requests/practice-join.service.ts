@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { joinRequestsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
 import { rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { networksApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import type { SessionCaller } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';

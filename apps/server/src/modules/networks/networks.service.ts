@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller, SessionCaller } from '../../core/sessions.js';
 import { assertSelf, authorizePractice, canInPractice, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../db/client.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BillingBasis } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
 import { authorizeOrganisation, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
 import { assertSelf, authorizeOrganisation, authorizePractice, organisationRolesIn, rolesIn } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { patientsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { validOptionalPhone, validPhone } from '../../platform/phone.js';

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { practicesApi, type PracticeSummary, type Role, type filesApi } from '@referwell/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller, SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { PRACTICE_RULES, assertSelf, authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { practicesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller, SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { practicesApi, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller, SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice, authorizeRoleChange } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';

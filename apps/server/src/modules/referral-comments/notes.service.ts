@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { referralCommentsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizeReferral } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';
 import { checkPracticeUploads } from '../referrals/referral-files.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import { practicesSeeingReferral, type ReferralRow } from '../../platform/access/referrals.js';
 import { practices } from '../../core/practices.table.js';
 import { referrals } from '../referrals/referrals.table.js';

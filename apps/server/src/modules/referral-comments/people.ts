@@ -1,7 +1,7 @@
 import { and, asc, inArray } from 'drizzle-orm';
 import type { directoryApi, ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../platform/auth/sessions.js';
+import type { UserRow } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { byName, fullName, nameContains, personColumns, toPersonSummary } from '../directory/people.js';
 import { visibleTo } from '../directory/visibility.js';

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { referralCommentsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizeReferral, practicesSeeingReferral } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';

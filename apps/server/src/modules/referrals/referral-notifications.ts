@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
 import { users } from '../../core/users.table.js';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralRow } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';

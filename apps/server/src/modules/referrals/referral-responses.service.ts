@@ -1,9 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice, rolesIn } from '../../platform/access/index.js';
 import { authorizeReferral, type ReferralParty, type ReferralRow } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';

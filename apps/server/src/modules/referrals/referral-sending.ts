@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../../platform/auth/sessions.js';
+import type { Caller } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { rolesIn } from '../../platform/access/index.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { directoryApi, PracticeSummary, referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralParty, ReferralRow } from '../../platform/access/referrals.js';
 import { personColumns, personOr, toPersonSummary } from '../directory/people.js';

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { authorizeReferral } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller, SessionCaller } from '../../core/sessions.js';
 import {
   authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice, authorizeRoleChange, organisationRolesIn, rolesIn,
 } from '../../platform/access/index.js';

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import { searchApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { Caller } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice, canInPractice, practiceIdsOf } from '../../platform/access/index.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
 import { patients } from '../patients/patients.table.js';

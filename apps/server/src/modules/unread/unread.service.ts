@@ -1,6 +1,6 @@
 import type { unreadApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller } from '../../core/sessions.js';
 import { authorizePractice } from '../../platform/access/index.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import { unreadCounters, type UnreadCounter, type UnreadCounts } from './counters.js';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { UserRow } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { publicImagePath } from '../files/files.service.js';
 import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
 import { users } from '../../core/users.table.js';

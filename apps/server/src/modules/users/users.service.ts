@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_USER_SETTINGS, type CurrentUserResponse, type User, type UserSettings,
 } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/context.js';
+import type { SessionCaller as Caller, UserRow } from '../../core/sessions.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf, authorizePractice } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { membershipsOf } from '../practices/practices.service.js';

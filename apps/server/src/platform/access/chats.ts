@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.js';
 import { chats, chatUsers } from '../../modules/chats/chats.table.js';
 import { practiceMembers } from '../../core/practices.table.js';
 import { sessions, users } from '../../core/users.table.js';
-import { liveSession, type Caller, type SessionCaller } from '../auth/sessions.js';
+import { liveSession, type Caller, type SessionCaller } from '../../core/sessions.js';
 import { verifyRoomToken, type RoomTokenClaim } from '../auth/room-tokens.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../core/context.js';
 import { AppError } from '../errors.js';
 import { authorizePractice, practiceIdsOf } from './index.js';
 

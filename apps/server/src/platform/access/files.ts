@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FileOwnerKind, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { patients } from '../../modules/patients/patients.table.js';
-import type { Caller } from '../auth/sessions.js';
+import type { Caller } from '../../core/sessions.js';
 import { AppError } from '../errors.js';
 import { authorizePractice, canInPractice, visiblePracticesOf } from './index.js';
 import { PRACTICE_RULES } from './rules.js';

@@ -3,7 +3,7 @@ import type { Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { organisationMembers } from '../../core/organisations.table.js';
 import { practiceMembers } from '../../core/practices.table.js';
-import type { Caller } from '../auth/sessions.js';
+import type { Caller } from '../../core/sessions.js';
 import { AppError } from '../errors.js';
 import { ORGANISATION_RULES, PRACTICE_RULES, type OrganisationAction, type PracticeAction, type Rule } from './rules.js';
 

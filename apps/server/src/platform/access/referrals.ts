@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { referralOffers, referrals } from '../../modules/referrals/referrals.table.js';
-import type { Caller } from '../auth/sessions.js';
+import type { Caller } from '../../core/sessions.js';
 import { AppError } from '../errors.js';
 import { authorizePractice, practiceIdsOf } from './index.js';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { referralsApi, type ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../../db/client.js';
 import { authorizePractice } from '../../../platform/access/index.js';
-import type { Caller } from '../../../platform/auth/sessions.js';
+import type { Caller } from '../../../core/sessions.js';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
 import type { HandlerInput } from '../../../platform/http.js';
