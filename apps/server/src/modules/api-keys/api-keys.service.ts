@@ -3,7 +3,7 @@ import type { ApiKeyPermission, apiKeysApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller, UserRow } from '../../core/sessions.js';
 import { issueApiKeySecret } from '../../core/api-keys.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';
 import { apiKeys } from '../../core/api-keys.table.js';

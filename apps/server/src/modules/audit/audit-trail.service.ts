@@ -3,7 +3,7 @@ import { auditApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { distinct } from '../../platform/lists.js';
 import { fullName } from '../directory/people.js';

@@ -4,7 +4,7 @@ import type { chatsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { activeChatUser, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
 import { AppError } from '../../platform/errors.js';
 import { validPhone } from '../../platform/phone.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
 import type { Caller, SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { authorizeFile } from '../../platform/access/files.js';
 import { AppError } from '../../platform/errors.js';
 import { distinct } from '../../platform/lists.js';

@@ -4,7 +4,7 @@ import type { intakeApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { specialities } from '../catalogues/catalogues.table.js';

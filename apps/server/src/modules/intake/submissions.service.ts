@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { auditPatient } from '../patients/patient-audit.js';
 import type { ChatCreationService } from '../chats/chat-creation.service.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { InviteType, invitesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { organisationRolesIn, rolesIn } from '../../platform/access/index.js';
+import { organisationRolesIn, rolesIn } from '../../core/memberships.js';
 import { AppError } from '../../platform/errors.js';
 import { networkPractices, networks } from '../networks/networks.table.js';
 import { organisationMembers } from '../../core/organisations.table.js';

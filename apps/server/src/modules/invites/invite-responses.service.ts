@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { invitesApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller, UserRow } from '../../core/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { toPracticeSummary } from '../practices/practices.service.js';

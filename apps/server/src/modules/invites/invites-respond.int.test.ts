@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
-import { rolesIn, organisationRolesIn } from '../../platform/access/index.js';
+import { rolesIn, organisationRolesIn } from '../../core/memberships.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { networkPractices } from '../networks/networks.table.js';
 import { users } from '../../core/users.table.js';

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
 import type { Caller, SessionCaller, UserRow } from '../../core/sessions.js';
-import { authorizeOrganisation, authorizePractice, canInPractice } from '../../platform/access/index.js';
+import { authorizeOrganisation, authorizePractice, canInPractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';
 import { networkPractices, networks } from '../networks/networks.table.js';

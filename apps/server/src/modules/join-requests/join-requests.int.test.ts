@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastMessage } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
-import { rolesIn } from '../../platform/access/index.js';
+import { rolesIn } from '../../core/memberships.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { users } from '../../core/users.table.js';
 import { practiceJoinRequests } from './join-requests.table.js';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { joinRequestsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
-import { rolesIn } from '../../platform/access/index.js';
+import { rolesIn } from '../../core/memberships.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';
 import { toPracticeSummary } from '../practices/practices.service.js';

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.js';
 import type { Caller, SessionCaller } from '../../core/sessions.js';
-import { assertSelf, authorizePractice, canInPractice, rolesIn } from '../../platform/access/index.js';
+import { assertSelf } from '../../platform/access/index.js';
+import { rolesIn } from '../../core/memberships.js';
+import { authorizePractice, canInPractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../db/client.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { eventsApi, notificationsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { notifications } from './notifications.table.js';
 

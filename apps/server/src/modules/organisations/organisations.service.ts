@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
-import { assertSelf, authorizeOrganisation, authorizePractice, organisationRolesIn, rolesIn } from '../../platform/access/index.js';
+import { assertSelf } from '../../platform/access/index.js';
+import { organisationRolesIn, rolesIn } from '../../core/memberships.js';
+import { authorizeOrganisation, authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';
 import { lockOrganisation, lockPractice } from '../roles/locks.js';

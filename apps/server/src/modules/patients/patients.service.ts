@@ -4,7 +4,7 @@ import type { patientsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { Caller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { validOptionalPhone, validPhone } from '../../platform/phone.js';
 import { isUniqueViolation } from '../../db/errors.js';

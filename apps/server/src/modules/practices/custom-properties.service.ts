@@ -3,7 +3,8 @@ import { customPropertiesApi, type CustomPropertyType, type ValidationIssue } fr
 import type { AppContext } from '../../core/context.js';
 import type { Caller, SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice, rolesIn } from '../../platform/access/index.js';
+import { rolesIn } from '../../core/memberships.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { customPropertyDefinitions, customPropertyValues } from './practices.table.js';

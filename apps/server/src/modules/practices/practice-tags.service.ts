@@ -3,7 +3,7 @@ import type { practicesApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { Caller, SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { practiceTags } from './practices.table.js';

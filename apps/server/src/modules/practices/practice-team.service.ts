@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../core/context.js';
 import type { Caller, SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice, authorizeRoleChange } from '../../platform/access/index.js';
+import { authorizePractice, authorizeRoleChange } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';
 import { lockPractice } from '../roles/locks.js';

@@ -4,7 +4,7 @@ import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
-import { rolesIn } from '../../platform/access/index.js';
+import { rolesIn } from '../../core/memberships.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
 import { patients } from '../patients/patients.table.js';
 import { insurances, specialities } from '../catalogues/catalogues.table.js';

@@ -3,7 +3,7 @@ import type { referralsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { Caller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { authorizeReferral } from '../../platform/access/referrals.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceTags } from '../practices/practices.table.js';

@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { Caller, SessionCaller } from '../../core/sessions.js';
-import {
-  authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice, authorizeRoleChange, organisationRolesIn, rolesIn,
-} from '../../platform/access/index.js';
+import { organisationRolesIn, rolesIn } from '../../core/memberships.js';
+import { authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice, authorizeRoleChange } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { organisationMembers } from '../../core/organisations.table.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';

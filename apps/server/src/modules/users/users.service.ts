@@ -5,7 +5,8 @@ import {
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller as Caller, UserRow } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { assertSelf, authorizePractice } from '../../platform/access/index.js';
+import { assertSelf } from '../../platform/access/index.js';
+import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import type { SignInService } from '../auth/sign-in.service.js';

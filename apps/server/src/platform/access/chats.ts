@@ -7,7 +7,8 @@ import { liveSession, type Caller, type SessionCaller } from '../../core/session
 import { verifyRoomToken, type RoomTokenClaim } from '../auth/room-tokens.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../errors.js';
-import { authorizePractice, practiceIdsOf } from './index.js';
+import { practiceIdsOf } from '../../core/memberships.js';
+import { authorizePractice } from '../../core/access.js';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatUserRow = typeof chatUsers.$inferSelect;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { patients } from '../../modules/patients/patients.table.js';
 import type { Caller } from '../../core/sessions.js';
 import { AppError } from '../errors.js';
-import { authorizePractice, canInPractice, visiblePracticesOf } from './index.js';
+import { authorizePractice, canInPractice, visiblePracticesOf } from '../../core/access.js';
 import { PRACTICE_RULES } from './rules.js';
 import { callerSeesReferral } from './referrals.js';
 import { callerSeesChat } from './chats.js';

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { referralOffers, referrals } from '../../modules/referrals/referrals.table.js';
 import type { Caller } from '../../core/sessions.js';
 import { AppError } from '../errors.js';
-import { authorizePractice, practiceIdsOf } from './index.js';
+import { practiceIdsOf } from '../../core/memberships.js';
+import { authorizePractice } from '../../core/access.js';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { referralsApi, type ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../../db/client.js';
-import { authorizePractice } from '../../../platform/access/index.js';
+import { authorizePractice } from '../../../core/access.js';
 import type { Caller } from '../../../core/sessions.js';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
