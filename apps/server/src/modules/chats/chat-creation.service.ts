@@ -5,7 +5,7 @@ import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../core/access.js';
-import { activeChatUser, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
+import { activeChatUser, practicesOfChat, type ChatRow } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { validPhone } from '../../platform/phone.js';
 import { practices } from '../../core/practices.table.js';

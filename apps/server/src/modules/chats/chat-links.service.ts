@@ -3,7 +3,7 @@ import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizeChat } from '../../platform/access/chats.js';
+import { authorizeChat } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { chats, chatUsers } from './chats.table.js';
 import { auditChat } from './chat-records.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { SessionCaller } from '../../core/sessions.js';
-import type { ChatRow, ChatUserRow } from '../../platform/access/chats.js';
+import type { ChatRow, ChatUserRow } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceMembers } from '../../core/practices.table.js';
 import { users } from '../../core/users.table.js';

@@ -3,7 +3,7 @@ import { chatRoomApi as api } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import { route } from '../../platform/http.js';
 import { clientOf } from '../auth/auth.routes.js';
-import { resolveRoomCaller } from '../../platform/access/chats.js';
+import { resolveRoomCaller } from './chat-access.js';
 import type { ChatRoomService } from './chat-room.service.js';
 
 /** The chat service's calls (spec 3 §7), with the room token as the bearer token. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, isNull, ne } from 'drizzle-orm';
 import { chatRoomApi, type FileView, type filesApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { assertRoom, type ChatRow, type RoomCaller } from '../../platform/access/chats.js';
+import { assertRoom, type ChatRow, type RoomCaller } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';
 import { isOpenAt } from '../practices/opening-hours.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { chatRoomApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
-import { roomCallers, type RoomCaller, type RoomClaim } from '../../platform/access/chats.js';
+import { roomCallers, type RoomCaller, type RoomClaim } from './chat-access.js';
 import { verifyRoomToken } from '../../platform/auth/room-tokens.js';
 import { SESSIONS_ENDED, type SessionsEnded } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';

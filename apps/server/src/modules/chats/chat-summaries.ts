@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import type { Db } from '../../db/client.js';
 import type { chatsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
-import { practicesOfChat, type ChatRow, type ChatUserRow } from '../../platform/access/chats.js';
+import { practicesOfChat, type ChatRow, type ChatUserRow } from './chat-access.js';
 import { practices } from '../../core/practices.table.js';
 import { practiceSummaryColumns, toPracticeSummary } from '../practices/practices.service.js';
 import { distinct } from '../../platform/lists.js';

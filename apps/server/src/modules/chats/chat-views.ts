@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { chatRoomApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
-import type { ChatUserRow } from '../../platform/access/chats.js';
+import type { ChatUserRow } from './chat-access.js';
 import { distinct, pick } from '../../platform/lists.js';
 import { fileViewsById } from '../files/files.service.js';
 import { users } from '../../core/users.table.js';

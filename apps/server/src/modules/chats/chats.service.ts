@@ -5,7 +5,7 @@ import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { authorizePractice } from '../../core/access.js';
-import { authorizeChat, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
+import { authorizeChat, practicesOfChat, type ChatRow } from './chat-access.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';

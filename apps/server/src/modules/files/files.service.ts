@@ -5,7 +5,7 @@ import type { AuditAction } from '../../platform/audit/audit.js';
 import type { Caller, SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../core/access.js';
-import { authorizeFile } from '../../platform/access/files.js';
+import { authorizeFile } from './file-access.js';
 import { AppError } from '../../platform/errors.js';
 import { distinct } from '../../platform/lists.js';
 import { newStorageKey } from '../../platform/storage/index.js';

@@ -3,7 +3,7 @@ import { referralCommentsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizeReferral } from '../../platform/access/referrals.js';
+import { authorizeReferral } from '../referrals/referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { checkPracticeUploads } from '../referrals/referral-files.js';
 import { auditReferral } from '../referrals/referral-records.js';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../core/context.js';
-import { practicesSeeingReferral, type ReferralRow } from '../../platform/access/referrals.js';
+import { practicesSeeingReferral, type ReferralRow } from '../referrals/referral-access.js';
 import { practices } from '../../core/practices.table.js';
 import { referrals } from '../referrals/referrals.table.js';
 import { referralPath } from '../referrals/referral-push.js';

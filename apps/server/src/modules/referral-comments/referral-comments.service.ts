@@ -4,7 +4,7 @@ import { referralCommentsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { Caller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizeReferral, practicesSeeingReferral } from '../../platform/access/referrals.js';
+import { authorizeReferral, practicesSeeingReferral } from '../referrals/referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
 import { practices } from '../../core/practices.table.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../core/context.js';
 import type { Caller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
 import type { Db } from '../../db/client.js';
-import type { ReferralRow } from '../../platform/access/referrals.js';
+import type { ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceMembers } from '../../core/practices.table.js';
 import { referralEvents, referrals, referralViews } from './referrals.table.js';

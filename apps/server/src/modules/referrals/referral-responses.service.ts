@@ -7,7 +7,7 @@ import type { Caller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { rolesIn } from '../../core/memberships.js';
 import { authorizePractice } from '../../core/access.js';
-import { authorizeReferral, type ReferralParty, type ReferralRow } from '../../platform/access/referrals.js';
+import { authorizeReferral, type ReferralParty, type ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';
 import { auditPatient } from '../patients/patient-audit.js';

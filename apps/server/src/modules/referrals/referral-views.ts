@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { directoryApi, PracticeSummary, referralsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
-import type { ReferralParty, ReferralRow } from '../../platform/access/referrals.js';
+import type { ReferralParty, ReferralRow } from './referral-access.js';
 import { personColumns, personOr, toPersonSummary } from '../directory/people.js';
 import { practiceTags } from '../practices/practices.table.js';
 import { practices } from '../../core/practices.table.js';

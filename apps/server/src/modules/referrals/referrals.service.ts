@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.js';
 import type { Caller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../core/access.js';
-import { authorizeReferral } from '../../platform/access/referrals.js';
+import { authorizeReferral } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceTags } from '../practices/practices.table.js';
 import { toPracticeTag } from '../practices/practices.service.js';

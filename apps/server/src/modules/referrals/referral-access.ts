@@ -1,9 +1,9 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { referralOffers, referrals } from '../../modules/referrals/referrals.table.js';
+import { referralOffers, referrals } from './referrals.table.js';
 import type { Caller } from '../../core/sessions.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../platform/errors.js';
 import { practiceIdsOf } from '../../core/memberships.js';
 import { authorizePractice } from '../../core/access.js';
 
