@@ -6,7 +6,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice } from '../../core/access.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { distinct } from '../../platform/lists.js';
-import { fullName } from '../directory/people.js';
+import { fullName } from '../../core/people.js';
 import { patients } from '../patients/patients.table.js';
 import { users } from '../../core/users.table.js';
 

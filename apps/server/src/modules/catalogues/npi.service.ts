@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import { practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { createNpiRegistry, type NpiRegistry } from './npi-registry.js';
 
 /**

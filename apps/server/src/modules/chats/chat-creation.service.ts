@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import { validPhone } from '../../platform/phone.js';
 import { practices } from '../../core/practices.table.js';
 import { patients } from '../patients/patients.table.js';
-import { fullName } from '../directory/people.js';
+import { fullName } from '../../core/people.js';
 import { chats } from './chats.table.js';
 import { invitePhone, joinChat, joinerOf, joinersFor } from './chat-participants.js';
 import { chatSummaries } from './chat-summaries.js';

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { practiceMembers } from '../../core/practices.table.js';
 import { users } from '../../core/users.table.js';
 import { visibleTo } from '../directory/visibility.js';
-import { fullName } from '../directory/people.js';
+import { fullName } from '../../core/people.js';
 import { chatUsers } from './chats.table.js';
 
 /** Someone to add to a chat, and the practice they speak for there (null: themselves). */

@@ -4,9 +4,9 @@ import type { chatsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/context.js';
 import { practicesOfChat, type ChatRow, type ChatUserRow } from './chat-access.js';
 import { practices } from '../../core/practices.table.js';
-import { practiceSummaryColumns, toPracticeSummary } from '../practices/practices.service.js';
+import { practiceSummaryColumns, toPracticeSummary } from '../../core/practices.js';
 import { distinct } from '../../platform/lists.js';
-import { containsPattern } from '../directory/people.js';
+import { containsPattern } from '../../core/people.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
 import { chatUserView, photosOf } from './chat-views.js';
 

@@ -9,7 +9,8 @@ import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';
 import { practiceContacts } from '../practices/practices.table.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
-import { containsPattern, toPracticeSummary, touchRecentPractice } from '../practices/practices.service.js';
+import { containsPattern, touchRecentPractice } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { personMatches } from '../practices/practice-team.service.js';
 import { userContacts } from './contacts.table.js';
 

@@ -4,9 +4,9 @@ import type { AppContext } from '../../core/context.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { users } from '../../core/users.table.js';
-import { byName, nameContains, prefixPattern, personColumns, toPersonSummary } from './people.js';
+import { byName, nameContains, prefixPattern, personColumns, toPersonSummary } from '../../core/people.js';
 import { sharesPractice, visibleTo } from './visibility.js';
 import { validPhone } from '../../platform/phone.js';
 

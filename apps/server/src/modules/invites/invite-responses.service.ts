@@ -5,7 +5,7 @@ import type { SessionCaller, UserRow } from '../../core/sessions.js';
 import { authorizePractice } from '../../core/access.js';
 import { safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { users } from '../../core/users.table.js';
 import { invites } from './invites.table.js';
 import { describeTarget } from './invite-delivery.js';

@@ -7,9 +7,9 @@ import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { users } from '../../core/users.table.js';
-import { fullName } from '../directory/people.js';
+import { fullName } from '../../core/people.js';
 import { practiceJoinRequests } from './join-requests.table.js';
 
 type RequestRow = typeof practiceJoinRequests.$inferSelect;

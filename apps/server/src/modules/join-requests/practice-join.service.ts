@@ -5,7 +5,7 @@ import type { SessionCaller } from '../../core/sessions.js';
 import { rolesIn } from '../../core/memberships.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import type { InviteResponses } from '../invites/invite-responses.service.js';
 import { pendingInvitesFor, targetOf } from '../invites/invite-records.js';
 import type { JoinRequestsService } from './join-requests.service.js';

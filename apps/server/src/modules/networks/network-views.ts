@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import type { SessionCaller } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { users } from '../../core/users.table.js';
-import { byName, personColumns, toPersonSummary } from '../directory/people.js';
+import { byName, personColumns, toPersonSummary } from '../../core/people.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
 
 export type NetworkRow = typeof networks.$inferSelect;

@@ -7,7 +7,7 @@ import { authorizePractice, canInPractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../db/client.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
-import { lockPractice } from '../roles/locks.js';
+import { lockPractice } from '../../core/locks.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
 import { assertMayView, details, loadNetwork, summaries, type NetworkRow } from './network-views.js';
 

@@ -6,8 +6,8 @@ import { rolesIn } from '../../core/memberships.js';
 import { authorizeOrganisation } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';
-import { lockPractice } from '../roles/locks.js';
-import { containsPattern } from '../directory/people.js';
+import { lockPractice } from '../../core/locks.js';
+import { containsPattern } from '../../core/people.js';
 import { toOrganisationPractice } from './organisation-views.js';
 
 const NOT_IN_ORGANISATION = 'The practice does not belong to this organisation';

@@ -2,7 +2,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Role, organisationsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { sortRoles } from '../roles/role-holders.js';
 import { organisationMembers, organisations } from '../../core/organisations.table.js';
 

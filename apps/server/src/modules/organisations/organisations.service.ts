@@ -6,7 +6,7 @@ import { organisationRolesIn, rolesIn } from '../../core/memberships.js';
 import { authorizeOrganisation, authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { practices } from '../../core/practices.table.js';
-import { lockOrganisation, lockPractice } from '../roles/locks.js';
+import { lockOrganisation, lockPractice } from '../../core/locks.js';
 import { listRoleHolders, organisationSource, roleHolder } from '../roles/role-holders.js';
 import { organisationMembers, organisations } from '../../core/organisations.table.js';
 import { organisationsOf, viewsFor } from './organisation-views.js';

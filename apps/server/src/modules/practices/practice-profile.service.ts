@@ -10,9 +10,8 @@ import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../core/users.table.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
-import {
-  containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice, toPracticeSummary, type PracticeRow,
-} from './practices.service.js';
+import { containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice } from './practices.service.js';
+import { toPracticeSummary, type PracticeRow } from '../../core/practices.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 import { publicImagePath, recordUpload } from '../files/files.service.js';
 import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';

@@ -7,7 +7,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { authorizePractice, authorizeRoleChange } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../../core/users.table.js';
-import { lockPractice } from '../roles/locks.js';
+import { lockPractice } from '../../core/locks.js';
 import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/role-holders.js';
 import { practiceMembers } from '../../core/practices.table.js';
 import { containsPattern } from './practices.service.js';

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { checkPracticeUploads } from '../referrals/referral-files.js';
 import { auditReferral } from '../referrals/referral-records.js';
 import { referralNotes } from './referral-comments.table.js';
-import { personOr } from '../directory/people.js';
+import { personOr } from '../../core/people.js';
 import { assertMentionable, peopleById, practiceMembersNamed } from './people.js';
 import { enqueueNotices, NOTE_NOTIFY_JOB } from './notifications.js';
 import { distinct, pick } from '../../platform/lists.js';

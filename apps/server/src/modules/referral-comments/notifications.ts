@@ -8,7 +8,7 @@ import { referrals } from '../referrals/referrals.table.js';
 import { referralPath } from '../referrals/referral-push.js';
 import { users } from '../../core/users.table.js';
 import { referralComments, referralNotes } from './referral-comments.table.js';
-import { fullName } from '../directory/people.js';
+import { fullName } from '../../core/people.js';
 import { membersOf } from './people.js';
 
 /** One e-mail to one person about one comment or note: a retry resends only that e-mail. */

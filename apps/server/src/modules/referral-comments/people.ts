@@ -3,7 +3,7 @@ import type { directoryApi, ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../core/sessions.js';
 import { AppError } from '../../platform/errors.js';
-import { byName, fullName, nameContains, personColumns, toPersonSummary } from '../directory/people.js';
+import { byName, fullName, nameContains, personColumns, toPersonSummary } from '../../core/people.js';
 import { visibleTo } from '../directory/visibility.js';
 import { practiceMembers } from '../../core/practices.table.js';
 import { users } from '../../core/users.table.js';

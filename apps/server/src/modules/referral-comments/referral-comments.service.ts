@@ -8,12 +8,12 @@ import { authorizeReferral, practicesSeeingReferral } from '../referrals/referra
 import { AppError } from '../../platform/errors.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
 import { practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { attachToReferral } from '../referrals/referral-files.js';
 import { auditReferral, markUnviewed } from '../referrals/referral-records.js';
 import { referrals } from '../referrals/referrals.table.js';
 import { referralComments } from './referral-comments.table.js';
-import { personOr } from '../directory/people.js';
+import { personOr } from '../../core/people.js';
 import { assertMentionable, memberIdsOf, peopleById, practiceMembersNamed } from './people.js';
 import { COMMENT_NOTIFY_JOB, enqueueNotices } from './notifications.js';
 import { distinct, pick } from '../../platform/lists.js';

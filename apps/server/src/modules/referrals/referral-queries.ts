@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { ReferralRow } from './referral-access.js';
-import { containsPattern } from '../directory/people.js';
+import { containsPattern } from '../../core/people.js';
 import { patients } from '../patients/patients.table.js';
 import { practices } from '../../core/practices.table.js';
 import { users } from '../../core/users.table.js';

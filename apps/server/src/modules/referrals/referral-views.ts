@@ -3,10 +3,11 @@ import type { directoryApi, PracticeSummary, referralsApi } from '@referwell/con
 import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralParty, ReferralRow } from './referral-access.js';
-import { personColumns, personOr, toPersonSummary } from '../directory/people.js';
+import { personColumns, personOr, toPersonSummary } from '../../core/people.js';
 import { practiceTags } from '../practices/practices.table.js';
 import { practices } from '../../core/practices.table.js';
-import { toPracticeSummary, toPracticeTag } from '../practices/practices.service.js';
+import { toPracticeTag } from '../practices/practices.service.js';
+import { toPracticeSummary } from '../../core/practices.js';
 import { users } from '../../core/users.table.js';
 import { patients } from '../patients/patients.table.js';
 import { toPatientSummary } from '../patients/patient-records.js';

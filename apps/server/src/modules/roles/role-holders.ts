@@ -7,7 +7,7 @@ import { practiceMembers } from '../../core/practices.table.js';
 import { users } from '../../core/users.table.js';
 import { departmentMembers, departments } from '../departments/departments.table.js';
 import { networkProviders } from '../networks/networks.table.js';
-import { byName, containsPattern, nameContains, teamMemberColumns, toTeamMember } from '../directory/people.js';
+import { byName, containsPattern, nameContains, teamMemberColumns, toTeamMember } from '../../core/people.js';
 
 export const LAST_ADMIN_MESSAGE = 'A practice needs at least one admin. Make someone else an admin first.';
 

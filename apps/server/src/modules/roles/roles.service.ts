@@ -7,7 +7,7 @@ import { authorizeOrganisation, authorizeOrganisationRoleChange, authorizePracti
 import { AppError } from '../../platform/errors.js';
 import { organisationMembers } from '../../core/organisations.table.js';
 import { practiceMembers, practices } from '../../core/practices.table.js';
-import { lockOrganisation, lockPractice } from './locks.js';
+import { lockOrganisation, lockPractice } from '../../core/locks.js';
 import {
   LAST_ADMIN_MESSAGE, countRole, forgetPracticeMember, forgetProvider, listRoleHolders, organisationSource, practiceSource, roleHolder,
 } from './role-holders.js';

@@ -10,7 +10,7 @@ import { patients } from '../patients/patients.table.js';
 import { dobFromStorage, patientMatch } from '../patients/patient-records.js';
 import { users } from '../../core/users.table.js';
 import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
-import { fullName } from '../directory/people.js';
+import { fullName } from '../../core/people.js';
 import { textMatch } from './text-match.js';
 
 type SearchType = searchApi.SearchType;
