@@ -2,10 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiKeyPermission, Role } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../platform/auth/crypto.js';
-import { issueApiKeySecret } from '../core/api-keys.js';
-import { apiKeys } from '../core/api-keys.table.js';
-import { practiceMembers, practices } from '../core/practices.table.js';
-import { users } from '../core/users.table.js';
+import { apiKeys, issueApiKeySecret, practiceMembers, practices, users } from '../core/index.js';
 
 let seq = 0;
 export const TEST_PASSWORD = 'correct-horse-battery';

@@ -1,12 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ApiKeyPermission, apiKeysApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller, UserRow } from '../../core/sessions.js';
-import { issueApiKeySecret } from '../../core/api-keys.js';
-import { authorizePractice } from '../../core/access.js';
+import {
+  apiKeys, authorizePractice, issueApiKeySecret, users, type AppContext, type SessionCaller, type UserRow,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../../core/users.table.js';
-import { apiKeys } from '../../core/api-keys.table.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 type Creator = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;

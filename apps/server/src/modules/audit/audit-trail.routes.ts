@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { auditApi as api } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
 import { clientOf } from '../auth/auth.routes.js';
 import { CSV_HEADER, csvLine, csvRow } from './audit-csv.js';

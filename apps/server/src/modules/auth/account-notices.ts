@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 
 /** What happened to an account that its owner should hear of (ASVS V2.2.3). */

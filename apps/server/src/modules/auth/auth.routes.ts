@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, authApi, usersApi, normalizePhone, phoneRegion } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller as Caller } from '../../core/sessions.js';
+import type { AppContext, SessionCaller as Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { route } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';

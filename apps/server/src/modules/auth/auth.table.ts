@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuthApp, LoginStep } from '@referwell/contracts';
-import { users } from '../../core/users.table.js';
+import { users } from '../../core/index.js';
 
 /** VERIFY_PHONE confirms a new account's phone; UPDATE_* move a signed-in user to a new phone or e-mail. */
 export type FlowKind = 'PASSWORD' | 'PHONE_CODE' | 'PASSWORD_RESET' | 'VERIFY_PHONE' | 'UPDATE_PHONE' | 'UPDATE_EMAIL';

@@ -1,5 +1,4 @@
-import type { AppContext } from '../../core/context.js';
-import type { UserRow } from '../../core/sessions.js';
+import type { AppContext, UserRow } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { verifyPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,8 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import { practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../../core/practices.js';
+import { practices, toPracticeSummary, type AppContext } from '../../core/index.js';
 import { createNpiRegistry, type NpiRegistry } from './npi-registry.js';
 
 /**

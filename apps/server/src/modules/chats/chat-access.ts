@@ -1,14 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chats, chatUsers } from './chats.table.js';
-import { practiceMembers } from '../../core/practices.table.js';
-import { sessions, users } from '../../core/users.table.js';
-import { liveSession, type Caller, type SessionCaller } from '../../core/sessions.js';
+import {
+  authorizePractice, liveSession, practiceIdsOf, practiceMembers, sessions, users, type AppContext, type Caller,
+  type SessionCaller,
+} from '../../core/index.js';
 import { verifyRoomToken, type RoomTokenClaim } from '../../platform/auth/room-tokens.js';
-import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceIdsOf } from '../../core/memberships.js';
-import { authorizePractice } from '../../core/access.js';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatUserRow = typeof chatUsers.$inferSelect;

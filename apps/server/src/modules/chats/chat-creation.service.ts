@@ -1,16 +1,12 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { chatsApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
+import { authorizePractice, fullName, practices, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../core/access.js';
 import { activeChatUser, practicesOfChat, type ChatRow } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { validPhone } from '../../platform/phone.js';
-import { practices } from '../../core/practices.table.js';
 import { patients } from '../patients/patients.table.js';
-import { fullName } from '../../core/people.js';
 import { chats } from './chats.table.js';
 import { invitePhone, joinChat, joinerOf, joinersFor } from './chat-participants.js';
 import { chatSummaries } from './chat-summaries.js';

@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext, SessionCaller } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
-import type { SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { authorizeChat } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import { practicesOfChat, type RoomCaller } from './chat-access.js';
 import { files } from '../files/files.table.js';
 import { chatFiles, chatMessages, chats, chatUsers } from './chats.table.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 
 /** Who acted in a chat: an account holder, a participant by room token (a patient has no account), or both. */

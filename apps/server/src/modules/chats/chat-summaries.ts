@@ -1,12 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { chatsApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import { containsPattern, practices, practiceSummaryColumns, toPracticeSummary, type AppContext } from '../../core/index.js';
 import { practicesOfChat, type ChatRow, type ChatUserRow } from './chat-access.js';
-import { practices } from '../../core/practices.table.js';
-import { practiceSummaryColumns, toPracticeSummary } from '../../core/practices.js';
 import { distinct } from '../../platform/lists.js';
-import { containsPattern } from '../../core/people.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
 import { chatUserView, photosOf } from './chat-views.js';
 

@@ -1,10 +1,8 @@
 import { and, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
+import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
-import { authorizePractice } from '../../core/access.js';
 import { authorizeChat, practicesOfChat, type ChatRow } from './chat-access.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';

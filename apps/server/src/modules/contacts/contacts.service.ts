@@ -1,16 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { contactsApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
+import {
+  authorizePractice, practiceMembers, practices, toPracticeSummary, users, type AppContext, type SessionCaller,
+} from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
-import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../../core/users.table.js';
 import { practiceContacts } from '../practices/practices.table.js';
-import { practiceMembers, practices } from '../../core/practices.table.js';
 import { containsPattern, touchRecentPractice } from '../practices/practices.service.js';
-import { toPracticeSummary } from '../../core/practices.js';
 import { personMatches } from '../practices/practice-team.service.js';
 import { userContacts } from './contacts.table.js';
 

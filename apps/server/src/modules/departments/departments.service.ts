@@ -1,13 +1,10 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { type departmentsApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { Caller, SessionCaller } from '../../core/sessions.js';
-import { rolesIn } from '../../core/memberships.js';
-import { authorizePractice } from '../../core/access.js';
+import {
+  authorizePractice, byName, lockPractice, personColumns, rolesIn, toPersonSummary, users, type AppContext, type Caller,
+  type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { lockPractice } from '../../core/locks.js';
-import { byName, personColumns, toPersonSummary } from '../../core/people.js';
-import { users } from '../../core/users.table.js';
 import { departmentMembers, departments } from './departments.table.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 

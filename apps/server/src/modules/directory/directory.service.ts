@@ -1,12 +1,10 @@
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { Email, directoryApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
+import {
+  byName, nameContains, personColumns, practiceMembers, practices, prefixPattern, toPersonSummary, toPracticeSummary, users,
+  type AppContext, type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers, practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../../core/practices.js';
-import { users } from '../../core/users.table.js';
-import { byName, nameContains, prefixPattern, personColumns, toPersonSummary } from '../../core/people.js';
 import { sharesPractice, visibleTo } from './visibility.js';
 import { validPhone } from '../../platform/phone.js';
 

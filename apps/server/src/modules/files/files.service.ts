@@ -1,10 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { filesApi, type FileOwnerKind, type FileView } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import { authorizePractice, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
-import type { Caller, SessionCaller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../core/access.js';
 import { authorizeFile } from './file-access.js';
 import { AppError } from '../../platform/errors.js';
 import { distinct } from '../../platform/lists.js';

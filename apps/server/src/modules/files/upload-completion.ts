@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { FILE_SCAN_JOB } from './scanning/scanning.service.js';
 import { fileAudit, type FileRow } from './files.service.js';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { filesApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyFileLink } from '../../platform/storage/signed-urls.js';
 import { clientOf } from '../auth/auth.routes.js';

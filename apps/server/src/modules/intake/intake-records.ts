@@ -1,13 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { intakeApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
+import { authorizePractice, rolesIn, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
 import { type PracticeAction } from '../../platform/access/index.js';
-import { rolesIn } from '../../core/memberships.js';
-import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { dobFromStorage } from '../patients/patient-records.js';
 import { bots, submissions, type BotRow, type SubmissionRow } from './intake.table.js';

@@ -1,11 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { joinRequestsApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
-import { rolesIn } from '../../core/memberships.js';
+import { practices, rolesIn, toPracticeSummary, type AppContext, type SessionCaller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../../core/practices.table.js';
-import { toPracticeSummary } from '../../core/practices.js';
 import type { InviteResponses } from '../invites/invite-responses.service.js';
 import { pendingInvitesFor, targetOf } from '../invites/invite-records.js';
 import type { JoinRequestsService } from './join-requests.service.js';

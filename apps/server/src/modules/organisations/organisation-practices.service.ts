@@ -1,13 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BillingBasis } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
-import { rolesIn } from '../../core/memberships.js';
-import { authorizeOrganisation } from '../../core/access.js';
+import {
+  authorizeOrganisation, containsPattern, lockPractice, practices, rolesIn, type AppContext, type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../../core/practices.table.js';
-import { lockPractice } from '../../core/locks.js';
-import { containsPattern } from '../../core/people.js';
 import { toOrganisationPractice } from './organisation-views.js';
 
 const NOT_IN_ORGANISATION = 'The practice does not belong to this organisation';

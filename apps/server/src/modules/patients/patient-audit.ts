@@ -1,5 +1,5 @@
 import type { Audit, AuditAction } from '../../platform/audit/audit.js';
-import type { Caller } from '../../core/sessions.js';
+import type { Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 
 /**

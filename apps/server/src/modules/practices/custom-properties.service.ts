@@ -1,10 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { customPropertiesApi, type CustomPropertyType, type ValidationIssue } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { Caller, SessionCaller } from '../../core/sessions.js';
+import { authorizePractice, rolesIn, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { rolesIn } from '../../core/memberships.js';
-import { authorizePractice } from '../../core/access.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { customPropertyDefinitions, customPropertyValues } from './practices.table.js';

@@ -6,8 +6,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceRecents, practiceTags } from './practices.table.js';
-import { practiceMembers, practices } from '../../core/practices.table.js';
-import { toPracticeSummary, type PracticeRow } from '../../core/practices.js';
+import { practiceMembers, practices, toPracticeSummary, type PracticeRow } from '../../core/index.js';
 
 type Practice = practicesApi.Practice;
 type PracticeTag = practicesApi.PracticeTag;

@@ -1,12 +1,11 @@
 import { and, asc, inArray } from 'drizzle-orm';
 import type { directoryApi, ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../core/sessions.js';
+import {
+  byName, fullName, nameContains, personColumns, practiceMembers, toPersonSummary, users, type UserRow,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { byName, fullName, nameContains, personColumns, toPersonSummary } from '../../core/people.js';
 import { visibleTo } from '../directory/visibility.js';
-import { practiceMembers } from '../../core/practices.table.js';
-import { users } from '../../core/users.table.js';
 import { distinct } from '../../platform/lists.js';
 
 /** The people behind the given id lists, by id. */

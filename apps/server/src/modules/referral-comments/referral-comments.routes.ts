@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { referralCommentsApi as api } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
 import { clientOf } from '../auth/auth.routes.js';
 import type { ReferralCommentsService } from './referral-comments.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createReferralsService } from './referrals.service.js';
 import { createReferralResponses } from './referral-responses.service.js';
 import { registerReferralRoutes } from './referrals.routes.js';

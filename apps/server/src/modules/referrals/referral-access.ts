@@ -2,10 +2,8 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { referralOffers, referrals } from './referrals.table.js';
-import type { Caller } from '../../core/sessions.js';
+import { authorizePractice, practiceIdsOf, type Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceIdsOf } from '../../core/memberships.js';
-import { authorizePractice } from '../../core/access.js';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 

@@ -1,11 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../core/context.js';
-import type { Caller } from '../../core/sessions.js';
+import { practiceMembers, type AppContext, type Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers } from '../../core/practices.table.js';
 import { referralEvents, referrals, referralViews } from './referrals.table.js';
 import type { referralsApi } from '@referwell/contracts';
 

@@ -1,12 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import { authorizePractice, rolesIn, type AppContext, type Caller } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../../core/sessions.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { rolesIn } from '../../core/memberships.js';
-import { authorizePractice } from '../../core/access.js';
 import { authorizeReferral, type ReferralParty, type ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';

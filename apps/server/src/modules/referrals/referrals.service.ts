@@ -1,9 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { Caller } from '../../core/sessions.js';
+import { authorizePractice, type AppContext, type Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizePractice } from '../../core/access.js';
 import { authorizeReferral } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceTags } from '../practices/practices.table.js';

@@ -3,8 +3,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { referralsApi } from '@referwell/contracts';
 import { practiceTags } from '../practices/practices.table.js';
-import { practices } from '../../core/practices.table.js';
-import { users } from '../../core/users.table.js';
+import { practices, users } from '../../core/index.js';
 import { patients } from '../patients/patients.table.js';
 import { insurances, specialities } from '../catalogues/catalogues.table.js';
 import { networks } from '../networks/networks.table.js';

@@ -1,16 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import { searchApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { Caller } from '../../core/sessions.js';
+import {
+  authorizePractice, canInPractice, fullName, practiceIdsOf, practiceMembers, practices, users, type AppContext, type Caller,
+} from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { practiceIdsOf } from '../../core/memberships.js';
-import { authorizePractice, canInPractice } from '../../core/access.js';
-import { practiceMembers, practices } from '../../core/practices.table.js';
 import { patients } from '../patients/patients.table.js';
 import { dobFromStorage, patientMatch } from '../patients/patient-records.js';
-import { users } from '../../core/users.table.js';
 import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
-import { fullName } from '../../core/people.js';
 import { textMatch } from './text-match.js';
 
 type SearchType = searchApi.SearchType;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerSystemRoutes } from './system.routes.js';
 
 /** Health, the development outbox, and the built web app: the provider app, the chat room page and the intake forms. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { normalizePhone, systemApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { outboxMessages } from '../../platform/delivery/outbox.table.js';

@@ -1,7 +1,5 @@
 import type { unreadApi } from '@referwell/contracts';
-import type { AppContext } from '../../core/context.js';
-import type { SessionCaller } from '../../core/sessions.js';
-import { authorizePractice } from '../../core/access.js';
+import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import { unreadCounters, type UnreadCounter, type UnreadCounts } from './counters.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '../../../core/index.js';
 import { route } from '../../../platform/http.js';
 import { registerReferralNotifications } from '../referral-notifications.js';
 import { createMatchCheck } from './match-check.js';

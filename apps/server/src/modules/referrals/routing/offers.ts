@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '../../../core/index.js';
 import type { ReferralRow } from '../referral-access.js';
 import { recordAnalytics } from '../../analytics/analytics.js';
 import { queueReferralNotice, type NotifyContext } from '../referral-notifications.js';
