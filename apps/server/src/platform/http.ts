@@ -21,6 +21,12 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/** The client of a request: route() hands it to handlers; raw routes (uploads, sockets) ask here. */
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
 /**
  * What route() needs: platform's mechanisms, and for `auth: 'room'` endpoints a resolver of room
  * tokens, which the chats module (the only one serving room calls) adds to the context it registers
@@ -50,6 +56,8 @@ export interface HandlerInput<E extends AnyEndpoint, C extends RouteContext = Ro
   caller: E['auth'] extends 'user' ? CallerOf<E, C> : CallerOf<E, C> | null;
   /** The chat participant whose room token came with the request; present on `auth: 'room'` endpoints. */
   room: E['auth'] extends 'room' ? RoomOf<C> : null;
+  /** Where the request comes from (IP, user agent), for sessions and the audit log. */
+  client: ClientInfo;
 }
 
 export interface RouteOptions {
@@ -150,6 +158,7 @@ export function route<E extends AnyEndpoint, C extends RouteContext>(
         // What the context's resolvers answered, so of the types HandlerInput derives from them.
         caller: request.caller as HandlerInput<E, C>['caller'],
         room: request.room as HandlerInput<E, C>['room'],
+        client: clientOf(request),
       } as HandlerInput<E, C>);
       // A handler may choose another status (health answers 503 with the same body).
       if (reply.statusCode === 200) reply.status(status);
