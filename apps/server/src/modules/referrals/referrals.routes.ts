@@ -4,8 +4,11 @@ import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
 import type { ReferralsService } from './referrals.service.js';
 import type { ReferralResponses } from './referral-responses.service.js';
+import type { MatchCheck } from './routing/index.js';
 
-export function registerReferralRoutes(app: FastifyInstance, ctx: AppContext, referrals: ReferralsService, responses: ReferralResponses) {
+export function registerReferralRoutes(
+  app: FastifyInstance, ctx: AppContext, referrals: ReferralsService, responses: ReferralResponses, matchCheck: MatchCheck,
+) {
   route(app, ctx, referralsApi.createReferral, ({ caller, body, client }) => referrals.create(caller, body, client));
   route(app, ctx, referralsApi.searchReferrals, ({ caller, query, client }) => referrals.search(caller, query, client));
   route(app, ctx, referralsApi.listReferrals, ({ caller, params, query, client }) => referrals.list(caller, params.type, query, client));
@@ -26,4 +29,5 @@ export function registerReferralRoutes(app: FastifyInstance, ctx: AppContext, re
   route(app, ctx, referralsApi.rescheduleReferral, ({ caller, params, body, client }) =>
     responses.reschedule(caller, params.id, body, client));
   route(app, ctx, referralsApi.cancelReferral, ({ caller, params, body, client }) => responses.cancel(caller, params.id, body, client));
+  route(app, ctx, referralsApi.matchCheck, ({ caller, query }) => matchCheck(caller, query));
 }

@@ -86,3 +86,4 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
     },
   };
 }
+export type SignupService = ReturnType<typeof createSignupService>;

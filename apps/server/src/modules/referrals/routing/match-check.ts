@@ -57,3 +57,4 @@ export function createMatchCheck(db: Db, clock: Clock) {
     return { tiers, radiusMiles: referralsApi.DISTANCE_MILES[q.matchingDistance] };
   };
 }
+export type MatchCheck = ReturnType<typeof createMatchCheck>;
