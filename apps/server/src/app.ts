@@ -9,13 +9,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { filesApi } from '@referwell/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createAudit } from './platform/audit/audit.js';
 import { createCsrf } from './platform/auth/csrf.js';
 import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
-import { createSessionStore, SESSIONS_ENDED, type SessionsEnded } from './platform/auth/sessions.js';
-import { createApiKeyResolver } from './platform/auth/api-keys.js';
+import { createApiKeyResolver, createSessionStore, SESSIONS_ENDED, type AppContext, type SessionsEnded } from './core/index.js';
 import { createDelivery } from './platform/delivery/delivery.js';
 import { createTextLimits } from './platform/delivery/text-limits.js';
 import { createEventBus, type EventBus } from './platform/events/bus.js';

@@ -1,12 +1,13 @@
-/** Every table, for Drizzle's query builder and drizzle-kit. Each domain owns its table file. */
-export * from '../modules/users/users.table.js';
+/** Every table, for Drizzle's query builder and drizzle-kit. Core owns identity and tenancy tables; each domain owns its table file. */
+export * from '../core/users.table.js';
+export * from '../core/practices.table.js';
+export * from '../core/organisations.table.js';
+export * from '../core/api-keys.table.js';
 export * from '../modules/practices/practices.table.js';
-export * from '../modules/organisations/organisations.table.js';
 export * from '../modules/networks/networks.table.js';
 export * from '../modules/departments/departments.table.js';
 export * from '../modules/invites/invites.table.js';
 export * from '../modules/join-requests/join-requests.table.js';
-export * from '../modules/api-keys/api-keys.table.js';
 export * from '../modules/catalogues/catalogues.table.js';
 export * from '../modules/contacts/contacts.table.js';
 export * from '../modules/files/files.table.js';

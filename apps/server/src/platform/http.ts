@@ -2,36 +2,62 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { API_KEY_HEADER, SESSION_COOKIE, type Endpoint } from '@referwell/contracts';
-import type { AppContext } from './context.js';
-import type { Caller, SessionCaller } from './auth/sessions.js';
+import type { PlatformContext } from './context.js';
+import type { RequestCaller, RoomParticipant, RoomResolver } from './auth/callers.js';
 import { AppError } from './errors.js';
-import { resolveRoomCaller, type RoomCaller } from './access/chats.js';
 import { recordRefusal } from './audit/refusals.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    caller: Caller | null;
+    caller: RequestCaller | null;
     /** The chat participant on `auth: 'room'` endpoints. */
-    room: RoomCaller | null;
+    room: RoomParticipant | null;
   }
+}
+
+/** Where a request comes from, as sessions and the audit log record it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** The client of a request: route() hands it to handlers; raw routes (uploads, sockets) ask here. */
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
+/**
+ * What route() needs: platform's mechanisms, and for `auth: 'room'` endpoints a resolver of room
+ * tokens, which the chats module (the only one serving room calls) adds to the context it registers
+ * them with.
+ */
+export interface RouteContext extends PlatformContext {
+  rooms?: RoomResolver;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
+/** The callers the context's resolvers answer with: core's full types when given core's AppContext. */
+type SessionCallerOf<C extends RouteContext> = NonNullable<Awaited<ReturnType<C['sessions']['resolve']>>>;
+type AnyCallerOf<C extends RouteContext> = SessionCallerOf<C> | NonNullable<Awaited<ReturnType<C['apiKeys']>>>;
 /** API-key callers reach only the endpoints that accept keys. */
-type CallerOf<E extends AnyEndpoint> = NonNullable<E['apiKey']> extends true ? Caller : SessionCaller;
+type CallerOf<E extends AnyEndpoint, C extends RouteContext> = NonNullable<E['apiKey']> extends true ? AnyCallerOf<C> : SessionCallerOf<C>;
+type RoomOf<C extends RouteContext> = C extends { rooms: (token: string) => Promise<infer R> } ? NonNullable<R> : never;
 
-export interface HandlerInput<E extends AnyEndpoint> {
+export interface HandlerInput<E extends AnyEndpoint, C extends RouteContext = RouteContext> {
   request: FastifyRequest;
   reply: FastifyReply;
   params: E extends Endpoint<infer P, any, any, any, any, any> ? Out<P> : never;
   query: E extends Endpoint<any, infer Q, any, any, any, any> ? Out<Q> : never;
   body: E extends Endpoint<any, any, infer B, any, any, any> ? Out<B> : never;
   /** The caller; always present on `auth: 'user'` endpoints. */
-  caller: E['auth'] extends 'user' ? CallerOf<E> : CallerOf<E> | null;
+  caller: E['auth'] extends 'user' ? CallerOf<E, C> : CallerOf<E, C> | null;
   /** The chat participant whose room token came with the request; present on `auth: 'room'` endpoints. */
-  room: E['auth'] extends 'room' ? RoomCaller : null;
+  room: E['auth'] extends 'room' ? RoomOf<C> : null;
+  /** Where the request comes from (IP, user agent), for sessions and the audit log. */
+  client: ClientInfo;
 }
 
 export interface RouteOptions {
@@ -51,7 +77,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The caller behind the request's API key, bearer token or session cookie, if any. An API key on
  * an endpoint that does not accept keys is refused outright rather than ignored.
  */
-async function resolveCaller(ctx: AppContext, request: FastifyRequest, acceptsApiKey: boolean): Promise<Caller | null> {
+async function resolveCaller(ctx: RouteContext, request: FastifyRequest, acceptsApiKey: boolean): Promise<RequestCaller | null> {
   const apiKey = request.headers[API_KEY_HEADER];
   if (typeof apiKey === 'string') {
     const caller = acceptsApiKey ? await ctx.apiKeys(apiKey.trim()) : null;
@@ -68,10 +94,10 @@ async function resolveCaller(ctx: AppContext, request: FastifyRequest, acceptsAp
  * The chat participant of a room call: the room token is the bearer token (spec 3 §7). Cookies are
  * not read, so a page elsewhere cannot act in a chat with a signed-in person's session.
  */
-async function resolveRoomOf(ctx: AppContext, request: FastifyRequest): Promise<RoomCaller> {
+async function resolveRoomOf(rooms: RoomResolver, request: FastifyRequest): Promise<RoomParticipant> {
   const authorization = request.headers.authorization;
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
-  const room = token ? await resolveRoomCaller(ctx, token) : null;
+  const room = token ? await rooms(token) : null;
   if (!room) throw new AppError('UNAUTHORIZED', 'Your access to this chat has expired');
   return room;
 }
@@ -80,14 +106,16 @@ async function resolveRoomOf(ctx: AppContext, request: FastifyRequest): Promise<
  * Registers one endpoint from its contract: schemas for validation, response allowlisting and
  * OpenAPI; the auth guard; CSRF on state-changing cookie-authenticated requests.
  */
-export function route<E extends AnyEndpoint>(
+export function route<E extends AnyEndpoint, C extends RouteContext>(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: C,
   endpoint: E,
-  handler: (input: HandlerInput<E>) => Promise<Out<E['response']>>,
+  handler: (input: HandlerInput<E, C>) => Promise<Out<E['response']>>,
   options: RouteOptions = {},
 ) {
   const status = endpoint.status ?? 200;
+  const { rooms } = ctx;
+  if (endpoint.auth === 'room' && !rooms) throw new Error(`${endpoint.method} ${endpoint.path} is a room call: register it with a context that has rooms`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -106,7 +134,7 @@ export function route<E extends AnyEndpoint>(
     preValidation: async (request) => {
       if (endpoint.auth === 'room') {
         request.caller = null;
-        request.room = await resolveRoomOf(ctx, request);
+        request.room = await resolveRoomOf(rooms!, request);
         return;
       }
       request.room = null;
@@ -127,9 +155,11 @@ export function route<E extends AnyEndpoint>(
         params: request.params,
         query: request.query,
         body: request.body,
-        caller: request.caller,
-        room: request.room as HandlerInput<E>['room'],
-      } as HandlerInput<E>);
+        // What the context's resolvers answered, so of the types HandlerInput derives from them.
+        caller: request.caller as HandlerInput<E, C>['caller'],
+        room: request.room as HandlerInput<E, C>['room'],
+        client: clientOf(request),
+      } as HandlerInput<E, C>);
       // A handler may choose another status (health answers 503 with the same body).
       if (reply.statusCode === 200) reply.status(status);
       return reply.send(result);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { TestClient } from '../test/client.js';
-import { users } from '../modules/users/users.table.js';
+import { users } from '../core/index.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.js';
 
 let t: TestApp;

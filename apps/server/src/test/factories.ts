@@ -2,10 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiKeyPermission, Role } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../platform/auth/crypto.js';
-import { issueApiKeySecret } from '../platform/auth/api-keys.js';
-import { apiKeys } from '../modules/api-keys/api-keys.table.js';
-import { practiceMembers, practices } from '../modules/practices/practices.table.js';
-import { users } from '../modules/users/users.table.js';
+import { apiKeys, issueApiKeySecret, practiceMembers, practices, users } from '../core/index.js';
 
 let seq = 0;
 export const TEST_PASSWORD = 'correct-horse-battery';

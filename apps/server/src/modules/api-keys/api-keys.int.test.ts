@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { sha256 } from '../../platform/auth/crypto.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { apiKeys } from './api-keys.table.js';
+import { apiKeys } from '../../core/index.js';
 import { expectBadRequest, memberOf, practiceWith, uniqueEmail } from '../invites/invites.test-factories.js';
 
 let t: TestApp;

@@ -1,12 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ApiKeyPermission, apiKeysApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
-import { issueApiKeySecret } from '../../platform/auth/api-keys.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import {
+  apiKeys, authorizePractice, issueApiKeySecret, users, type AppContext, type SessionCaller, type UserRow,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
-import { apiKeys } from './api-keys.table.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 type Creator = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createApiKeysService } from './api-keys.service.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
 

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { auditApi as api } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
-import { clientOf } from '../auth/auth.routes.js';
 import { CSV_HEADER, csvLine, csvRow } from './audit-csv.js';
 import type { AuditTrailService } from './audit-trail.service.js';
 
@@ -11,10 +10,10 @@ import type { AuditTrailService } from './audit-trail.service.js';
 export const EXPORT_COUNT_HEADER = 'x-audit-count';
 
 export function registerAuditTrailRoutes(app: FastifyInstance, ctx: AppContext, service: AuditTrailService) {
-  route(app, ctx, api.listAudit, ({ caller, params, query, request }) => service.list(caller, params.id, query, clientOf(request)));
+  route(app, ctx, api.listAudit, ({ caller, params, query, client }) => service.list(caller, params.id, query, client));
 
-  route(app, ctx, api.exportAudit, async ({ caller, params, query, request, reply }) => {
-    const { count, chunks } = await service.export(caller, params.id, query, clientOf(request));
+  route(app, ctx, api.exportAudit, async ({ caller, params, query, reply, client }) => {
+    const { count, chunks } = await service.export(caller, params.id, query, client);
     async function* csv() {
       yield csvLine(CSV_HEADER);
       for await (const events of chunks) yield events.map(csvRow).join('');

@@ -1,13 +1,10 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import { auditApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice, fullName, users, type AppContext, type SessionCaller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { distinct } from '../../platform/lists.js';
-import { fullName } from '../directory/people.js';
 import { patients } from '../patients/patients.table.js';
-import { users } from '../users/users.table.js';
 
 type Filters = auditApi.AuditQuery;
 type Row = typeof auditEvents.$inferSelect;

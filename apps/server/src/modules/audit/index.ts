@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerAuditTrailRoutes } from './audit-trail.routes.js';
 import { createAuditTrailService } from './audit-trail.service.js';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 
 /** What happened to an account that its owner should hear of (ASVS V2.2.3). */
 export type AccountNotice = 'password-changed' | 'password-reset' | 'email-changed' | 'phone-changed' | 'risky-sign-in';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, authApi, usersApi, normalizePhone, phoneRegion } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext, SessionCaller as Caller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { route } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { defaultSteps } from './flow-plans.js';
@@ -10,13 +10,8 @@ import type { SignInClient } from './password-attempts.js';
 import type { SignInService, StepResult } from './sign-in.service.js';
 import type { createSessionsService } from './sessions.service.js';
 
-export const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? ''),
-});
-
 /** The client of a sign-in or password call, with its device cookie (device-cookie.ts). */
-const signInClientOf = (request: FastifyRequest): SignInClient => ({ ...clientOf(request), device: request.cookies[DEVICE_COOKIE] });
+const signInClientOf = (client: ClientInfo, request: FastifyRequest): SignInClient => ({ ...client, device: request.cookies[DEVICE_COOKIE] });
 
 /** The session a CSRF token is bound to: a cookie session's, or none (bearer callers need no token). */
 const csrfSessionOf = (caller: Caller | null) => (caller?.via === 'cookie' ? caller.session.uuid : null);
@@ -51,8 +46,8 @@ export function registerAuthRoutes(
 
   route(app, ctx, authApi.authStart, async ({ body, caller }) => signIn.start(body, caller), limit);
 
-  route(app, ctx, authApi.authStep, async ({ params, body, request, reply }) =>
-    deliverSession(reply, await signIn.answer(params.uuid, body, signInClientOf(request))), limit);
+  route(app, ctx, authApi.authStep, async ({ params, body, request, reply, client }) =>
+    deliverSession(reply, await signIn.answer(params.uuid, body, signInClientOf(client, request))), limit);
 
   route(app, ctx, authApi.authFlowStatus, async ({ params }) => signIn.status(params.uuid));
 
@@ -61,40 +56,40 @@ export function registerAuthRoutes(
     return { ok: true as const };
   }, limit);
 
-  route(app, ctx, authApi.authRefresh, async ({ body, request }) => account.refresh(body.token, clientOf(request)), limit);
+  route(app, ctx, authApi.authRefresh, async ({ body, client }) => account.refresh(body.token, client), limit);
 
   route(app, ctx, authApi.listSessions, async ({ caller }) => account.list(caller));
 
-  route(app, ctx, authApi.endSession, async ({ caller, body, request }) => {
-    await account.end(caller, body.uuid, clientOf(request));
+  route(app, ctx, authApi.endSession, async ({ caller, body, client }) => {
+    await account.end(caller, body.uuid, client);
     return { ok: true as const };
   });
 
-  route(app, ctx, usersApi.endUserSession, async ({ caller, params, body, request }) => {
+  route(app, ctx, usersApi.endUserSession, async ({ caller, params, body, client }) => {
     assertSelf(caller, params.id);
-    await account.end(caller, body.session, clientOf(request));
+    await account.end(caller, body.session, client);
     return { ok: true as const };
   });
 
-  async function signOut(caller: Caller | null, request: FastifyRequest, reply: FastifyReply) {
-    await account.logout(caller, clientOf(request));
+  async function signOut(caller: Caller | null, client: ClientInfo, reply: FastifyReply) {
+    await account.logout(caller, client);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     ctx.csrf.issue(reply, null);
     return { ok: true as const };
   }
-  route(app, ctx, authApi.logout, ({ caller, request, reply }) => signOut(caller, request, reply));
+  route(app, ctx, authApi.logout, ({ caller, client, reply }) => signOut(caller, client, reply));
   // The spec makes it a GET: a link or an image on another site must not sign anyone out.
-  route(app, ctx, authApi.logoutLegacy, ({ caller, request, reply }) => signOut(caller, request, reply), { changesState: true });
+  route(app, ctx, authApi.logoutLegacy, ({ caller, client, reply }) => signOut(caller, client, reply), { changesState: true });
 
   route(app, ctx, authApi.passwordReset, async ({ body }) => ({ uuid: (await account.passwordReset(body.email)).uuid }), limit);
 
-  route(app, ctx, authApi.resetPassword, async ({ body, request }) => {
-    await account.resetPassword(body.uuid, body.code, body.password, signInClientOf(request));
+  route(app, ctx, authApi.resetPassword, async ({ body, request, client }) => {
+    await account.resetPassword(body.uuid, body.code, body.password, signInClientOf(client, request));
     return { ok: true as const };
   }, limit);
 
-  route(app, ctx, authApi.updatePassword, async ({ caller, body, request }) => {
-    await account.updatePassword(caller, body.currentPassword, body.newPassword, signInClientOf(request));
+  route(app, ctx, authApi.updatePassword, async ({ caller, body, request, client }) => {
+    await account.updatePassword(caller, body.currentPassword, body.newPassword, signInClientOf(client, request));
     return { ok: true as const };
   }, limit);
 

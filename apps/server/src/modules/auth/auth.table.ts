@@ -1,40 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuthApp, LoginStep } from '@referwell/contracts';
-import { users } from '../users/users.table.js';
-
-/**
- * A signed-in device. Web sessions are found by the hash of their cookie token; token sessions
- * (mobile, integrations) by the hash of their current access token, renewed with refresh tokens.
- */
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    app: text('app').$type<AuthApp>().notNull(),
-    kind: text('kind').$type<'web' | 'token'>().notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
-    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
-    ip: text('ip').notNull(),
-    userAgent: text('user_agent').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokeReason: text('revoke_reason'),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
-
-/** Each refresh token is used once; presenting a used one revokes its session (the token family). */
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: serial('id').primaryKey(),
-  sessionId: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+import { users } from '../../core/index.js';
 
 /** VERIFY_PHONE confirms a new account's phone; UPDATE_* move a signed-in user to a new phone or e-mail. */
 export type FlowKind = 'PASSWORD' | 'PHONE_CODE' | 'PASSWORD_RESET' | 'VERIFY_PHONE' | 'UPDATE_PHONE' | 'UPDATE_EMAIL';

@@ -4,7 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { TEST_PASSWORD, createUser } from '../../test/factories.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/index.js';
 import { chatUsers } from '../chats/chats.table.js';
 import { staffMember, startChat } from '../chats/chats.test-factories.js';
 import { submissions } from '../intake/intake.table.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAccountNotices } from './account-notices.js';
 import { createPasswordAttempts } from './password-attempts.js';

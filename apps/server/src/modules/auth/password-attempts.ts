@@ -1,5 +1,5 @@
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import type { AppContext, UserRow } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { verifyPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { createDeviceCookies } from './device-cookie.js';

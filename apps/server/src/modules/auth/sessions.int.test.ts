@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastCode } from '../../test/client.js';
 import { TEST_PASSWORD, createUser } from '../../test/factories.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { sessions } from './auth.table.js';
+import { sessions } from '../../core/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

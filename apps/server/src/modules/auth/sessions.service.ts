@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { SessionInfo } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import { users, type AppContext, type SessionCaller as Caller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
 import type { SignInService } from './sign-in.service.js';
 import type { PasswordAttempts, SignInClient } from './password-attempts.js';
 import type { AccountNotices } from './account-notices.js';

@@ -3,12 +3,10 @@ import {
   AUTH_FLOW_TTL_MS, CODE_TTL_MS, MAX_CODE_ATTEMPTS, Password,
   type AuthApp, type LoginStep,
 } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, UserRow } from '../../platform/auth/sessions.js';
+import { users, type AppContext, type SessionCaller as Caller, type UserRow } from '../../core/index.js';
 import { hashPassword, hmac, randomCode, safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../users/users.table.js';
 import { authFlows, type FlowKind } from './auth.table.js';
 import { FLOW_STEPS, SIGN_IN_FLOWS, appAdmits, chooseFlow } from './flow-plans.js';
 import { validPhone } from '../../platform/phone.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { loadCatalogues } from './catalogue-loader.js';
 import { registerCatalogueRoutes } from './catalogues.routes.js';
 import { createInsuranceService } from './insurance.service.js';

@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller } from '../../platform/auth/sessions.js';
-import { authorizePractice, rolesIn, visiblePracticesOf } from '../../platform/access/index.js';
+import { authorizePractice, rolesIn, visiblePracticesOf, type AppContext, type Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { textMatch } from '../search/text-match.js';
 import { insurances, userInsurances } from './catalogues.table.js';

@@ -1,8 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import { practices } from '../practices/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { practices, toPracticeSummary, type AppContext } from '../../core/index.js';
 import { createNpiRegistry, type NpiRegistry } from './npi-registry.js';
 
 /**

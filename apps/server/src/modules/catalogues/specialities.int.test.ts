@@ -4,7 +4,7 @@ import type { cataloguesApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
-import { createSessionStore } from '../../platform/auth/sessions.js';
+import { createSessionStore } from '../../core/index.js';
 import { providerSpecialities, specialities } from './catalogues.table.js';
 
 type Page = { data: cataloguesApi.Speciality[]; count: number };

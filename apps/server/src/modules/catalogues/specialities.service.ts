@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller } from '../../platform/auth/sessions.js';
-import { assertSelf, visiblePracticesOf } from '../../platform/access/index.js';
+import { visiblePracticesOf, type AppContext, type Caller } from '../../core/index.js';
+import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { textMatch } from '../search/text-match.js';
 import { providerSpecialities, specialities } from './catalogues.table.js';

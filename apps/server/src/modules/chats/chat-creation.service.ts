@@ -1,15 +1,12 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { chatsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
-import { activeChatUser, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
+import { authorizePractice, fullName, practices, type AppContext, type SessionCaller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { activeChatUser, practicesOfChat, type ChatRow } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { validPhone } from '../../platform/phone.js';
-import { practices } from '../practices/practices.table.js';
 import { patients } from '../patients/patients.table.js';
-import { fullName } from '../directory/people.js';
 import { chats } from './chats.table.js';
 import { invitePhone, joinChat, joinerOf, joinersFor } from './chat-participants.js';
 import { chatSummaries } from './chat-summaries.js';

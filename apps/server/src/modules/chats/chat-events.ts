@@ -1,5 +1,5 @@
 import type { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 
 /**
  * What travels on the bus for chats. Every instance hears every event and hands it to the

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { chatRoomApi, filesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { FILE_SCANNED } from '../../platform/events/bus.js';
 import { chatFiles, chatMessages } from './chats.table.js';
 import { messageViews } from './chat-views.js';

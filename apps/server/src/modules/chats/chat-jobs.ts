@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import { practices, type AppContext } from '../../core/index.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
-import { practices } from '../practices/practices.table.js';
 import { createLinkPreviewsService } from '../link-previews/link-previews.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, SessionCaller } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizeChat } from '../../platform/access/chats.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { authorizeChat } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { chats, chatUsers } from './chats.table.js';
 import { auditChat } from './chat-records.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import { practicesOfChat, type RoomCaller } from '../../platform/access/chats.js';
+import type { AppContext } from '../../core/index.js';
+import { practicesOfChat, type RoomCaller } from './chat-access.js';
 import { files } from '../files/files.table.js';
 import { chatFiles, chatMessages, chats, chatUsers } from './chats.table.js';
 import { messageViews, type MessageRow } from './chat-views.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { notificationsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { lastMessage } from '../../test/client.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/index.js';
 import { chats } from './chats.table.js';
 import { PATIENT_TEXT_GAP_MS } from './chat-jobs.js';
 import { openEventsSocket } from '../../test/sockets.js';

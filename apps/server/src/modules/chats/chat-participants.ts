@@ -1,12 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
-import type { ChatRow, ChatUserRow } from '../../platform/access/chats.js';
+import { fullName, practiceMembers, users, type SessionCaller } from '../../core/index.js';
+import type { ChatRow, ChatUserRow } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
 import { visibleTo } from '../directory/visibility.js';
-import { fullName } from '../directory/people.js';
 import { chatUsers } from './chats.table.js';
 
 /** Someone to add to a chat, and the practice they speak for there (null: themselves). */

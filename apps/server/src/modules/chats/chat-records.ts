@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 
 /** Who acted in a chat: an account holder, a participant by room token (a patient has no account), or both. */
 export interface ChatActor {

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gt, gte, isNull, ne } from 'drizzle-orm';
 import { chatRoomApi, type FileView, type filesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
-import { assertRoom, type ChatRow, type RoomCaller } from '../../platform/access/chats.js';
+import { practices, type AppContext } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { assertRoom, type ChatRow, type RoomCaller } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
 import { isOpenAt } from '../practices/opening-hours.js';
 import { FILE_EXPIRED, fileViewOf, loadFile, recordUpload, removeFile } from '../files/files.service.js';
 import { chatFiles, chatMessages, chatUsers } from './chats.table.js';

@@ -1,5 +1,5 @@
 import { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import type { FloodCounter } from '../../platform/realtime/flood-counter.js';
 import { publishToRoom } from './chat-events.js';
 import { MessageRefused, type ChatMessages } from './chat-messages.js';

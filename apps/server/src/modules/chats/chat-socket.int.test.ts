@@ -4,7 +4,7 @@ import { chatRoomApi } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { signRoomToken, verifyRoomToken } from '../../platform/auth/room-tokens.js';
 import { chatMessages, chatUsers } from './chats.table.js';
-import { practiceMembers } from '../practices/practices.table.js';
+import { practiceMembers } from '../../core/index.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
 import { CHAT_ROOM_EVENT } from './chat-events.js';
 import { createLocalBus, type EventBus } from '../../platform/events/bus.js';

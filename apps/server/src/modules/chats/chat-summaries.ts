@@ -1,12 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { chatsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import { practicesOfChat, type ChatRow, type ChatUserRow } from '../../platform/access/chats.js';
-import { practices } from '../practices/practices.table.js';
-import { practiceSummaryColumns, toPracticeSummary } from '../practices/practices.service.js';
+import { containsPattern, practices, practiceSummaryColumns, toPracticeSummary, type AppContext } from '../../core/index.js';
+import { practicesOfChat, type ChatRow, type ChatUserRow } from './chat-access.js';
 import { distinct } from '../../platform/lists.js';
-import { containsPattern } from '../directory/people.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
 import { chatUserView, photosOf } from './chat-views.js';
 

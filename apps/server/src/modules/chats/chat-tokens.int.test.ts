@@ -6,8 +6,7 @@ import { TEST_PASSWORD } from '../../test/factories.js';
 import { TestClient } from '../../test/client.js';
 import { hmac } from '../../platform/auth/crypto.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { sessions } from '../auth/auth.table.js';
-import { users } from '../users/users.table.js';
+import { sessions, users } from '../../core/index.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 import { chatMessages, chats } from './chats.table.js';
 import {

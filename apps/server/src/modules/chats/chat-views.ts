@@ -1,10 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import type { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ChatUserRow } from '../../platform/access/chats.js';
+import { users, type AppContext } from '../../core/index.js';
+import type { ChatUserRow } from './chat-access.js';
 import { distinct, pick } from '../../platform/lists.js';
 import { fileViewsById } from '../files/files.service.js';
-import { users } from '../users/users.table.js';
 import { chatMessages, chatUsers } from './chats.table.js';
 
 export type MessageRow = typeof chatMessages.$inferSelect;

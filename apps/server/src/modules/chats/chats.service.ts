@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { assertSelf, authorizePractice } from '../../platform/access/index.js';
-import { authorizeChat, practicesOfChat, type ChatRow } from '../../platform/access/chats.js';
+import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { assertSelf } from '../../platform/access/index.js';
+import { authorizeChat, practicesOfChat, type ChatRow } from './chat-access.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';

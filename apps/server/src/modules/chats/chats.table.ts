@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { chatRoomApi } from '@referwell/contracts';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 import { patients } from '../patients/patients.table.js';
 import { files } from '../files/files.table.js';
 

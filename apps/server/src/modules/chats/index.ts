@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createRealtimeLimits } from '../../platform/realtime/limits.js';
 import { registerChatRoutes } from './chats.routes.js';
 import { registerChatRoomRoutes } from './chat-room.routes.js';

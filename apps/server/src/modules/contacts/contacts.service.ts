@@ -1,12 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { contactsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { assertSelf, authorizePractice } from '../../platform/access/index.js';
+import {
+  authorizePractice, practiceMembers, practices, toPracticeSummary, users, type AppContext, type SessionCaller,
+} from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
-import { practiceContacts, practiceMembers, practices } from '../practices/practices.table.js';
-import { containsPattern, toPracticeSummary, touchRecentPractice } from '../practices/practices.service.js';
+import { practiceContacts } from '../practices/practices.table.js';
+import { containsPattern, touchRecentPractice } from '../practices/practices.service.js';
 import { personMatches } from '../practices/practice-team.service.js';
 import { userContacts } from './contacts.table.js';
 

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/index.js';
 
 /** People a user keeps in their address book. */
 export const userContacts = pgTable(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { departmentsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
 import type { DepartmentsService } from './departments.service.js';
 

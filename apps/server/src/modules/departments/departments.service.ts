@@ -1,12 +1,10 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { type departmentsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice, rolesIn } from '../../platform/access/index.js';
+import {
+  authorizePractice, byName, lockPractice, personColumns, rolesIn, toPersonSummary, users, type AppContext, type Caller,
+  type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { lockPractice } from '../roles/locks.js';
-import { byName, personColumns, toPersonSummary } from '../directory/people.js';
-import { users } from '../users/users.table.js';
 import { departmentMembers, departments } from './departments.table.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 

@@ -1,6 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 
 /** A part of a practice (a site or a team); also an appointment location kind. */
 export const departments = pgTable(

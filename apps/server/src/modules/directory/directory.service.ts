@@ -1,12 +1,10 @@
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { Email, directoryApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import {
+  byName, nameContains, personColumns, practiceMembers, practices, prefixPattern, toPersonSummary, toPracticeSummary, users,
+  type AppContext, type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
-import { byName, nameContains, prefixPattern, personColumns, toPersonSummary } from './people.js';
 import { sharesPractice, visibleTo } from './visibility.js';
 import { validPhone } from '../../platform/phone.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerDirectoryRoutes } from './directory.routes.js';
 import { createDirectoryService } from './directory.service.js';
 

@@ -1,6 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { UserRow } from '../../platform/auth/sessions.js';
-import { users } from '../users/users.table.js';
+import { users, type UserRow } from '../../core/index.js';
 
 /**
  * Who may see whom, as conditions on the `users` row of a query. Spelled in SQL so that searches

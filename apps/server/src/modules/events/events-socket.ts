@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import { SESSIONS_ENDED, type SessionCaller, type SessionsEnded } from '../../platform/auth/sessions.js';
-import { practiceIdsOf } from '../../platform/access/index.js';
+import { practiceIdsOf, SESSIONS_ENDED, type AppContext, type SessionCaller, type SessionsEnded } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { socketOriginAllowed } from '../../platform/realtime/origin.js';
 import { pushSources, type Push } from './push-sources.js';

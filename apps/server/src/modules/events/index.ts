@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerEventsSocket } from './events-socket.js';
 
 /** The provider app's events socket: what happens in a user's practices, as it happens. */

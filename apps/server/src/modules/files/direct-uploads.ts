@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
 import type { FileRow } from './files.service.js';
 import { files } from './files.table.js';

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@referwell/contracts';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import { practices, users, type AppContext } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyFileLink } from '../../platform/storage/signed-urls.js';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
 import { MIME_OF, opensInline } from './file-kinds.js';
 import { FILE_EXPIRED, fileAudit, publicImagePath, type FileRow } from './files.service.js';
 import { files } from './files.table.js';

@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { filesApi, type FileOwnerKind, type FileView } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import { authorizePractice, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
-import { authorizeFile } from '../../platform/access/files.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { authorizeFile } from './file-access.js';
 import { AppError } from '../../platform/errors.js';
 import { distinct } from '../../platform/lists.js';
 import { newStorageKey } from '../../platform/storage/index.js';

@@ -1,7 +1,6 @@
 import { bigint, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FileOwnerKind, ScanStatus } from '@referwell/contracts';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 
 /**
  * Why a file was uploaded when that changes what happens to it: branding images become the

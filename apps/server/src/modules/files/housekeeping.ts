@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { FILE_PURGE_JOB, uploadWindowMs, type UploadFinaliser } from './direct-uploads.js';
 import { files } from './files.table.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { filesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { FILE_SCANNED } from '../../platform/events/bus.js';
 import { applyBrandingImage } from '../practices/practice-profile.service.js';
 import { applyUserPhoto } from '../users/user-photo.js';

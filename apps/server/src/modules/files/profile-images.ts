@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FileOwnerKind } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { publicImageUuid, removeFile, type FileRow } from './files.service.js';
 import { files, type FilePurpose } from './files.table.js';
 

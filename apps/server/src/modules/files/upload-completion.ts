@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
+import type { AppContext } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { FILE_SCAN_JOB } from './scanning/scanning.service.js';
 import { fileAudit, type FileRow } from './files.service.js';
 import { files } from './files.table.js';

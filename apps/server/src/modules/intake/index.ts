@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createChatCreationService } from '../chats/chat-creation.service.js';
 import { registerIntakeRoutes } from './intake.routes.js';
 import { createBotsService } from './bots.service.js';

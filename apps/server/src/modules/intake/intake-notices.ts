@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import { practices, type AppContext } from '../../core/index.js';
 import type { PushSource } from '../events/push-sources.js';
-import { practices } from '../practices/practices.table.js';
 import { bots, submissions } from './intake.table.js';
 import { botPath } from './intake-records.js';
 

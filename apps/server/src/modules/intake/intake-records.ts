@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { intakeApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
+import { authorizePractice, rolesIn, type AppContext, type SessionCaller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
-import { authorizePractice, rolesIn, type PracticeAction } from '../../platform/access/index.js';
+import { type PracticeAction } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { dobFromStorage } from '../patients/patient-records.js';
 import { bots, submissions, type BotRow, type SubmissionRow } from './intake.table.js';

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { lastMessage } from '../../test/client.js';
 import { createPractice } from '../../test/factories.js';
 import { specialities } from '../catalogues/catalogues.table.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/index.js';
 import { lastAudit } from '../practices/practices.test-factories.js';
 import { jobsDone, listen, staffMember, type Staff } from '../chats/chats.test-factories.js';
 import { bots, submissions } from './intake.table.js';

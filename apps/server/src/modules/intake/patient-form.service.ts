@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { intakeApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
+import { practices, type AppContext } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
 import { specialities } from '../catalogues/catalogues.table.js';
 import { dobForStorage } from '../patients/patient-records.js';
 import { bots, submissions, type BotRow } from './intake.table.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createInvitesService } from './invites.service.js';
 import { createInviteResponses } from './invite-responses.service.js';
 import { registerInviteRoutes } from './invites.routes.js';

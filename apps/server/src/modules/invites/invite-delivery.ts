@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { invitesApi, type Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
+import { organisations, practices, type AppContext } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { networks } from '../networks/networks.table.js';
-import { organisations } from '../organisations/organisations.table.js';
-import { practices } from '../practices/practices.table.js';
 import { inviteLink, targetOf, type InviteRow } from './invite-records.js';
 
 type PracticeRow = typeof practices.$inferSelect;

@@ -1,12 +1,11 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { InviteType, invitesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { organisationRolesIn, rolesIn } from '../../platform/access/index.js';
+import {
+  addOrganisationMember, addPracticeMember, organisationRolesIn, practiceMembers, rolesIn, users,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { networkPractices, networks } from '../networks/networks.table.js';
-import { organisationMembers } from '../organisations/organisations.table.js';
-import { practiceMembers } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
 import { invites } from './invites.table.js';
 import { targetOf, type InviteRow } from './invite-records.js';
 
@@ -83,15 +82,9 @@ export async function acceptInTransaction(db: Db, invite: InviteRow, userId: num
         .returning({ id: networkPractices.practiceId });
       if (!added.length) throw new AppError('ERROR_OBJECT_EXISTS', 'This practice is already in the network');
     } else if (target === 'ORGANISATION') {
-      await tx
-        .insert(organisationMembers)
-        .values({ organisationId: invite.organisationId!, userId, role: invite.role ?? 'PROVIDER' })
-        .onConflictDoNothing();
+      await addOrganisationMember(tx, invite.organisationId!, userId, invite.role ?? 'PROVIDER');
     } else if (invite.type !== 'PATIENT') {
-      await tx
-        .insert(practiceMembers)
-        .values({ practiceId: invite.practiceId!, userId, role: invite.role ?? 'PROVIDER' })
-        .onConflictDoNothing();
+      await addPracticeMember(tx, invite.practiceId!, userId, invite.role ?? 'PROVIDER');
       await tx.update(users).set({ currentPracticeId: invite.practiceId }).where(eq(users.id, userId));
     }
   });

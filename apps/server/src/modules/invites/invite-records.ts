@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { invitesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../platform/auth/sessions.js';
+import { users, type UserRow } from '../../core/index.js';
 import { randomToken, sha256 } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
 import { invites } from './invites.table.js';
 
 /** Reading and shaping invite rows; shared by the sending side and the invitee side. */

@@ -1,12 +1,10 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { invitesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import {
+  authorizePractice, toPracticeSummary, users, type AppContext, type SessionCaller, type UserRow,
+} from '../../core/index.js';
 import { safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
 import { invites } from './invites.table.js';
 import { describeTarget } from './invite-delivery.js';
 import { acceptInTransaction } from './invite-membership.js';

@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
-import { rolesIn, organisationRolesIn } from '../../platform/access/index.js';
+import { organisationRolesIn, rolesIn, users } from '../../core/index.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { networkPractices } from '../networks/networks.table.js';
-import { users } from '../users/users.table.js';
 import { isPatientOf } from './invite-membership.js';
 import {
   createNetwork, createOrganisation, expectBadRequest, expire, invite, inviteCodeSentTo, inviteRow, practiceWith, signedIn, uniqueEmail,

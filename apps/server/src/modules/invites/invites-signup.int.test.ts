@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastCode } from '../../test/client.js';
-import { rolesIn } from '../../platform/access/index.js';
-import { users } from '../users/users.table.js';
+import { rolesIn, users } from '../../core/index.js';
 import { isPatientOf } from './invite-membership.js';
 import { createNetwork, expectBadRequest, expire, invite, inviteRow, practiceWith, uniqueEmail, uniquePhone } from './invites.test-factories.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { invitesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
 import type { InvitesService } from './invites.service.js';
 import type { InviteResponses } from './invite-responses.service.js';

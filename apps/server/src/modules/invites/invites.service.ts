@@ -2,13 +2,12 @@ import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { invitesApi, type InviteType, type Role } from '@referwell/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, SessionCaller, UserRow } from '../../platform/auth/sessions.js';
-import { authorizeOrganisation, authorizePractice, canInPractice } from '../../platform/access/index.js';
+import {
+  authorizeOrganisation, authorizePractice, canInPractice, organisations, users, type AppContext, type Caller,
+  type SessionCaller, type UserRow,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
 import { networkPractices, networks } from '../networks/networks.table.js';
-import { organisations } from '../organisations/organisations.table.js';
 import { invites } from './invites.table.js';
 import { deliverInvite, type InviteLetter } from './invite-delivery.js';
 import { isMemberOfTarget } from './invite-membership.js';

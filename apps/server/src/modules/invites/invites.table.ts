@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { InviteStatus, InviteType, Role } from '@referwell/contracts';
 import { networks } from '../networks/networks.table.js';
-import { organisations } from '../organisations/organisations.table.js';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { organisations, practices, users } from '../../core/index.js';
 
 /**
  * An invitation to a practice, a network or an organisation, sent by e-mail or SMS. The code in the

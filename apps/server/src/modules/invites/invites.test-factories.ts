@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/harness.js';
 import { TestClient, lastCode, lastMessage } from '../../test/client.js';
 import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
 import { networks } from '../networks/networks.table.js';
-import { organisationMembers, organisations } from '../organisations/organisations.table.js';
+import { organisationMembers, organisations } from '../../core/index.js';
 import { invites } from './invites.table.js';
 
 /** Helpers for the invite, join-request and API-key tests. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createInviteResponses } from '../invites/invite-responses.service.js';
 import { createJoinRequestsService } from './join-requests.service.js';
 import { createPracticeJoinService } from './practice-join.service.js';

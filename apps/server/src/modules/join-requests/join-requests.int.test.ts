@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastMessage } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
-import { rolesIn } from '../../platform/access/index.js';
+import { rolesIn, users } from '../../core/index.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { users } from '../users/users.table.js';
 import { practiceJoinRequests } from './join-requests.table.js';
 import { expectBadRequest, memberOf, practiceWith, signedIn } from '../invites/invites.test-factories.js';
 

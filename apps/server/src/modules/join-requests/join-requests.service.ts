@@ -1,14 +1,11 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Role, type JoinRequestState, type joinRequestsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller, UserRow } from '../../platform/auth/sessions.js';
-import { authorizePractice, rolesIn } from '../../platform/access/index.js';
+import {
+  addPracticeMember, authorizePractice, fullName, practiceMembers, practices, rolesIn, toPracticeSummary, users,
+  type AppContext, type SessionCaller, type UserRow,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
-import { fullName } from '../directory/people.js';
 import { practiceJoinRequests } from './join-requests.table.js';
 
 type RequestRow = typeof practiceJoinRequests.$inferSelect;
@@ -100,7 +97,7 @@ export function createJoinRequestsService(ctx: AppContext) {
         .returning();
       if (!moved) throw new AppError('BAD_REQUEST', 'This join request was answered meanwhile; only pending requests can change');
       if (state === 'APPROVED') {
-        await tx.insert(practiceMembers).values({ practiceId: request.practiceId, userId: request.requestedBy, role }).onConflictDoNothing();
+        await addPracticeMember(tx, request.practiceId, request.requestedBy, role);
         await tx
           .update(users)
           .set({ currentPracticeId: request.practiceId })

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { JoinRequestState } from '@referwell/contracts';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 
 /** A user asking to become a member of a practice; its admins approve or reject it. */
 export const practiceJoinRequests = pgTable(

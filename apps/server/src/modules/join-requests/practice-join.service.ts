@@ -1,11 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { joinRequestsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
-import { rolesIn } from '../../platform/access/index.js';
+import { practices, rolesIn, toPracticeSummary, type AppContext, type SessionCaller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
 import type { InviteResponses } from '../invites/invite-responses.service.js';
 import { pendingInvitesFor, targetOf } from '../invites/invite-records.js';
 import type { JoinRequestsService } from './join-requests.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerLinkPreviewsRoutes } from './link-previews.routes.js';
 import { createLinkPreviewsService, deleteStalePreviews } from './link-previews.service.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { linkPreviewsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { sha256 } from '../../platform/auth/crypto.js';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../platform/net/safe-fetch.js';

@@ -1,12 +1,10 @@
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { networksApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
+import {
+  byName, personColumns, practiceMembers, practices, toPersonSummary, toPracticeSummary, users, type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
-import { byName, personColumns, toPersonSummary } from '../directory/people.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
 
 export type NetworkRow = typeof networks.$inferSelect;

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
-import { assertSelf, authorizePractice, canInPractice, rolesIn } from '../../platform/access/index.js';
+import {
+  authorizePractice, canInPractice, lockPractice, practiceMembers, practices, rolesIn, type AppContext, type Caller,
+  type SessionCaller,
+} from '../../core/index.js';
+import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../db/client.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
-import { lockPractice } from '../roles/locks.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
 import { assertMayView, details, loadNetwork, summaries, type NetworkRow } from './network-views.js';
 

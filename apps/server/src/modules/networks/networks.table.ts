@@ -1,6 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 
 /**
  * A practice's trusted circle for referrals. The owning practice orders its networks; each is one

@@ -1,8 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { eventsApi, notificationsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { notifications } from './notifications.table.js';
 

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { NotificationCategory, NotificationKind } from '@referwell/contracts';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 
 /**
  * A person's in-app notifications. `topic` names what one is about (e.g. `chat:12`) so a later

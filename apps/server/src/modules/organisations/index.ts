@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerOrganisationRoutes } from './organisations.routes.js';
 import { createOrganisationsService } from './organisations.service.js';
 import { createOrganisationPracticesService } from './organisation-practices.service.js';

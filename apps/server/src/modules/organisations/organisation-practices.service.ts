@@ -1,12 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BillingBasis } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizeOrganisation, rolesIn } from '../../platform/access/index.js';
+import {
+  authorizeOrganisation, containsPattern, lockPractice, practices, rolesIn, type AppContext, type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
-import { lockPractice } from '../roles/locks.js';
-import { containsPattern } from '../directory/people.js';
 import { toOrganisationPractice } from './organisation-views.js';
 
 const NOT_IN_ORGANISATION = 'The practice does not belong to this organisation';

@@ -1,10 +1,8 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Role, organisationsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { practices } from '../practices/practices.table.js';
-import { toPracticeSummary } from '../practices/practices.service.js';
+import { organisationMembers, organisations, practices, toPracticeSummary } from '../../core/index.js';
 import { sortRoles } from '../roles/role-holders.js';
-import { organisationMembers, organisations } from './organisations.table.js';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 type PracticeRow = typeof practices.$inferSelect;

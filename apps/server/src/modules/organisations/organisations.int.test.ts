@@ -3,11 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { createPractice, createUser } from '../../test/factories.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import { organisations, practiceMembers, practices } from '../../core/index.js';
 import {
   addOrganisationMember, audited, createOrganisation, joinOrganisation, member, organisationRoles, organisationTeam, signedIn, team,
 } from '../roles/roles.test-factories.js';
-import { organisations } from './organisations.table.js';
 
 let t: TestApp;
 beforeAll(async () => {

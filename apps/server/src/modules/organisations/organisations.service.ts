@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
-import { assertSelf, authorizeOrganisation, authorizePractice, organisationRolesIn, rolesIn } from '../../platform/access/index.js';
+import {
+  addOrganisationMember, authorizeOrganisation, authorizePractice, lockOrganisation, lockPractice, organisationRolesIn,
+  organisations, practices, rolesIn, type AppContext, type SessionCaller,
+} from '../../core/index.js';
+import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practices } from '../practices/practices.table.js';
-import { lockOrganisation, lockPractice } from '../roles/locks.js';
 import { listRoleHolders, organisationSource, roleHolder } from '../roles/role-holders.js';
-import { organisationMembers, organisations } from './organisations.table.js';
 import { organisationsOf, viewsFor } from './organisation-views.js';
 import { validPhone } from '../../platform/phone.js';
 
@@ -40,7 +39,7 @@ export function createOrganisationsService(ctx: AppContext) {
       }
       const organisation = await db.transaction(async (tx) => {
         const [row] = await tx.insert(organisations).values({ name: input.name }).returning();
-        await tx.insert(organisationMembers).values({ organisationId: row!.id, userId: caller.user.id, role: 'ADMIN' });
+        await addOrganisationMember(tx, row!.id, caller.user.id, 'ADMIN');
         for (const practiceId of practiceIds) {
           const practice = await lockPractice(tx, practiceId);
           if (practice?.organisationId != null) throw new AppError('ERROR_OBJECT_EXISTS', `${practice.name} already belongs to an organisation`);
@@ -98,7 +97,7 @@ export function createOrganisationsService(ctx: AppContext) {
         await lockOrganisation(tx, organisationId);
         if (!(await rolesIn(tx, userId, practiceId)).length) throw new AppError('BAD_REQUEST', 'This person is not a member of the practice');
         if ((await organisationRolesIn(tx, userId, organisationId)).length) return false;
-        await tx.insert(organisationMembers).values({ organisationId, userId, role: 'STAFF' });
+        await addOrganisationMember(tx, organisationId, userId, 'STAFF');
         return true;
       });
       if (assigned) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createPlaces } from '../places/index.js';
 import { registerPatientRoutes } from './patients.routes.js';
 import { createPatientsService } from './patients.service.js';

@@ -1,5 +1,6 @@
 import type { Audit, AuditAction } from '../../platform/audit/audit.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import type { Caller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 
 /**
  * One audit entry about a practice's patients: who (and through which API key), from where, what

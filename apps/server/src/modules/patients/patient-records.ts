@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { patientsApi } from '@referwell/contracts';
-import { likeEscape, textMatch } from '../search/text-match.js';
+import { textMatch } from '../search/text-match.js';
+import { likeEscape } from '../../db/like.js';
 import { patients } from './patients.table.js';
 
 export type PatientRow = typeof patients.$inferSelect;

@@ -1,9 +1,8 @@
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { patientsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice, type AppContext, type Caller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { validOptionalPhone, validPhone } from '../../platform/phone.js';
 import { isUniqueViolation } from '../../db/errors.js';

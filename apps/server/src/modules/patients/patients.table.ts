@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 import { insurances } from '../catalogues/catalogues.table.js';
 
 /**

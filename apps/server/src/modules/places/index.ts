@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createGeocoder } from '../../platform/geocoder/geocoder.js';
 import { registerPlacesRoutes } from './places.routes.js';
 import { createPlacesService } from './places.service.js';

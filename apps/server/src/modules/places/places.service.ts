@@ -1,5 +1,5 @@
 import { placesApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { GeocoderUnavailableError, type Geocoder } from '../../platform/geocoder/geocoder.js';
 

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { customPropertiesApi, type CustomPropertyType, type ValidationIssue } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice, rolesIn } from '../../platform/access/index.js';
+import { authorizePractice, rolesIn, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { customPropertyDefinitions, customPropertyValues } from './practices.table.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerPracticeRoutes } from './practices.routes.js';
 import { registerCustomPropertyRoutes } from './custom-properties.routes.js';
 import { createPracticeProfileService } from './practice-profile.service.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { practices } from './practices.table.js';
+import { practices } from '../../core/index.js';
 import { apiKeyClient, lastAudit, practiceRow, practiceWithTeam } from './practices.test-factories.js';
 
 let t: TestApp;

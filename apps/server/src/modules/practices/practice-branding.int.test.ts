@@ -9,7 +9,7 @@ import { createStorage } from '../../platform/storage/index.js';
 import { files } from '../files/files.table.js';
 import { MIME, PDF, PNG, describe as describeFile, padded, put } from '../files/files.test-factories.js';
 import { applyBrandingImage } from './practice-profile.service.js';
-import { practices } from './practices.table.js';
+import { practices } from '../../core/index.js';
 import { lastAudit, practiceRow, practiceWithTeam, signedIn } from './practices.test-factories.js';
 
 let t: TestApp;

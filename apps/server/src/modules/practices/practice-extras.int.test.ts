@@ -4,7 +4,7 @@ import { practicesApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { createPractice } from '../../test/factories.js';
-import { practices } from './practices.table.js';
+import { practices } from '../../core/index.js';
 import { touchRecentPractice } from './index.js';
 import { lastAudit, practiceRow, practiceWithTeam, signedIn } from './practices.test-factories.js';
 

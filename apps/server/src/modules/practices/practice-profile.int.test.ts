@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { createUser, practiceRoles } from '../../test/factories.js';
-import { users } from '../users/users.table.js';
-import { practiceTags, practices } from './practices.table.js';
+import { practices, users } from '../../core/index.js';
+import { practiceTags } from './practices.table.js';
 import { lastAudit, practiceRow, practiceWithTeam, signedIn } from './practices.test-factories.js';
 
 let t: TestApp;

@@ -1,16 +1,15 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { practicesApi, type PracticeSummary, type Role, type filesApi } from '@referwell/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { PRACTICE_RULES, assertSelf, authorizePractice } from '../../platform/access/index.js';
+import {
+  addPracticeMember, authorizePractice, practices, toPracticeSummary, users, type AppContext, type Caller, type PracticeRow,
+  type SessionCaller,
+} from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { PRACTICE_RULES, assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../users/users.table.js';
-import { practiceMembers, practices } from './practices.table.js';
-import {
-  containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice, toPracticeSummary, type PracticeRow,
-} from './practices.service.js';
+import { containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 import { publicImagePath, recordUpload } from '../files/files.service.js';
 import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
@@ -78,7 +77,7 @@ export function createPracticeProfileService(ctx: AppContext) {
             phoneNumber, type: body.type, isIndividual: body.type === 'INDIVIDUAL',
           })
           .returning();
-        await tx.insert(practiceMembers).values(roles.map((role) => ({ practiceId: created!.id, userId: caller.user.id, role })));
+        for (const role of roles) await addPracticeMember(tx, created!.id, caller.user.id, role);
         await tx
           .update(users)
           .set({ currentPracticeId: created!.id, updatedAt: new Date() })

@@ -4,10 +4,9 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { addMember, createUser, practiceRoles } from '../../test/factories.js';
-import { userSettings, users } from '../users/users.table.js';
+import { practiceMembers, users, userSettings } from '../../core/index.js';
 import { departmentMembers, departments } from '../departments/departments.table.js';
 import { networkProviders, networks } from '../networks/networks.table.js';
-import { practiceMembers } from './practices.table.js';
 import { lastAudit, practiceWithTeam, signedIn } from './practices.test-factories.js';
 
 let t: TestApp;

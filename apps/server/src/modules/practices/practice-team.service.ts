@@ -1,14 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { practicesApi, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice, authorizeRoleChange } from '../../platform/access/index.js';
+import {
+  addPracticeMember, authorizePractice, authorizeRoleChange, lockPractice, practiceMembers, removePracticeMember, users,
+  type AppContext, type Caller, type SessionCaller,
+} from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/users.table.js';
-import { lockPractice } from '../roles/locks.js';
 import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/role-holders.js';
-import { practiceMembers } from './practices.table.js';
 import { containsPattern } from './practices.service.js';
 
 type PracticeUser = practicesApi.PracticeUser;
@@ -48,7 +47,7 @@ async function removeFromPractice(tx: Tx, practiceId: number, userId: number) {
   const roles = await rolesOf(tx, practiceId, userId);
   if (!roles.length) throw new AppError('OBJECT_NOT_FOUND', NOT_A_MEMBER);
   if (roles.includes('ADMIN') && (await adminCount(tx, practiceId)) <= 1) throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
-  await tx.delete(practiceMembers).where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
+  await removePracticeMember(tx, practiceId, userId);
   await forgetPracticeMember(tx, practiceId, userId);
   return roles;
 }
@@ -108,7 +107,7 @@ export function createPracticeTeamService(ctx: AppContext) {
         const roles = await rolesOf(tx, practiceId, userId);
         if (!roles.length) throw new AppError('OBJECT_NOT_FOUND', NOT_A_MEMBER);
         if (roles.includes('ADMIN')) return false;
-        await tx.insert(practiceMembers).values({ practiceId, userId, role: 'ADMIN' });
+        await addPracticeMember(tx, practiceId, userId, 'ADMIN');
         return true;
       });
       if (added) {
@@ -129,10 +128,8 @@ export function createPracticeTeamService(ctx: AppContext) {
         if (!roles.length) throw new AppError('OBJECT_NOT_FOUND', NOT_A_MEMBER);
         if (!roles.includes('ADMIN')) return false;
         if ((await adminCount(tx, practiceId)) <= 1) throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
-        await tx.delete(practiceMembers).where(and(
-          eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId), eq(practiceMembers.role, 'ADMIN'),
-        ));
-        if (roles.length === 1) await tx.insert(practiceMembers).values({ practiceId, userId, role: 'STAFF' });
+        await removePracticeMember(tx, practiceId, userId, 'ADMIN');
+        if (roles.length === 1) await addPracticeMember(tx, practiceId, userId, 'STAFF');
         return true;
       });
       if (removed) {

@@ -5,38 +5,11 @@ import {
 } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers, practiceRecents, practices, practiceTags } from './practices.table.js';
+import { practiceRecents, practiceTags } from './practices.table.js';
+import { practiceMembers, practices, toPracticeSummary, type PracticeRow } from '../../core/index.js';
 
-export type PracticeRow = typeof practices.$inferSelect;
 type Practice = practicesApi.Practice;
 type PracticeTag = practicesApi.PracticeTag;
-
-/** The columns a PracticeSummary is made of: select these, not whole rows, for long lists. */
-export const practiceSummaryColumns = {
-  id: practices.id,
-  uuid: practices.uuid,
-  name: practices.name,
-  logoUrl: practices.logoUrl,
-  type: practices.type,
-  address: practices.address,
-  colorScheme: practices.colorScheme,
-  phoneNumber: practices.phoneNumber,
-  alternativeScheduleLink: practices.alternativeScheduleLink,
-};
-
-export function toPracticeSummary(p: Pick<PracticeRow, keyof typeof practiceSummaryColumns>): PracticeSummary {
-  return {
-    id: p.id,
-    uuid: p.uuid,
-    name: p.name,
-    logoUrl: p.logoUrl,
-    type: p.type as PracticeSummary['type'],
-    address: p.address,
-    colorScheme: p.colorScheme,
-    phoneNumber: p.phoneNumber,
-    alternativeScheduleLink: p.alternativeScheduleLink,
-  };
-}
 
 /** Every practice a user belongs to, with the roles held there, by practice name. */
 export async function membershipsOf(db: Db, userId: number): Promise<PracticeMembership[]> {

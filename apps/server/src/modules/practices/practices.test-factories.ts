@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/harness.js';
 import { TestClient, signedInAs } from '../../test/client.js';
 import { addMember, createPractice, createUser, insertApiKey } from '../../test/factories.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { practices } from './practices.table.js';
+import { practices } from '../../core/index.js';
 
 let seq = 0;
 

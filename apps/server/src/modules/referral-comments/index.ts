@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerReferralCommentRoutes } from './referral-comments.routes.js';
 import { createReferralCommentsService } from './referral-comments.service.js';
 import { createNotesService } from './notes.service.js';

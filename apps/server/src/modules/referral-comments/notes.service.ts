@@ -1,13 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { referralCommentsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizeReferral } from '../../platform/access/referrals.js';
+import { personOr, type AppContext, type SessionCaller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { authorizeReferral } from '../referrals/referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { checkPracticeUploads } from '../referrals/referral-files.js';
 import { auditReferral } from '../referrals/referral-records.js';
 import { referralNotes } from './referral-comments.table.js';
-import { personOr } from '../directory/people.js';
 import { assertMentionable, peopleById, practiceMembersNamed } from './people.js';
 import { enqueueNotices, NOTE_NOTIFY_JOB } from './notifications.js';
 import { distinct, pick } from '../../platform/lists.js';

@@ -1,14 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
-import { practicesSeeingReferral, type ReferralRow } from '../../platform/access/referrals.js';
-import { practices } from '../practices/practices.table.js';
+import { fullName, practices, users, type AppContext } from '../../core/index.js';
+import { practicesSeeingReferral, type ReferralRow } from '../referrals/referral-access.js';
 import { referrals } from '../referrals/referrals.table.js';
 import { referralPath } from '../referrals/referral-push.js';
-import { users } from '../users/users.table.js';
 import { referralComments, referralNotes } from './referral-comments.table.js';
-import { fullName } from '../directory/people.js';
 import { membersOf } from './people.js';
 
 /** One e-mail to one person about one comment or note: a retry resends only that e-mail. */

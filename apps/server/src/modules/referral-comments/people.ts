@@ -1,12 +1,11 @@
 import { and, asc, inArray } from 'drizzle-orm';
 import type { directoryApi, ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../platform/auth/sessions.js';
+import {
+  byName, fullName, nameContains, personColumns, practiceMembers, toPersonSummary, users, type UserRow,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { byName, fullName, nameContains, personColumns, toPersonSummary } from '../directory/people.js';
 import { visibleTo } from '../directory/visibility.js';
-import { practiceMembers } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
 import { distinct } from '../../platform/lists.js';
 
 /** The people behind the given id lists, by id. */

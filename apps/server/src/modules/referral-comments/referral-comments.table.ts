@@ -1,6 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, boolean, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices, users } from '../../core/index.js';
 import { referrals } from '../referrals/referrals.table.js';
 
 /** The discussion on a referral, seen by every practice on it; replies point at their root. */

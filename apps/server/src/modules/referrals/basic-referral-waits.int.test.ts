@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createTestClock } from '../../test/clock.js';
 import { jobs } from '../../platform/jobs/jobs.table.js';
 import { outboxMessages } from '../../platform/delivery/outbox.table.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/index.js';
 import { referralOffers, referrals } from './referrals.table.js';
 import { referralScene } from './referrals.test-factories.js';
 import { makeDue, routingContext, type TestRoutingContext } from './routing/routing.test-factories.js';

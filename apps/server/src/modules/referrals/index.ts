@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { createReferralsService } from './referrals.service.js';
 import { createReferralResponses } from './referral-responses.service.js';
 import { registerReferralRoutes } from './referrals.routes.js';
-import { registerRouting, registerRoutingJobs } from './routing/index.js';
+import { createMatchCheck, registerRoutingJobs } from './routing/index.js';
 
 /** Referrals: sending, the inbox, answers, and routing specialty referrals tier by tier. */
 export function referralsModule(app: FastifyInstance, ctx: AppContext) {
-  registerReferralRoutes(app, ctx, createReferralsService(ctx), createReferralResponses(ctx));
-  registerRouting(app, ctx);
+  registerReferralRoutes(app, ctx, createReferralsService(ctx), createReferralResponses(ctx), createMatchCheck(ctx.db, ctx.clock));
   registerRoutingJobs(ctx);
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/index.js';
 import { referralScene } from './referrals.test-factories.js';
 import { cataloguePair } from './routing/routing.test-factories.js';
 

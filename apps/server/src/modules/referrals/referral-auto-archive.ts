@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { createAudit } from '../../platform/audit/audit.js';
-import { practicesSeeingReferral, type ReferralRow } from '../../platform/access/referrals.js';
-import { practices } from '../practices/practices.table.js';
+import { practicesSeeingReferral, type ReferralRow } from './referral-access.js';
+import { practices } from '../../core/index.js';
 import { referralArchives } from './referrals.table.js';
 import { recordEvent } from './referral-records.js';
 import type { EndedWithoutCare } from './referral-rules.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../../platform/auth/sessions.js';
+import type { Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { files } from '../files/files.table.js';
 

@@ -6,7 +6,7 @@ import { addMember, createUser } from '../../test/factories.js';
 import { jobs } from '../../platform/jobs/jobs.table.js';
 import { outboxMessages } from '../../platform/delivery/outbox.table.js';
 import { practiceWithTeam } from '../practices/practices.test-factories.js';
-import { practices } from '../practices/practices.table.js';
+import { practices } from '../../core/index.js';
 import { insertReferral } from './referrals.test-factories.js';
 import { queueReferralNotice, type ReferralNotice } from './referral-notifications.js';
 import { routingContext, type TestRoutingContext } from './routing/routing.test-factories.js';

@@ -1,10 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../platform/context.js';
+import { practiceMembers, practices, users, type AppContext } from '../../core/index.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
 import { referrals } from './referrals.table.js';
 import { referralPath } from './referral-push.js';
 

@@ -1,11 +1,9 @@
 import { and, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { ReferralRow } from '../../platform/access/referrals.js';
-import { containsPattern } from '../directory/people.js';
+import type { ReferralRow } from './referral-access.js';
+import { containsPattern, practices, users } from '../../core/index.js';
 import { patients } from '../patients/patients.table.js';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
 import { specialities } from '../catalogues/catalogues.table.js';
 import { referralArchives, referralOffers, referrals } from './referrals.table.js';
 

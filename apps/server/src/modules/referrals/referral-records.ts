@@ -1,10 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
+import { practiceMembers, type AppContext, type Caller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import type { Db } from '../../db/client.js';
-import type { ReferralRow } from '../../platform/access/referrals.js';
+import type { ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceMembers } from '../practices/practices.table.js';
 import { referralEvents, referrals, referralViews } from './referrals.table.js';
 import type { referralsApi } from '@referwell/contracts';
 

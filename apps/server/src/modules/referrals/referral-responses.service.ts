@@ -1,11 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import { authorizePractice, rolesIn, type AppContext, type Caller } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
-import { authorizePractice, rolesIn } from '../../platform/access/index.js';
-import { authorizeReferral, type ReferralParty, type ReferralRow } from '../../platform/access/referrals.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { authorizeReferral, type ReferralParty, type ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';
 import { auditPatient } from '../patients/patient-audit.js';

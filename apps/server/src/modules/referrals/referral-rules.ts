@@ -1,5 +1,5 @@
 import type { referralsApi } from '@referwell/contracts';
-import type { ReferralParty } from '../../platform/access/referrals.js';
+import type { ReferralParty } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 
 type Status = referralsApi.ReferralStatus;

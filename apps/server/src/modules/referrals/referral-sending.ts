@@ -2,10 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../../platform/auth/sessions.js';
+import { practiceMembers, practices, rolesIn, type Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { rolesIn } from '../../platform/access/index.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
 import { patients } from '../patients/patients.table.js';
 import { insurances, specialities } from '../catalogues/catalogues.table.js';
 

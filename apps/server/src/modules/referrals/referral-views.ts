@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { directoryApi, PracticeSummary, referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
+import {
+  personColumns, personOr, practices, toPersonSummary, toPracticeSummary, users, type AppContext,
+} from '../../core/index.js';
 import type { Db } from '../../db/client.js';
-import type { ReferralParty, ReferralRow } from '../../platform/access/referrals.js';
-import { personColumns, personOr, toPersonSummary } from '../directory/people.js';
-import { practices, practiceTags } from '../practices/practices.table.js';
-import { toPracticeSummary, toPracticeTag } from '../practices/practices.service.js';
-import { users } from '../users/users.table.js';
+import type { ReferralParty, ReferralRow } from './referral-access.js';
+import { practiceTags } from '../practices/practices.table.js';
+import { toPracticeTag } from '../practices/practices.service.js';
 import { patients } from '../patients/patients.table.js';
 import { toPatientSummary } from '../patients/patient-records.js';
 import { insurances, specialities } from '../catalogues/catalogues.table.js';

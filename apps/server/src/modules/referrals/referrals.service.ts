@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
-import { authorizeReferral } from '../../platform/access/referrals.js';
+import { authorizePractice, type AppContext, type Caller } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { authorizeReferral } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceTags } from '../practices/practices.table.js';
 import { toPracticeTag } from '../practices/practices.service.js';

@@ -2,8 +2,8 @@ import {
   doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid,
 } from 'drizzle-orm/pg-core';
 import type { referralsApi } from '@referwell/contracts';
-import { practices, practiceTags } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practiceTags } from '../practices/practices.table.js';
+import { practices, users } from '../../core/index.js';
 import { patients } from '../patients/patients.table.js';
 import { insurances, specialities } from '../catalogues/catalogues.table.js';
 import { networks } from '../networks/networks.table.js';

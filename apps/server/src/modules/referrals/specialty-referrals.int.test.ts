@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createTestClock } from '../../test/clock.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/index.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 import { insertPatient } from '../patients/patients.test-factories.js';
 import { makeDue, routingContext, routingWorld, type TestRoutingContext } from './routing/routing.test-factories.js';

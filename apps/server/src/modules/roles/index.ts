@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerRoleRoutes } from './roles.routes.js';
 import { createRolesService } from './roles.service.js';
 

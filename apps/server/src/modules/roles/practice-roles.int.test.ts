@@ -5,7 +5,7 @@ import { TestClient } from '../../test/client.js';
 import { addMember, createPractice, createUser, insertApiKey, practiceRoles } from '../../test/factories.js';
 import { departmentMembers, departments } from '../departments/departments.table.js';
 import { networkProviders, networks } from '../networks/networks.table.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/index.js';
 import { audited, member, team } from './roles.test-factories.js';
 
 let t: TestApp;

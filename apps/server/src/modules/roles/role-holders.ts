@@ -2,12 +2,11 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, rolesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { ALL_ROLES } from '../../platform/access/index.js';
-import { organisationMembers } from '../organisations/organisations.table.js';
-import { practiceMembers } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import {
+  byName, containsPattern, nameContains, organisationMembers, practiceMembers, teamMemberColumns, toTeamMember, users,
+} from '../../core/index.js';
 import { departmentMembers, departments } from '../departments/departments.table.js';
 import { networkProviders } from '../networks/networks.table.js';
-import { byName, containsPattern, nameContains, teamMemberColumns, toTeamMember } from '../directory/people.js';
 
 export const LAST_ADMIN_MESSAGE = 'A practice needs at least one admin. Make someone else an admin first.';
 

@@ -1,14 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, SessionCaller } from '../../platform/auth/sessions.js';
 import {
-  authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice, authorizeRoleChange, organisationRolesIn, rolesIn,
-} from '../../platform/access/index.js';
+  addOrganisationMember, addPracticeMember, authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice,
+  authorizeRoleChange, lockOrganisation, lockPractice, organisationRolesIn, practiceMembers, practices,
+  removeOrganisationMember, removePracticeMember, rolesIn, type AppContext, type Caller, type SessionCaller,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { organisationMembers } from '../organisations/organisations.table.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
-import { lockOrganisation, lockPractice } from './locks.js';
 import {
   LAST_ADMIN_MESSAGE, countRole, forgetPracticeMember, forgetProvider, listRoleHolders, organisationSource, practiceSource, roleHolder,
 } from './role-holders.js';
@@ -35,8 +32,7 @@ export function createRolesService(ctx: AppContext) {
         if (!(await rolesIn(tx, userId, practiceId)).length) {
           throw new AppError('BAD_REQUEST', 'This person is not a member of the practice: invite them first');
         }
-        const rows = await tx.insert(practiceMembers).values({ practiceId, userId, role }).onConflictDoNothing().returning();
-        return rows.length > 0;
+        return addPracticeMember(tx, practiceId, userId, role);
       });
       if (granted) await recordChange(caller, 'role.granted', { type: 'practice', id: practiceId }, userId, { role });
       return roleHolder(db, practiceSource(practiceId), userId);
@@ -52,9 +48,7 @@ export function createRolesService(ctx: AppContext) {
         if (role === 'ADMIN' && (await countRole(tx, practiceSource(practiceId), 'ADMIN')) <= 1) {
           throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
         }
-        await tx
-          .delete(practiceMembers)
-          .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId), eq(practiceMembers.role, role)));
+        await removePracticeMember(tx, practiceId, userId, role);
         const leaves = current.length === 1;
         if (leaves) await forgetPracticeMember(tx, practiceId, userId);
         else if (role === 'PROVIDER') await forgetProvider(tx, practiceId, userId);
@@ -85,8 +79,7 @@ export function createRolesService(ctx: AppContext) {
             throw new AppError('BAD_REQUEST', 'This person is neither in the organisation nor in one of its practices');
           }
         }
-        const rows = await tx.insert(organisationMembers).values({ organisationId, userId, role }).onConflictDoNothing().returning();
-        return rows.length > 0;
+        return addOrganisationMember(tx, organisationId, userId, role);
       });
       if (granted) await recordChange(caller, 'role.granted', { type: 'organisation', id: organisationId }, userId, { role });
       return roleHolder(db, organisationSource(organisationId), userId);
@@ -101,9 +94,7 @@ export function createRolesService(ctx: AppContext) {
         if (role === 'ADMIN' && (await countRole(tx, organisationSource(organisationId), 'ADMIN')) <= 1) {
           throw new AppError('BAD_REQUEST', 'An organisation needs at least one admin. Make someone else an admin first.');
         }
-        await tx
-          .delete(organisationMembers)
-          .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId), eq(organisationMembers.role, role)));
+        await removeOrganisationMember(tx, organisationId, userId, role);
         return current.length === 1;
       });
       await recordChange(caller, 'role.removed', { type: 'organisation', id: organisationId }, userId, { role, leftOrganisation });

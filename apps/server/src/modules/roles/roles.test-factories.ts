@@ -5,9 +5,7 @@ import type { TestApp } from '../../test/harness.js';
 import { signedInAs } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
-import { organisationMembers, organisations } from '../organisations/organisations.table.js';
-import { practices } from '../practices/practices.table.js';
-import type { users } from '../users/users.table.js';
+import { organisationMembers, organisations, practices, type users } from '../../core/index.js';
 
 /** Factories shared by the tests of roles, departments, networks, organisations and the directory. */
 

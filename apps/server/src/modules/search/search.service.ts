@@ -1,14 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import { searchApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { Caller, ClientInfo } from '../../platform/auth/sessions.js';
-import { authorizePractice, canInPractice, practiceIdsOf } from '../../platform/access/index.js';
-import { practiceMembers, practices } from '../practices/practices.table.js';
+import {
+  authorizePractice, canInPractice, fullName, practiceIdsOf, practiceMembers, practices, users, type AppContext, type Caller,
+} from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { patients } from '../patients/patients.table.js';
 import { dobFromStorage, patientMatch } from '../patients/patient-records.js';
-import { users } from '../users/users.table.js';
 import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
-import { fullName } from '../directory/people.js';
 import { textMatch } from './text-match.js';
 
 type SearchType = searchApi.SearchType;

@@ -1,9 +1,5 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-
-/** `text` with LIKE's wildcards taken literally. */
-export function likeEscape(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { likeEscape } from '../../db/like.js';
 
 /**
  * Whether `column` matches the query, and how well, in a form a `gin_trgm_ops` index on that

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { signupApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import { route } from '../../platform/http.js';
-import { clientOf } from '../auth/auth.routes.js';
+import type { AppContext } from '../../core/index.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import { createInviteResponses } from '../invites/invite-responses.service.js';
+import { registerSignupRoutes } from './signup.routes.js';
 import { createSignupService } from './signup.service.js';
 
 export function signupModule(app: FastifyInstance, ctx: AppContext, signIn: SignInService) {
-  const service = createSignupService(ctx, signIn, createInviteResponses(ctx));
-  const limit = { rateLimitPerMinute: ctx.config.authRateLimitPerMinute };
-  route(app, ctx, signupApi.providerSignup, ({ body, request }) => service.provider(body, clientOf(request)), limit);
-  route(app, ctx, signupApi.patientSignup, ({ body, request }) => service.patient(body, clientOf(request)), limit);
+  registerSignupRoutes(app, ctx, createSignupService(ctx, signIn, createInviteResponses(ctx)));
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastCode } from '../../test/client.js';
 import { createUser } from '../../test/factories.js';
 import { eq } from 'drizzle-orm';
-import { users } from '../users/users.table.js';
+import { users } from '../../core/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

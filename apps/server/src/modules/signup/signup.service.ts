@@ -2,12 +2,11 @@ import { eq, or } from 'drizzle-orm';
 import { parseDob, type AuthApp } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { signupApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo } from '../../platform/auth/sessions.js';
+import { users, type AppContext } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../users/users.table.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import type { InviteResponses } from '../invites/invite-responses.service.js';
 import { validPhone } from '../../platform/phone.js';
@@ -87,3 +86,4 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
     },
   };
 }
+export type SignupService = ReturnType<typeof createSignupService>;

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerSystemRoutes } from './system.routes.js';
+import { createSystemService } from './system.service.js';
 
 /** Health, the development outbox, and the built web app: the provider app, the chat room page and the intake forms. */
 export async function systemModule(app: FastifyInstance, ctx: AppContext) {
-  registerSystemRoutes(app, ctx);
+  registerSystemRoutes(app, ctx, createSystemService(ctx));
 
   const index = path.join(ctx.config.webDist, 'index.html');
   if (!existsSync(index)) {

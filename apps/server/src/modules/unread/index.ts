@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import { registerUnreadRoutes } from './unread.routes.js';
 import { createUnreadService } from './unread.service.js';
 

@@ -1,7 +1,5 @@
 import type { unreadApi } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller } from '../../platform/auth/sessions.js';
-import { authorizePractice } from '../../platform/access/index.js';
+import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import { unreadCounters, type UnreadCounter, type UnreadCounts } from './counters.js';
 

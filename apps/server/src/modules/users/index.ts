@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../core/index.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import { registerUserRoutes } from './users.routes.js';
 import { createUsersService } from './users.service.js';

@@ -18,7 +18,7 @@ import { registerScanJob } from '../files/scanning/index.js';
 import { createScanService } from '../files/scanning/scanning.service.js';
 import { practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
 import { applyUserPhoto } from './user-photo.js';
-import { users } from './users.table.js';
+import { users } from '../../core/index.js';
 
 /**
  * A user's profile photo end to end: the upload link, the PUT, the scan job (against a clamd that

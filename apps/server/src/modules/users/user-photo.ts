@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import type { ClientInfo, UserRow } from '../../platform/auth/sessions.js';
+import { users, type AppContext, type UserRow } from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
 import { publicImagePath } from '../files/files.service.js';
 import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
-import { users } from './users.table.js';
 
 /**
  * Once a user's new profile photo (POST /user/{id}/profilePhoto) is scanned clean (FILE_SCANNED),

@@ -2,14 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_USER_SETTINGS, type CurrentUserResponse, type User, type UserSettings,
 } from '@referwell/contracts';
-import type { AppContext } from '../../platform/context.js';
-import type { SessionCaller as Caller, ClientInfo, UserRow } from '../../platform/auth/sessions.js';
-import { assertSelf, authorizePractice } from '../../platform/access/index.js';
+import {
+  authorizePractice, users, userSettings, type AppContext, type SessionCaller as Caller, type UserRow,
+} from '../../core/index.js';
+import type { ClientInfo } from '../../platform/http.js';
+import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { membershipsOf } from '../practices/practices.service.js';
 import type { SignInService } from '../auth/sign-in.service.js';
 import { removeUserPhoto } from './user-photo.js';
-import { userSettings, users } from './users.table.js';
 
 export function toUser(u: UserRow): User {
   return {

@@ -1,9 +1,9 @@
 import type { ApiKeyPermission, Role } from '@referwell/contracts';
 
 /**
- * What each role may do, written down once. Services name an action; `platform/access` checks the
- * caller's roles (or, for an API key, its permissions) against this table. ARCHITECTURE.md renders
- * the same table for people.
+ * What each role may do, written down once. Services name an action to core/access.ts, which looks
+ * up the caller's roles and has `platform/access` check them (or, for an API key, its permissions)
+ * against this table. ARCHITECTURE.md renders the same table for people.
  */
 export interface Rule {
   /** Roles in the practice (or organisation) that may do it. */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { TEST_PASSWORD, addMember, createPractice, createUser, insertApiKey } from '../../test/factories.js';
 import { sampleFromSchema } from '../../test/sample-from-schema.js';
-import { issueApiKeySecret } from '../auth/api-keys.js';
+import { issueApiKeySecret } from '../../core/index.js';
 import { randomToken, sha256 } from '../auth/crypto.js';
 import * as schema from '../../db/schema.js';
 import { insertReferral } from '../../modules/referrals/referrals.test-factories.js';

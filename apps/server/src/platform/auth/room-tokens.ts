@@ -6,7 +6,7 @@ import { hmac, safeEqual } from './crypto.js';
  * is a staff member's session (the token dies with it) or, for a participant invited by text
  * message, the generation of their links (revoking the links moves it on). Whether the
  * participant is still in the chat, and the session still live or the generation current, is
- * checked against the database on every use (platform/access/chats.ts).
+ * checked against the database on every use (modules/chats/chat-access.ts).
  * Format: `<chatUserId>.<s<sessionId> | g<generation>>.<expires ms>.<signature>`.
  */
 

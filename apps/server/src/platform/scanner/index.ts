@@ -1,9 +1,9 @@
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 
 export { createScanner, SCANNER_DISABLED_WARNING, type ScanResult, type Scanner } from './scanner.js';
 
 /** The scanner's line in /api/v1/health: disabled (ok, and says so), clamd answering, or failing. */
-export async function scannerHealth(ctx: AppContext): Promise<{ name: 'scanner'; ok: boolean; detail: string }> {
+export async function scannerHealth(ctx: PlatformContext): Promise<{ name: 'scanner'; ok: boolean; detail: string }> {
   const { scanner } = ctx;
   if (scanner.mode === 'disabled') return { name: 'scanner', ok: true, detail: 'disabled: files are marked clean without scanning' };
   try {

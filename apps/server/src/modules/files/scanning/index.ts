@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../core/index.js';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
 import type { UploadFinaliser } from '../direct-uploads.js';
 import { createScanService, FILE_SCAN_JOB, type ScanService } from './scanning.service.js';

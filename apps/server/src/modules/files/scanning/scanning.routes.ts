@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { filesApi } from '@referwell/contracts';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../core/index.js';
 import { route } from '../../../platform/http.js';
 import { AppError } from '../../../platform/errors.js';
 import { safeEqual, sha256 } from '../../../platform/auth/crypto.js';

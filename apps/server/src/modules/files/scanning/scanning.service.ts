@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ScanStatus, filesApi } from '@referwell/contracts';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../core/index.js';
 import type { AuditAction } from '../../../platform/audit/audit.js';
 import { FILE_SCANNED } from '../../../platform/events/bus.js';
 import { AppError } from '../../../platform/errors.js';

@@ -1,17 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { referralsApi } from '@referwell/contracts';
-import type { AppContext } from '../../../platform/context.js';
-import { route } from '../../../platform/http.js';
 import { registerReferralNotifications } from '../referral-notifications.js';
-import { createMatchCheck } from './match-check.js';
 import { expireTier, TIER_EXPIRED_JOB, type RoutingContext } from './offers.js';
 
-/** GET /referrals/matchCheck. */
-export function registerRouting(app: FastifyInstance, ctx: AppContext) {
-  const matchCheck = createMatchCheck(ctx.db, ctx.clock);
-  route(app, ctx, referralsApi.matchCheck, ({ caller, query }) => matchCheck(caller, query));
-}
+export { createMatchCheck, type MatchCheck } from './match-check.js';
 
 const TierJob = z.object({ referralId: z.number().int(), tier: z.number().int() });
 

@@ -1,13 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { referralsApi, type ValidationIssue } from '@referwell/contracts';
 import type { Db } from '../../../db/client.js';
-import { authorizePractice } from '../../../platform/access/index.js';
-import type { Caller } from '../../../platform/auth/sessions.js';
+import { authorizePractice, practiceMembers, practices, type Caller } from '../../../core/index.js';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
 import type { HandlerInput } from '../../../platform/http.js';
 import { insurances, specialities } from '../../catalogues/catalogues.table.js';
-import { practiceMembers, practices } from '../../practices/practices.table.js';
 import { computeTiers } from './matching.js';
 
 type MatchQuery = HandlerInput<typeof referralsApi.matchCheck>['query'];
@@ -59,3 +57,4 @@ export function createMatchCheck(db: Db, clock: Clock) {
     return { tiers, radiusMiles: referralsApi.DISTANCE_MILES[q.matchingDistance] };
   };
 }
+export type MatchCheck = ReturnType<typeof createMatchCheck>;

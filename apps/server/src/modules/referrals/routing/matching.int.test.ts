@@ -4,7 +4,7 @@ import type { referralsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { addMember, createUser } from '../../../test/factories.js';
 import { apiKeyClient, signedIn } from '../../practices/practices.test-factories.js';
-import { practices } from '../../practices/practices.table.js';
+import { practices } from '../../../core/index.js';
 import { computeTiers, type MatchRequest } from './matching.js';
 import { routingWorld, type RoutingWorld } from './routing.test-factories.js';
 

@@ -4,11 +4,10 @@ import type { Db } from '../../../db/client.js';
 import { prepared } from '../../../db/prepared.js';
 import { AppError } from '../../../platform/errors.js';
 import { insurances, providerSpecialities, specialities, userInsurances } from '../../catalogues/catalogues.table.js';
-import { byName, personColumns, toPersonSummary } from '../../directory/people.js';
+import {
+  byName, personColumns, practiceMembers, practices, practiceSummaryColumns, toPersonSummary, toPracticeSummary, users,
+} from '../../../core/index.js';
 import { networkPractices, networkProviders, networks } from '../../networks/networks.table.js';
-import { practiceSummaryColumns, toPracticeSummary } from '../../practices/practices.service.js';
-import { practiceMembers, practices } from '../../practices/practices.table.js';
-import { users } from '../../users/users.table.js';
 import { boundingBox, distanceMiles, type Point } from './geo.js';
 import { assembleTiers, type Candidate, type PlanNetwork } from './tiers.js';
 import { preferenceFit, type PreferenceRequest } from './preferences.js';

@@ -5,8 +5,7 @@ import { createTestClock } from '../../../test/clock.js';
 import { jobs } from '../../../platform/jobs/jobs.table.js';
 import { outboxMessages } from '../../../platform/delivery/outbox.table.js';
 import { analyticsEvents } from '../../analytics/analytics.table.js';
-import { practices } from '../../practices/practices.table.js';
-import { users } from '../../users/users.table.js';
+import { practices, users } from '../../../core/index.js';
 import { referralOffers, referrals } from '../referrals.table.js';
 import { advanceIfTierExhausted, expireTier, TIER_EXPIRED_JOB } from './offers.js';
 import {

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import type { AppContext } from '../../../platform/context.js';
-import type { ReferralRow } from '../../../platform/access/referrals.js';
+import type { AppContext } from '../../../core/index.js';
+import type { ReferralRow } from '../referral-access.js';
 import { recordAnalytics } from '../../analytics/analytics.js';
 import { queueReferralNotice, type NotifyContext } from '../referral-notifications.js';
 import { markUnviewed, recordEvent } from '../referral-records.js';

@@ -11,7 +11,7 @@ import { jobs } from '../../../platform/jobs/jobs.table.js';
 import { recordingLog } from '../../../platform/jobs/log.test-support.js';
 import { insurances, providerSpecialities, specialities, userInsurances } from '../../catalogues/catalogues.table.js';
 import { networkPractices, networkProviders, networks } from '../../networks/networks.table.js';
-import { practices } from '../../practices/practices.table.js';
+import { practices } from '../../../core/index.js';
 import { insertPatient } from '../../patients/patients.test-factories.js';
 import { referralEvents, referralOffers, referrals } from '../referrals.table.js';
 import { registerRoutingJobs } from './index.js';

@@ -1,14 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chats, chatUsers } from '../../modules/chats/chats.table.js';
-import { practiceMembers } from '../../modules/practices/practices.table.js';
-import { sessions } from '../../modules/auth/auth.table.js';
-import { users } from '../../modules/users/users.table.js';
-import { liveSession, type Caller, type SessionCaller } from '../auth/sessions.js';
-import { verifyRoomToken, type RoomTokenClaim } from '../auth/room-tokens.js';
-import type { AppContext } from '../context.js';
-import { AppError } from '../errors.js';
-import { authorizePractice, practiceIdsOf } from './index.js';
+import { chats, chatUsers } from './chats.table.js';
+import {
+  authorizePractice, liveSession, practiceIdsOf, practiceMembers, sessions, users, type AppContext, type Caller,
+  type SessionCaller,
+} from '../../core/index.js';
+import { verifyRoomToken, type RoomTokenClaim } from '../../platform/auth/room-tokens.js';
+import { AppError } from '../../platform/errors.js';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatUserRow = typeof chatUsers.$inferSelect;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { apiKeys } from '../../modules/api-keys/api-keys.table.js';
-import { users } from '../../modules/users/users.table.js';
-import { randomToken, sha256 } from './crypto.js';
+import type { Db } from '../db/client.js';
+import { randomToken, sha256 } from '../platform/auth/crypto.js';
+import { apiKeys } from './api-keys.table.js';
+import { users } from './users.table.js';
 import type { ApiKeyCaller } from './sessions.js';
 
 const KEY_PREFIX = 'rwk_';

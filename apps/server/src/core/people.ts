@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { UserKind, directoryApi, rolesApi } from '@referwell/contracts';
-import { users } from '../users/users.table.js';
-import { likeEscape } from '../search/text-match.js';
+import { users } from './users.table.js';
+import { likeEscape } from '../db/like.js';
 
 /** The user columns other people may see; select these rather than whole rows (no secrets in memory). */
 export const personColumns = {

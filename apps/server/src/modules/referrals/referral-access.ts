@@ -1,10 +1,9 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { referralOffers, referrals } from '../../modules/referrals/referrals.table.js';
-import type { Caller } from '../auth/sessions.js';
-import { AppError } from '../errors.js';
-import { authorizePractice, practiceIdsOf } from './index.js';
+import { referralOffers, referrals } from './referrals.table.js';
+import { authorizePractice, practiceIdsOf, type Caller } from '../../core/index.js';
+import { AppError } from '../../platform/errors.js';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { organisations } from '../organisations/organisations.table.js';
-import { practices } from '../practices/practices.table.js';
+import type { Db } from '../db/client.js';
+import { organisations } from './organisations.table.js';
+import { practices } from './practices.table.js';
 
 /**
  * Row locks that serialise changes to one practice's (or organisation's) memberships, networks and

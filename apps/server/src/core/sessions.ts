@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type ApiKeyPermission, type AuthApp } from '@referwell/contracts';
-import type { Db } from '../../db/client.js';
-import { refreshTokens, sessions } from '../../modules/auth/auth.table.js';
-import { users } from '../../modules/users/users.table.js';
-import { randomToken, sha256 } from './crypto.js';
-import { AppError } from '../errors.js';
+import type { Db } from '../db/client.js';
+import { randomToken, sha256 } from '../platform/auth/crypto.js';
+import { AppError } from '../platform/errors.js';
+import type { ClientInfo } from '../platform/http.js';
+import { refreshTokens, sessions, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -34,11 +34,6 @@ export interface ApiKeyCaller {
 
 /** Who is calling: resolved once per request. Only endpoints marked `apiKey` see ApiKeyCaller. */
 export type Caller = SessionCaller | ApiKeyCaller;
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
 
 /** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
 const TOUCH_EVERY_MS = 15_000;

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@referwell/contracts';
-import { users } from '../users/users.table.js';
+import { users } from './users.table.js';
 
 /** A group of practices with shared members and, optionally, shared billing. */
 export const organisations = pgTable('organisations', {

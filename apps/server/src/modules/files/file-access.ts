@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FileOwnerKind, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { patients } from '../../modules/patients/patients.table.js';
-import type { Caller } from '../auth/sessions.js';
-import { AppError } from '../errors.js';
-import { authorizePractice, canInPractice, visiblePracticesOf } from './index.js';
-import { PRACTICE_RULES } from './rules.js';
-import { callerSeesReferral } from './referrals.js';
-import { callerSeesChat } from './chats.js';
+import { patients } from '../patients/patients.table.js';
+import { authorizePractice, canInPractice, visiblePracticesOf, type Caller } from '../../core/index.js';
+import { AppError } from '../../platform/errors.js';
+import { PRACTICE_RULES } from '../../platform/access/rules.js';
+import { callerSeesReferral } from '../referrals/referral-access.js';
+import { callerSeesChat } from '../chats/chat-access.js';
 
 /** What the access check needs of a file row. */
 export interface FileAccessFacts {

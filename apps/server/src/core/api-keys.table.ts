@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ApiKeyPermission } from '@referwell/contracts';
-import { practices } from '../practices/practices.table.js';
-import { users } from '../users/users.table.js';
+import { practices } from './practices.table.js';
+import { users } from './users.table.js';
 
 /**
  * A practice's key for integrations. The secret is shown once; only its SHA-256 is kept. A key acts
