@@ -32,7 +32,7 @@ module.exports = {
         "another module's table file for a foreign key (importing the module's index.ts from a table " +
         'would load its routes and services into the schema, and cycle).',
       severity: 'error',
-      from: { path: `${server}modules/([^/]+)/`, pathNot: isTest },
+      from: { path: `${server}modules/([^/]+)/`, pathNot: [isTest, '\\.table\\.ts$'] },
       to: {
         path: `${server}modules/([^/]+)/`,
         pathNot: [`${server}modules/$1/`, `${server}modules/[^/]+/index\\.ts$`],
