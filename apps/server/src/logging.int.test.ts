@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import type { TestClient } from '../test/client.js';
-import { practiceWithTeam, signedIn } from '../modules/practices/practices.test-factories.js';
-import { loggerOptions } from './logging.js';
+import { createTestApp, type TestApp } from './test/harness.js';
+import type { TestClient } from './test/client.js';
+import { practiceWithTeam, signedIn } from './modules/practices/practices.test-factories.js';
+import { loggerOptions } from './platform/logging.js';
 
 /** The server with its real logger options, its log written here. */
 let t: TestApp;

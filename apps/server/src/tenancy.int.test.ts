@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as contracts from '@referwell/contracts';
 import type { Endpoint } from '@referwell/contracts';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { TestClient } from '../../test/client.js';
-import { TEST_PASSWORD, addMember, createPractice, createUser, insertApiKey } from '../../test/factories.js';
-import { sampleFromSchema } from '../../test/sample-from-schema.js';
-import { issueApiKeySecret } from '../../core/index.js';
-import { randomToken, sha256 } from '../auth/crypto.js';
-import * as schema from '../../db/schema.js';
-import { insertReferral } from '../../modules/referrals/referrals.test-factories.js';
+import { createTestApp, type TestApp } from './test/harness.js';
+import { TestClient } from './test/client.js';
+import { TEST_PASSWORD, addMember, createPractice, createUser, insertApiKey } from './test/factories.js';
+import { sampleFromSchema } from './test/sample-from-schema.js';
+import { issueApiKeySecret } from './core/index.js';
+import { randomToken, sha256 } from './platform/auth/crypto.js';
+import * as schema from './db/schema.js';
+import { insertReferral } from './modules/referrals/referrals.test-factories.js';
 
 /**
  * The tenancy guarantee, checked for every route at once: each route that names a practice,
