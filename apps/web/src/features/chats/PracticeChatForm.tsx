@@ -4,9 +4,9 @@ import { chatsApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useServerErrors } from '../../ui/serverErrors';
 import { StartChatFooter } from './StartChatFooter';
-import type { SearchOption } from '../patients/SearchSelect';
-import { SearchSelect } from '../patients/SearchSelect';
-import { findPractices } from '../referrals/practiceSearch';
+import type { SearchOption } from '../../lib/searchOption';
+import { SearchSelect } from '../../ui/SearchSelect';
+import { findPractices } from '../../lib/practiceSearch';
 import { useStartChat } from './chatMutations';
 import type { StartChatFormProps } from './NewChatButton';
 

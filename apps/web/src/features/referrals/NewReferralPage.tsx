@@ -8,7 +8,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { PageHeader } from '../../ui/PageHeader';
 import { Section } from '../../ui/Section';
 import { LoadingState } from '../../ui/States';
-import { namedOption } from '../patients/catalogueSearch';
+import { namedOption } from '../../lib/catalogueSearch';
 import { PatientPicker } from '../patients/PatientPicker';
 import type { Patient } from '../patients/patientQueries';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';

@@ -1,7 +1,7 @@
 import { directoryApi, practicesApi, type PracticeSummary } from '@referwell/contracts';
-import { call } from '../../lib/api';
-import { personName } from '../../lib/names';
-import type { SearchOption } from '../patients/SearchSelect';
+import { call } from './api';
+import { personName } from './names';
+import type { SearchOption } from './searchOption';
 
 export function practiceOption(practice: PracticeSummary): SearchOption<PracticeSummary> {
   return { id: practice.id, label: practice.name, description: practice.address, value: practice };
@@ -11,13 +11,13 @@ export function providerOption(person: directoryApi.PersonSummary): SearchOption
   return { id: person.id, label: personName(person), description: person.title, value: person };
 }
 
-/** Practices to refer to by name: the practice directory search, less the sender itself. */
+/** Practices by name from the practice directory, less the caller's own (a referral's sender, a chat's starter). */
 export async function findPractices(excludeId: number, query: string, signal: AbortSignal): Promise<SearchOption<PracticeSummary>[]> {
   const found = await call(practicesApi.searchPractices, { query: { query }, signal });
   return found.data.filter((practice) => practice.id !== excludeId).map(practiceOption);
 }
 
-/** Providers of the practice a BASIC referral goes to, by name: whom it may ask for. */
+/** Providers of one practice by name (whom a BASIC referral may ask for). */
 export async function findProvidersAt(
   practiceId: number,
   query: string,

@@ -1,6 +1,6 @@
 import { cataloguesApi } from '@referwell/contracts';
-import { call } from '../../lib/api';
-import type { SearchOption } from './SearchSelect';
+import { call } from './api';
+import type { SearchOption } from './searchOption';
 
 export type NamedOption = SearchOption<{ id: number; name: string }>;
 

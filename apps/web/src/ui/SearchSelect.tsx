@@ -11,14 +11,8 @@ import { useState, type ReactNode } from 'react';
 import { CloseButton, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/errors';
-
-export interface SearchOption<T = unknown> {
-  id: number;
-  label: string;
-  description?: string | null;
-  value: T;
-}
+import { errorMessage } from '../lib/errors';
+import type { SearchOption } from '../lib/searchOption';
 
 export const SEARCH_SELECT_DEBOUNCE_MS = 300;
 
