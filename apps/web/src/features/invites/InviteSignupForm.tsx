@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Email, normalizePhone, PASSWORD_MAX, PASSWORD_MIN, signupApi, type invitesApi } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { PasswordField } from '../../ui/PasswordField';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { signInPath } from '../auth/safeNext';

@@ -7,7 +7,7 @@ import { call } from '../../lib/api';
 import { personName } from '../../lib/names';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ListPagination } from '../../ui/ListPagination';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 
 const SEARCH_DELAY_MS = 300;
 

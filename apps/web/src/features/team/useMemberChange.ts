@@ -5,7 +5,7 @@ import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { personName } from '../../lib/names';
 import { currentUserQuery } from '../auth/currentUser';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { refreshTeam } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 
