@@ -6,7 +6,7 @@ import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { PERMISSIONS } from './apiKeyPermissions';
 import { practiceSettingsKeys } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 
 export type CreatedApiKey = apiKeysApi.ApiKey & { secret: string };
 

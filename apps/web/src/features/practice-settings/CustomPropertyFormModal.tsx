@@ -6,7 +6,7 @@ import { customPropertiesApi, CustomPropertyType } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { practiceSettingsKeys } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 
 type Definition = customPropertiesApi.CustomPropertyDefinition;
 

@@ -6,7 +6,7 @@ import { practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { practiceSettingsKeys } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 import type { PracticeTag } from './types';
 
 export const TAG_CONTEXT_LABELS: Record<practicesApi.TagContext, string> = {

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../../lib/api';
+import { ApiError, isApiError } from './api';
 
 interface Reshape {
   /** Path segments after `body` that name a form field (2 for `openingHours.3`); the rest is dropped. */
