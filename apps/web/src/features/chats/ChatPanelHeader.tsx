@@ -7,7 +7,7 @@ import { ChatStatusMarks } from './ChatStatusMarks';
 import { CHAT_TYPE_LABELS, participantsLine } from './chatLabels';
 import { chatPaths } from './chatPaths';
 import type { ChatScope, ChatSummary } from './chatQueries';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
 
 /** Back to the list (on a phone, where the open chat fills the screen). */
 export function BackToChats() {

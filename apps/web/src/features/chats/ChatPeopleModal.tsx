@@ -8,7 +8,7 @@ import type { ChatMutations } from './chatMutations';
 import type { ChatScope, ChatSummary } from './chatQueries';
 import { contractErrors } from './contractErrors';
 import { PeoplePicker, type PickedPerson } from './PeoplePicker';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
 
 type ChatUser = ChatSummary['users'][number];
 

@@ -12,7 +12,7 @@ import { useChatScope, type ChatScope } from './chatQueries';
 import { DesktopNotificationsButton } from './DesktopNotificationsButton';
 import { NewChatButton } from './NewChatButton';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
 
 /** The practice's chats (/chats), with one open beside the list (/chats/{id}). */
 export function ChatsPage() {

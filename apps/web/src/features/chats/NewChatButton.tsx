@@ -7,7 +7,7 @@ import type { ChatScope, ChatSummary } from './chatQueries';
 import { PatientChatForm } from './PatientChatForm';
 import { PeopleChatForm } from './PeopleChatForm';
 import { PracticeChatForm } from './PracticeChatForm';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
 
 type Kind = 'practice' | 'people' | 'patient';
 
