@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api';
 import { logout } from '../../lib/logout';
 import { usePageTitle } from '../../lib/pageTitle';
 import { ErrorState, LoadingState } from '../../ui/States';
-import { currentUserQuery } from '../auth/currentUser';
+import { currentUserQuery } from '../../lib/currentUser';
 import { signInPath } from '../auth/safeNext';
 import { inviteTargetName } from './describeInvite';
 import { inviteByCodeQuery } from './inviteQueries';

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { personName } from '../../lib/names';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { practicesQuery } from '../practices/practicesQuery';
+import { practicesQuery } from '../../lib/practicesQuery';
 import { ListPagination } from '../../ui/ListPagination';
 import { useNetworkChange } from './networkQueries';
 import { useProviderCandidates, type Candidate } from './useProviderCandidates';

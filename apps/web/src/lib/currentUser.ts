@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { usersApi, type CurrentUserResponse, type User } from '@referwell/contracts';
-import { call } from '../../lib/api';
-import { setSession } from '../../lib/session';
+import { call } from './api';
+import { setSession } from './session';
 
 /** Loads who is signed in and keeps the session store in step with the answer. */
 export function currentUserQuery() {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { usersApi } from '@referwell/contracts';
-import { call } from '../../lib/api';
-import { setSession } from '../../lib/session';
+import { call } from './api';
+import { setSession } from './session';
 
 export function practicesQuery() {
   return queryOptions({
