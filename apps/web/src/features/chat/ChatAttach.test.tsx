@@ -2,7 +2,7 @@ import '../../test/enableFilePond';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeXhr } from '../../ui/files/fakeXhr';
-import { openRoom, renderRoom, ROOM, roomServer, sentOf } from './chatFixtures';
+import { openRoom, renderRoom, ROOM, roomServer, sentOf } from '../../test/chatRoomFixtures';
 
 beforeEach(() => FakeXhr.install());
 

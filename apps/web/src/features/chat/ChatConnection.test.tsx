@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { chatRoom, doctor, fromMe, me, message, nurse, push, renderRoom, resetPageVisibility, roomServer, sentOf, setPageVisible, settle } from './chatFixtures';
+import { chatRoom, doctor, fromMe, me, message, nurse, push, renderRoom, resetPageVisibility, roomServer, sentOf, setPageVisible, settle } from '../../test/chatRoomFixtures';
 
 // Every test here runs on fake timers, so reconnection delays pass at once.
 beforeEach(() => {

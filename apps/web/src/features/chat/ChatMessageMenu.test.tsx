@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeTab, fileView } from '../../ui/files/testFiles';
-import { chatRoom, freshLink, message, openRoom, renderRoom, roomServer } from './chatFixtures';
+import { chatRoom, freshLink, message, openRoom, renderRoom, roomServer } from '../../test/chatRoomFixtures';
 
 const messageWith = (text: string) => screen.getByText(text, { exact: false }).closest<HTMLElement>('[data-testid="message"]')!;
 const rightClick = (element: Element) => fireEvent.contextMenu(element, { clientX: 120, clientY: 80 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { fakeTab, fileView } from '../../ui/files/testFiles';
-import { chatRoom, doctor, freshLink, fromMe, me, message, nurse, openRoom, push, renderRoom, roomServer, settle, TOKEN } from './chatFixtures';
+import { chatRoom, doctor, freshLink, fromMe, me, message, nurse, openRoom, push, renderRoom, roomServer, settle, TOKEN } from '../../test/chatRoomFixtures';
 import { SCROLL_ANIMATION_MS, SCROLL_DELAY_MS } from './scrollToEnd';
 
 // Tuesday 12 March 2024, noon: "now" for the day headers.

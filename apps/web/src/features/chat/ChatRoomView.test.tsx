@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
 import { reply } from '../../test/fakeServer';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { chatRoom, me, openRoom, push, renderRoom, ROOM, roomServer, roomSocket, settle, TOKEN } from './chatFixtures';
+import { chatRoom, me, openRoom, push, renderRoom, ROOM, roomServer, roomSocket, settle, TOKEN } from '../../test/chatRoomFixtures';
 import { ChatRoomView } from './ChatRoomView';
 import { OVERLAY_REMOVE_MS } from './LoadingOverlay';
 

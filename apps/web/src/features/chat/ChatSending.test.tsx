@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
-import { fromMe, me, nurse, doctor, openRoom, push, renderRoom, resetPageVisibility, roomServer, sentEvents, sentOf, setPageVisible, settle } from './chatFixtures';
+import { fromMe, me, nurse, doctor, openRoom, push, renderRoom, resetPageVisibility, roomServer, sentEvents, sentOf, setPageVisible, settle } from '../../test/chatRoomFixtures';
 
 afterEach(() => {
   vi.useRealTimers();

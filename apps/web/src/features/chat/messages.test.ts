@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileView } from '../../ui/files/testFiles';
-import { message } from './chatFixtures';
+import { message } from '../../test/chatRoomFixtures';
 import { draftMessage, mergeMessages, newestStoredId, newUuid, storedCount, withoutMessage, withScanResult } from './messages';
 import { messageRows } from './messageRows';
 

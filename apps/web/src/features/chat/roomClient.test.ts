@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/fakeServer';
-import { chatRoom, ROOM } from './chatFixtures';
+import { chatRoom, ROOM } from '../../test/chatRoomFixtures';
 import { createRoomClient, RoomCallError, retryDelayMs } from './roomClient';
 
 function clientWith(answers: Array<Response | Error>) {

@@ -4,7 +4,7 @@ import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderRouted } from '../../test/renderRouted';
 import { announceChatChanged, announceUnreadChanged } from '../events/liveEvents';
-import { chat, chatListRoute, chatServer, scope } from './chatFixtures';
+import { chat, chatListRoute, chatServer, scope } from '../../test/chatFixtures';
 import { ChatList } from './ChatList';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';
 

@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { chat, chatListRoute, chatServer } from './chatFixtures';
+import { chat, chatListRoute, chatServer } from '../../test/chatFixtures';
 
 // The chat room is the chat feature's own screen with its own tests; here a stand-in shows what
 // the panel hands it and lets a test report an expired token as the room would.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { chat } from '../chats/chatFixtures';
+import { chat } from '../../test/chatFixtures';
 import { announceUnreadChanged } from '../events/liveEvents';
 import { bot, intakeServer, submission } from './intakeFixtures';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody, lakeside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { patient, referralServer, summary } from './referralFixtures';
+import { patient, referralServer, summary } from '../../test/referralFixtures';
 import { REFERRAL_CHANGED_EVENT } from '../events/liveEvents';
 
 const INBOX = '/api/v1/referrals/inbox';

@@ -5,7 +5,7 @@ import { fakeServer, type FakeRequest } from '../../test/fakeServer';
 import { signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { announceUnreadChanged } from '../events/liveEvents';
-import { detailServer } from '../referrals/referralDetailServer';
+import { detailServer } from '../../test/referralDetailServer';
 
 const UNREAD = '/api/v1/unread';
 

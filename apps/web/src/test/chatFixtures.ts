@@ -1,8 +1,8 @@
 import type { chatsApi, directoryApi } from '@referwell/contracts';
 import { configure } from '@testing-library/react';
-import { fakeServer, type FakeRequest } from '../../test/fakeServer';
-import { lakeside, provider, riverside, signedInRoutes } from '../../test/fixtures';
-import type { ChatScope } from './chatQueries';
+import { fakeServer, type FakeRequest } from './fakeServer';
+import { lakeside, provider, riverside, signedInRoutes } from './fixtures';
+import type { ChatScope } from '../features/chats/chatQueries';
 
 /** Test data and a fake server for the chat screens; Pat Rivers (7) works at Riverside (1). */
 

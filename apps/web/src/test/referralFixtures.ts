@@ -1,7 +1,7 @@
 import type { directoryApi, patientsApi, referralCommentsApi, referralsApi } from '@referwell/contracts';
 import { configure } from '@testing-library/react';
-import { fakeServer } from '../../test/fakeServer';
-import { lakeside, provider, riverside, signedInRoutes } from '../../test/fixtures';
+import { fakeServer } from './fakeServer';
+import { lakeside, provider, riverside, signedInRoutes } from './fixtures';
 
 /** Test data and a fake server for the referral screens; Pat Rivers (7) works at Riverside (1). */
 

@@ -1,5 +1,5 @@
 import type { directoryApi, referralCommentsApi, referralsApi } from '@referwell/contracts';
-import { reply } from '../../test/fakeServer';
+import { reply } from './fakeServer';
 import { alex, comment, detail, lee, note, pat, referralServer } from './referralFixtures';
 
 const named = (person: directoryApi.PersonSummary, query: string | null) =>

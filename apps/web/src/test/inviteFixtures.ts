@@ -1,5 +1,5 @@
 import type { invitesApi } from '@referwell/contracts';
-import { lakeside } from '../../test/fixtures';
+import { lakeside } from './fixtures';
 
 export const INVITE_CODE = 'k3Yq9-invite-code';
 

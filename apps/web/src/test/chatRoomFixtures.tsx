@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { expect, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
-import { fakeServer, reply, type FakeRequest } from '../../test/fakeServer';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { ChatRoomView, type ChatRoomViewProps } from './ChatRoomView';
+import { fakeServer, reply, type FakeRequest } from './fakeServer';
+import { FakeWebSocket } from './fakeWebSocket';
+import { ChatRoomView, type ChatRoomViewProps } from '../features/chat';
 
 type ChatRoom = chatRoomApi.ChatRoom;
 type ChatMessage = chatRoomApi.ChatMessage;

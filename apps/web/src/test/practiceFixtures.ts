@@ -1,10 +1,9 @@
 import { practicesApi, type Role } from '@referwell/contracts';
-import { fakeServer } from '../../test/fakeServer';
-import { currentUserResponse, riverside, signedInRoutes } from '../../test/fixtures';
-import type { Practice } from './types';
+import { fakeServer } from './fakeServer';
+import { currentUserResponse, riverside, signedInRoutes } from './fixtures';
 
 /** Riverside as GET /practice/1 answers; tests change what they need. */
-export function practiceFixture(overrides: Partial<Practice> = {}): Practice {
+export function practiceFixture(overrides: Partial<practicesApi.Practice> = {}): practicesApi.Practice {
   return {
     id: 1,
     uuid: riverside.practice.uuid,
