@@ -6,7 +6,7 @@ import { expect, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
 import { fakeServer, reply, type FakeRequest } from './fakeServer';
 import { FakeWebSocket } from './fakeWebSocket';
-import { ChatRoomView, type ChatRoomViewProps } from '../features/chat';
+import { ChatRoomView, type ChatRoomViewProps } from '../features/chat-room';
 
 type ChatRoom = chatRoomApi.ChatRoom;
 type ChatMessage = chatRoomApi.ChatMessage;

@@ -10,7 +10,7 @@ import { chatPaths } from './chatPaths';
 import { chatQuery, chatTokenQuery, refreshChats, type ChatScope } from './chatQueries';
 
 // The chat room (with its upload panel and viewers) loads only once a chat is opened.
-const ChatRoomView = lazy(() => import('../chat').then((module) => ({ default: module.ChatRoomView })));
+const ChatRoomView = lazy(() => import('../chat-room').then((module) => ({ default: module.ChatRoomView })));
 
 /** Answers that mean the caller does not (or no longer) see the chat, rather than a failure. */
 const unavailable = (error: unknown) => isApiError(error, 403) || isApiError(error, 404) || isApiError(error, 456);
