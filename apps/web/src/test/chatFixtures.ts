@@ -2,7 +2,7 @@ import type { chatsApi, directoryApi } from '@referwell/contracts';
 import { configure } from '@testing-library/react';
 import { fakeServer, type FakeRequest } from './fakeServer';
 import { lakeside, provider, riverside, signedInRoutes } from './fixtures';
-import type { ChatScope } from '../features/chats/chatQueries';
+import type { PracticeScope } from '../lib/practiceScope';
 
 /** Test data and a fake server for the chat screens; Pat Rivers (7) works at Riverside (1). */
 
@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 4000 });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const MINUTE = 60_000;
 
-export const scope: ChatScope = { practiceId: riverside.practice.id, practiceName: riverside.practice.name, userId: provider.id };
+export const scope: PracticeScope = { practiceId: riverside.practice.id, practiceName: riverside.practice.name, userId: provider.id };
 
 type ChatUser = chatsApi.ChatSummary['users'][number];
 

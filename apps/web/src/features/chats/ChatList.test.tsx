@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderRouted } from '../../test/renderRouted';
-import { announceChatChanged, announceUnreadChanged } from '../events/liveEvents';
+import { announceChatChanged, announceUnreadChanged } from '../events';
 import { chat, chatListRoute, chatServer, scope } from '../../test/chatFixtures';
 import { ChatList } from './ChatList';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';

@@ -8,7 +8,7 @@ import { logout } from '../../lib/logout';
 import { usePageTitle } from '../../lib/pageTitle';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { currentUserQuery } from '../../lib/currentUser';
-import { signInPath } from '../auth/safeNext';
+import { signInPath } from '../auth';
 import { inviteTargetName } from './describeInvite';
 import { inviteByCodeQuery } from './inviteQueries';
 import { InviteProblem } from './InviteProblem';

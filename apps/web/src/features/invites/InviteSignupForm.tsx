@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { roleLabel } from '../../lib/roles';
 import { PasswordField } from '../../ui/PasswordField';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
-import { signInPath } from '../auth/safeNext';
+import { signInPath } from '../auth';
 import { invitedRole, knownEmail, signupRole } from './describeInvite';
 
 const NAME_MAX = 100;

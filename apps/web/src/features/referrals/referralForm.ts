@@ -2,7 +2,7 @@ import { referralsApi, type BodyOf, type PracticeSummary, type directoryApi } fr
 import { isApiError, NETWORK_ERROR } from '../../lib/api';
 import { serverFieldErrors } from '../../lib/errors';
 import type { NamedOption } from '../../lib/catalogueSearch';
-import type { Patient } from '../patients/patientQueries';
+import type { Patient } from '../patients';
 import type { SearchOption } from '../../lib/searchOption';
 
 export type ReferralCreateBody = BodyOf<typeof referralsApi.createReferral>;

@@ -6,7 +6,7 @@ import { CODE_LENGTH, normalizePhone, usersApi, type User } from '@referwell/con
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { applyUpdatedUser } from '../../lib/currentUser';
-import { incorrectCodeMessage } from '../auth/signInErrors';
+import { incorrectCodeMessage } from '../auth';
 
 type Problem = { field: 'phone' | 'code' | 'form'; message: string };
 
