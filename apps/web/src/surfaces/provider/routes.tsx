@@ -1,10 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { ChatsPage } from '../../features/chats';
-import { DevOutboxPage } from '../../features/dev-outbox';
 import { PasswordResetPage, SignInPage } from '../../features/auth';
 import { SessionsPage } from '../../features/sessions';
 import { SettingsPage } from '../../features/settings';
-import { AcceptInvitePage } from '../../features/invites';
 import { JoinPracticePage } from '../../features/join';
 import { NetworksPage } from '../../features/networks';
 import { OrganisationsPage } from '../../features/organisations';
@@ -12,29 +10,21 @@ import { PracticeSettingsPage } from '../../features/practice-settings';
 import { TeamPage } from '../../features/team';
 import { NewReferralPage, ReferralDetailPage, ReferralsPage } from '../../features/referrals';
 import { PatientDetailPage, PatientsPage } from '../../features/patients';
-import { BotSubmissionsPage, IntakeFormPage, IntakePage, SubmissionDetailPage } from '../../features/intake';
+import { BotSubmissionsPage, IntakePage, SubmissionDetailPage } from '../../features/intake';
+import { PublicLayout } from '../public/PublicLayout';
 import { HomePage } from './HomePage';
-import { NotFoundPage } from './NotFoundPage';
 import { ProviderLayout } from './ProviderLayout';
-import { PublicLayout } from './PublicLayout';
 import { RequireAuth } from './RequireAuth';
 
+/** The provider's screens behind sign-in, and the sign-in pages that lead there (in the public pages' layout). */
 export const providerRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
       { path: '/login', element: <SignInPage /> },
       { path: '/reset-password', element: <PasswordResetPage /> },
-      // Open signed in or out: the page offers sign-up or sign-in before accepting.
-      { path: '/invite/:code', element: <AcceptInvitePage /> },
     ],
   },
-  {
-    element: <PublicLayout wide />,
-    children: [{ path: '/dev/outbox', element: <DevOutboxPage /> }],
-  },
-  // A practice's public intake form: its own plain page, since host sites put it in a frame.
-  { path: '/form/:endpoint', element: <IntakeFormPage /> },
   {
     element: <RequireAuth />,
     children: [
@@ -63,5 +53,4 @@ export const providerRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ];
