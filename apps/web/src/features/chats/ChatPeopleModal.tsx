@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { chatsApi } from '@referwell/contracts';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { FormActions } from '../../ui/FormActions';
+import { useServerErrors } from '../../ui/serverErrors';
 import type { ChatMutations } from './chatMutations';
 import type { ChatSummary } from './chatQueries';
 import { contractErrors } from './contractErrors';
@@ -84,15 +85,7 @@ function PeopleForm({ scope, chat, mutations, onDone }: { scope: PracticeScope; 
           excludeIds={[scope.userId]}
           error={form.errors.users}
         />
-        <FormErrorAlert message={server.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={setUsers.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions formError={server.formError} pending={setUsers.isPending} submitLabel="Save" onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
 import { Button, Group } from '@mantine/core';
-import { FormErrorAlert } from '../../ui/serverErrors';
+import { FormErrorAlert } from './serverErrors';
 
-/** The end of every "new chat" form: what the server refused, then Cancel and the submit button. */
-export function StartChatFooter({ formError, pending, submitLabel = 'Start chat', onCancel }: {
+/** The end of a form in a dialog: what the server refused, then Cancel and the submit button. */
+export function FormActions({ formError, pending, submitLabel, onCancel }: {
   formError: string | null;
   pending: boolean;
-  submitLabel?: string;
+  submitLabel: string;
   onCancel: () => void;
 }) {
   return (
