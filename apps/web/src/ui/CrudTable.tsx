@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { ConfirmDialog } from './ConfirmDialog';
+import { EditDeleteButtons } from './EditDeleteButtons';
 import { ListPagination } from './ListPagination';
 import { EmptyMessage, ErrorState, LoadingState } from './States';
 import { usePaged } from './usePaged';
@@ -78,21 +79,14 @@ export function CrudTable<T extends { id: number }>({ list, editable, intro, tex
                   {editable && (
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => setEditing({ item })} aria-label={`Edit ${itemName(item)}`}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => {
+                        <EditDeleteButtons
+                          name={itemName(item)}
+                          onEdit={() => setEditing({ item })}
+                          onDelete={() => {
                             removal.reset();
                             setDeleting(item);
                           }}
-                          aria-label={`Delete ${itemName(item)}`}
-                        >
-                          Delete
-                        </Button>
+                        />
                       </Group>
                     </Table.Td>
                   )}
