@@ -5,11 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../AppProviders';
 import { api } from '../lib/api';
 import { handleUnauthorized, setLogoutNavigator } from '../lib/logout';
-import { providerRoutes } from '../surfaces/provider/routes';
+import { appRoutes } from '../routes';
 
 /** The whole provider app at `path`, wired like the real one but in memory. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(providerRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   setLogoutNavigator((to) => router.navigate(to, { replace: true }));
   api.configure({ onUnauthorized: handleUnauthorized });
   const user = userEvent.setup();

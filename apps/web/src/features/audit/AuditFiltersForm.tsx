@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { findPatients, patientKeys } from '../patients/patientQueries';
-import { PATIENT_SEARCH_MIN } from '../patients/PatientPicker';
-import { SearchSelect } from '../patients/SearchSelect';
+import { findPatients, patientKeys, PATIENT_SEARCH_MIN } from '../patients';
+import { SearchSelect } from '../../ui/SearchSelect';
 import { ACTION_OPTIONS, NO_FILTERS, findPeople, type AuditFilters } from './auditQueries';
 
 interface AuditFiltersFormProps {

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { auditApi } from '@referwell/contracts';
 import { reply } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { practiceServer } from '../practice-settings/testing';
-import { patient } from '../referrals/referralFixtures';
+import { practiceServer } from '../../test/practiceFixtures';
+import { patient } from '../../test/referralFixtures';
 
 const AT = new Date(2026, 2, 10, 14, 5).getTime();
 

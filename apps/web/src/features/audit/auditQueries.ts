@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { auditApi, practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { personName } from '../../lib/names';
-import type { SearchOption } from '../patients/SearchSelect';
+import type { SearchOption } from '../../lib/searchOption';
 
 export type AuditEvent = auditApi.AuditEvent;
 

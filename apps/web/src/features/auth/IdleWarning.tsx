@@ -6,7 +6,7 @@ import { IDLE_WARNING_MS } from '@referwell/contracts';
 import { useLastRequestAt } from '../../lib/activity';
 import { logout } from '../../lib/logout';
 import { useSession } from '../../lib/session';
-import { currentUserQuery } from './currentUser';
+import { currentUserQuery } from '../../lib/currentUser';
 
 const SECOND = 1000;
 

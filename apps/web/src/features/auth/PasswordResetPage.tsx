@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
-import { currentUserQuery } from './currentUser';
+import { currentUserQuery } from '../../lib/currentUser';
 import { safeNext, signInPath } from './safeNext';
 import { SignInFlow } from './SignInFlow';
 

@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
-import { currentUserQuery } from './currentUser';
+import { currentUserQuery } from '../../lib/currentUser';
 import { safeNext } from './safeNext';
 import { SignInFlow } from './SignInFlow';
 

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import type { MenuAnchor } from '../../ui/ContextMenuTrigger';
 import { ChatMenu } from './ChatMenu';
 import { chatPaths } from './chatPaths';
-import type { ChatScope, ChatSummary } from './chatQueries';
+import type { ChatSummary } from './chatQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 function MoreIcon() {
   return (
@@ -17,7 +18,7 @@ function MoreIcon() {
 }
 
 /** The open chat's actions button: the chat's menu below it. Leaving goes back to the list. */
-export function ChatActions({ scope, chat }: { scope: ChatScope; chat: ChatSummary }) {
+export function ChatActions({ scope, chat }: { scope: PracticeScope; chat: ChatSummary }) {
   const [anchor, setAnchor] = useState<MenuAnchor | null>(null);
   const menuId = useId();
   const navigate = useNavigate();

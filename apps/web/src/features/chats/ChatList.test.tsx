@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderRouted } from '../../test/renderRouted';
-import { announceChatChanged, announceUnreadChanged } from '../events/liveEvents';
-import { chat, chatListRoute, chatServer, scope } from './chatFixtures';
+import { announceChatChanged, announceUnreadChanged } from '../events';
+import { chat, chatListRoute, chatServer, scope } from '../../test/chatFixtures';
 import { ChatList } from './ChatList';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';
 

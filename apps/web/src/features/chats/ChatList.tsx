@@ -10,12 +10,13 @@ import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ChatListItem } from './ChatListItem';
 import { ChatMenu } from './ChatMenu';
 import { chatPaths } from './chatPaths';
-import { chatListQuery, type ChatScope, type ChatSummary } from './chatQueries';
+import { chatListQuery, type ChatSummary } from './chatQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 const CHAT_SEARCH_DEBOUNCE_MS = 300;
 
 interface ChatListProps {
-  scope: ChatScope;
+  scope: PracticeScope;
   selectedId: number | null;
 }
 

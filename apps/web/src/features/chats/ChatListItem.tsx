@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useContextMenuTrigger, type MenuAnchor } from '../../ui/ContextMenuTrigger';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { UnreadCount } from '../unread/UnreadCount';
+import { UnreadCount } from '../unread';
 import { ChatStatusMarks } from './ChatStatusMarks';
 import { chatPaths } from './chatPaths';
 import type { ChatSummary } from './chatQueries';

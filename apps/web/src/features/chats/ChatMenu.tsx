@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../lib/errors';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ContextMenu, type ContextMenuItem, type ContextMenuProps, type ContextMenuSection } from '../../ui/ContextMenu';
 import type { MenuAnchor } from '../../ui/ContextMenuTrigger';
 import { useChatMutations } from './chatMutations';
-import type { ChatScope, ChatSummary } from './chatQueries';
+import type { ChatSummary } from './chatQueries';
 import { ChatPeopleModal } from './ChatPeopleModal';
 import { PatientLinkDialogs, type PatientLinkDialog } from './PatientLinkDialogs';
 
@@ -18,7 +19,7 @@ function closeExplanation(chat: ChatSummary): string {
 }
 
 interface ChatMenuProps {
-  scope: ChatScope;
+  scope: PracticeScope;
   chat: ChatSummary;
   /** The menu shows while there is an anchor; the dialogs its items open outlive it. */
   anchor: MenuAnchor | null;

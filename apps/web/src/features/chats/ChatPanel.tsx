@@ -4,13 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/pageTitle';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { BackToChats, ChatPanelHeader } from './ChatPanelHeader';
 import { chatPaths } from './chatPaths';
-import { chatQuery, chatTokenQuery, refreshChats, type ChatScope } from './chatQueries';
+import { chatQuery, chatTokenQuery, refreshChats } from './chatQueries';
 
 // The chat room (with its upload panel and viewers) loads only once a chat is opened.
-const ChatRoomView = lazy(() => import('../chat').then((module) => ({ default: module.ChatRoomView })));
+const ChatRoomView = lazy(() => import('../chat-room').then((module) => ({ default: module.ChatRoomView })));
 
 /** Answers that mean the caller does not (or no longer) see the chat, rather than a failure. */
 const unavailable = (error: unknown) => isApiError(error, 403) || isApiError(error, 404) || isApiError(error, 456);
@@ -44,7 +45,7 @@ export function ChatUnavailable() {
  * by its room for the header, and the chat room itself in the light theme. When the room says its
  * token has expired, a fresh one remounts it.
  */
-export function ChatPanel({ scope, chatId }: { scope: ChatScope; chatId: number }) {
+export function ChatPanel({ scope, chatId }: { scope: PracticeScope; chatId: number }) {
   const { practiceId } = scope;
   const token = useQuery(chatTokenQuery(practiceId, chatId));
   const chat = useQuery(chatQuery(practiceId, chatId, token.data?.room));

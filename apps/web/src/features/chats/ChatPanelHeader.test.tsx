@@ -6,7 +6,7 @@ import type { chatsApi } from '@referwell/contracts';
 import { reply, type FakeRequest } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderRouted } from '../../test/renderRouted';
-import { alex, chat, chatServer, chatUser, lee, me, profile, scope } from './chatFixtures';
+import { alex, chat, chatServer, chatUser, lee, me, profile, scope } from '../../test/chatFixtures';
 import { ChatPanelHeader } from './ChatPanelHeader';
 import { chatQuery } from './chatQueries';
 

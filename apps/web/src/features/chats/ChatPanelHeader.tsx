@@ -6,8 +6,9 @@ import { ChatActions } from './ChatActions';
 import { ChatStatusMarks } from './ChatStatusMarks';
 import { CHAT_TYPE_LABELS, participantsLine } from './chatLabels';
 import { chatPaths } from './chatPaths';
-import type { ChatScope, ChatSummary } from './chatQueries';
-import { useIsPhone } from './useIsPhone';
+import type { ChatSummary } from './chatQueries';
+import { useIsPhone } from '../../lib/useIsPhone';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 /** Back to the list (on a phone, where the open chat fills the screen). */
 export function BackToChats() {
@@ -19,7 +20,7 @@ export function BackToChats() {
 }
 
 /** The open chat's title, who is in it, its state and its actions. */
-export function ChatPanelHeader({ scope, chat }: { scope: ChatScope; chat: ChatSummary }) {
+export function ChatPanelHeader({ scope, chat }: { scope: PracticeScope; chat: ChatSummary }) {
   const isPhone = useIsPhone();
   const title = useRef<HTMLHeadingElement>(null);
   // On a phone the chat replaces the list, and with it the link that had the focus.

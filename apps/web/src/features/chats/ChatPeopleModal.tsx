@@ -1,14 +1,16 @@
 import { useId } from 'react';
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { chatsApi } from '@referwell/contracts';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { FormActions } from '../../ui/FormActions';
+import { useServerErrors } from '../../ui/serverErrors';
 import type { ChatMutations } from './chatMutations';
-import type { ChatScope, ChatSummary } from './chatQueries';
+import type { ChatSummary } from './chatQueries';
 import { contractErrors } from './contractErrors';
 import { PeoplePicker, type PickedPerson } from './PeoplePicker';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 type ChatUser = ChatSummary['users'][number];
 
@@ -16,7 +18,7 @@ type ChatUser = ChatSummary['users'][number];
 const editable = (user: ChatUser, userId: number) => user.userType === 'USER' && user.userId !== null && user.userId !== userId;
 
 interface ChatPeopleModalProps {
-  scope: ChatScope;
+  scope: PracticeScope;
   chat: ChatSummary;
   mutations: ChatMutations;
   opened: boolean;
@@ -34,7 +36,7 @@ export function ChatPeopleModal({ scope, chat, mutations, opened, onClose }: Cha
   );
 }
 
-function PeopleForm({ scope, chat, mutations, onDone }: { scope: ChatScope; chat: ChatSummary; mutations: ChatMutations; onDone: () => void }) {
+function PeopleForm({ scope, chat, mutations, onDone }: { scope: PracticeScope; chat: ChatSummary; mutations: ChatMutations; onDone: () => void }) {
   const stayingId = useId();
   const fixed = chat.users.filter((user) => !editable(user, scope.userId));
   // The list names everyone who stays: the caller (leaving is its own action) and the accounts this form does not offer.
@@ -83,15 +85,7 @@ function PeopleForm({ scope, chat, mutations, onDone }: { scope: ChatScope; chat
           excludeIds={[scope.userId]}
           error={form.errors.users}
         />
-        <FormErrorAlert message={server.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={setUsers.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions formError={server.formError} pending={setUsers.isPending} submitLabel="Save" onCancel={onDone} />
       </Stack>
     </form>
   );

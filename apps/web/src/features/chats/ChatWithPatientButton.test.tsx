@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody, lakeside, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { detailServer } from '../referrals/referralDetailServer';
-import { chat } from './chatFixtures';
+import { detailServer } from '../../test/referralDetailServer';
+import { chat } from '../../test/chatFixtures';
 
 const CREATE = '/api/v1/patient/41/action/createChat';
 

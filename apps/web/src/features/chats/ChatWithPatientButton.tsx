@@ -4,15 +4,15 @@ import { useNavigate } from 'react-router';
 import { chatsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { useStartChat } from './chatMutations';
 import { chatPaths } from './chatPaths';
-import type { ChatScope } from './chatQueries';
 
 /**
  * Opens the practice's chat with one of its patients, starting one (and texting the patient a
  * link to it) when there is none.
  */
-export function ChatWithPatientButton({ scope, patientId }: { scope: ChatScope; patientId: number }) {
+export function ChatWithPatientButton({ scope, patientId }: { scope: PracticeScope; patientId: number }) {
   const navigate = useNavigate();
   const start = useStartChat(scope, () => call(chatsApi.createPatientChat, { params: { id: patientId }, body: { practiceId: scope.practiceId } }));
   return (

@@ -5,11 +5,11 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { chat, chatListRoute, chatServer } from './chatFixtures';
+import { chat, chatListRoute, chatServer } from '../../test/chatFixtures';
 
-// The chat room is the chat feature's own screen with its own tests; here a stand-in shows what
+// The chat room is the chat-room feature's own screen with its own tests; here a stand-in shows what
 // the panel hands it and lets a test report an expired token as the room would.
-vi.mock('../chat', () => ({
+vi.mock('../chat-room', () => ({
   ChatRoomView: (props: { room: string; token: string; device?: string; light?: boolean; practiceId?: number; onUnauthorized?: () => void }) => (
     <div role="region" aria-label="Chat room">
       <p>{`room ${props.room} token ${props.token} device ${props.device} light ${String(props.light)} practice ${props.practiceId}`}</p>

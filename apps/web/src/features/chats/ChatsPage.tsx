@@ -8,22 +8,22 @@ import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { EmptyMessage } from '../../ui/States';
 import { ChatList } from './ChatList';
 import { ChatPanel, ChatUnavailable } from './ChatPanel';
-import { useChatScope, type ChatScope } from './chatQueries';
 import { DesktopNotificationsButton } from './DesktopNotificationsButton';
 import { NewChatButton } from './NewChatButton';
 import { useChatsLiveUpdates } from './useChatsLiveUpdates';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
+import { usePracticeScope, type PracticeScope } from '../../lib/practiceScope';
 
 /** The practice's chats (/chats), with one open beside the list (/chats/{id}). */
 export function ChatsPage() {
   useChatsLiveUpdates();
-  const scope = useChatScope();
+  const scope = usePracticeScope();
   if (!scope) return <NoPracticeMessage title="Chats" description="Chats are held in practices: with other practices, colleagues and patients." />;
   // Keyed by practice: the open chat and the search belong to the practice they were chosen in.
   return <ChatsLayout key={scope.practiceId} scope={scope} />;
 }
 
-function ChatsLayout({ scope }: { scope: ChatScope }) {
+function ChatsLayout({ scope }: { scope: PracticeScope }) {
   const { chatId } = useParams();
   const open = chatId !== undefined;
   const id = open ? Id.safeParse(chatId) : null;

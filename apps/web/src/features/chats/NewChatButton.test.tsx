@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody, lakeside } from '../../test/fixtures';
 import { renderRouted } from '../../test/renderRouted';
-import { jane } from '../referrals/referralFixtures';
-import { chat, chatServer, profile, scope } from './chatFixtures';
+import { jane } from '../../test/referralFixtures';
+import { chat, chatServer, profile, scope } from '../../test/chatFixtures';
 import { NewChatButton } from './NewChatButton';
 
 const badRequest = (path: (string | number)[], message: string) =>

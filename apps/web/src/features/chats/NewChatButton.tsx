@@ -3,11 +3,12 @@ import { Button, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { chatPaths } from './chatPaths';
-import type { ChatScope, ChatSummary } from './chatQueries';
+import type { ChatSummary } from './chatQueries';
 import { PatientChatForm } from './PatientChatForm';
 import { PeopleChatForm } from './PeopleChatForm';
 import { PracticeChatForm } from './PracticeChatForm';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 type Kind = 'practice' | 'people' | 'patient';
 
@@ -18,13 +19,13 @@ const KINDS: { value: Kind; label: string }[] = [
 ];
 
 export interface StartChatFormProps {
-  scope: ChatScope;
+  scope: PracticeScope;
   onStarted: (chat: ChatSummary) => void;
   onCancel: () => void;
 }
 
 /** "New chat": with another practice, with people, or with a patient; the chat opens once started. */
-export function NewChatButton({ scope }: { scope: ChatScope }) {
+export function NewChatButton({ scope }: { scope: PracticeScope }) {
   const [opened, { open, close }] = useDisclosure(false);
   const isPhone = useIsPhone();
   return (
@@ -40,7 +41,7 @@ export function NewChatButton({ scope }: { scope: ChatScope }) {
   );
 }
 
-function NewChatForm({ scope, onDone }: { scope: ChatScope; onDone: () => void }) {
+function NewChatForm({ scope, onDone }: { scope: PracticeScope; onDone: () => void }) {
   const [kind, setKind] = useState<Kind>('practice');
   const kindLabel = useId();
   const navigate = useNavigate();

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { chatsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useServerErrors } from '../../ui/serverErrors';
-import { StartChatFooter } from './StartChatFooter';
-import { PATIENT_SEARCH_MIN } from '../patients/PatientPicker';
-import { findPatients, type Patient } from '../patients/patientQueries';
-import { SearchSelect, type SearchOption } from '../patients/SearchSelect';
+import { FormActions } from '../../ui/FormActions';
+import { PATIENT_SEARCH_MIN, findPatients, type Patient } from '../patients';
+import type { SearchOption } from '../../lib/searchOption';
+import { SearchSelect } from '../../ui/SearchSelect';
 import { useStartChat, type ChatCreateBody } from './chatMutations';
 import { contractErrors } from './contractErrors';
 import type { StartChatFormProps } from './NewChatButton';
@@ -95,7 +95,7 @@ export function PatientChatForm({ scope, onStarted, onCancel }: StartChatFormPro
         <Alert color="blue" variant="light" role="note">
           The patient gets a text message with a link to the chat. They can answer from their phone without an account.
         </Alert>
-        <StartChatFooter formError={server.formError} pending={start.isPending} onCancel={onCancel} />
+        <FormActions formError={server.formError} pending={start.isPending} submitLabel="Start chat" onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -6,7 +6,7 @@ import type { chatsApi } from '@referwell/contracts';
 import { reply, type FakeRequest } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderRouted } from '../../test/renderRouted';
-import { chat, chatServer, chatUser, me, scope } from './chatFixtures';
+import { chat, chatServer, chatUser, me, scope } from '../../test/chatFixtures';
 import { ChatPanelHeader } from './ChatPanelHeader';
 import { chatQuery } from './chatQueries';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { chatsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useServerErrors } from '../../ui/serverErrors';
-import { StartChatFooter } from './StartChatFooter';
+import { FormActions } from '../../ui/FormActions';
 import { useStartChat, type ChatCreateBody } from './chatMutations';
 import { contractErrors } from './contractErrors';
 import type { StartChatFormProps } from './NewChatButton';
@@ -40,7 +40,7 @@ export function PeopleChatForm({ scope, onStarted, onCancel }: StartChatFormProp
           excludeIds={[scope.userId]}
           error={form.errors.users}
         />
-        <StartChatFooter formError={server.formError} pending={start.isPending} onCancel={onCancel} />
+        <FormActions formError={server.formError} pending={start.isPending} submitLabel="Start chat" onCancel={onCancel} />
       </Stack>
     </form>
   );

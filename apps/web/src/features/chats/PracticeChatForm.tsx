@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { chatsApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useServerErrors } from '../../ui/serverErrors';
-import { StartChatFooter } from './StartChatFooter';
-import type { SearchOption } from '../patients/SearchSelect';
-import { SearchSelect } from '../patients/SearchSelect';
-import { findPractices } from '../referrals/practiceSearch';
+import { FormActions } from '../../ui/FormActions';
+import type { SearchOption } from '../../lib/searchOption';
+import { SearchSelect } from '../../ui/SearchSelect';
+import { findPractices } from '../../lib/practiceSearch';
 import { useStartChat } from './chatMutations';
 import type { StartChatFormProps } from './NewChatButton';
 
@@ -50,7 +50,7 @@ export function PracticeChatForm({ scope, onStarted, onCancel }: StartChatFormPr
           }}
           error={form.errors.practiceId}
         />
-        <StartChatFooter formError={server.formError} pending={start.isPending} submitLabel="Open chat" onCancel={onCancel} />
+        <FormActions formError={server.formError} pending={start.isPending} submitLabel="Open chat" onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chatsApi, type BodyOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { chatKeys, refreshChats, type ChatScope, type ChatSummary } from './chatQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
+import { chatKeys, refreshChats, type ChatSummary } from './chatQueries';
 
 export type ChatCreateBody = BodyOf<typeof chatsApi.createChat>;
 
 /** What a participant does to an open chat. Those that answer with the chat put it straight on screen. */
-export function useChatMutations(scope: ChatScope, chatId: number) {
+export function useChatMutations(scope: PracticeScope, chatId: number) {
   const queryClient = useQueryClient();
   const { practiceId } = scope;
   const params = { id: chatId };
@@ -47,7 +48,7 @@ export function useChatMutations(scope: ChatScope, chatId: number) {
 export type ChatMutations = ReturnType<typeof useChatMutations>;
 
 /** Starting a chat: an answer is the chat, which the lists and the unread count now include. */
-export function useStartChat<Variables>(scope: ChatScope, start: (variables: Variables) => Promise<ChatSummary>) {
+export function useStartChat<Variables>(scope: PracticeScope, start: (variables: Variables) => Promise<ChatSummary>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: start,

@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { chatsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { useReferralScope, type ReferralScope } from '../referrals/referralQueries';
-import { unreadKeys } from '../unread/unreadQueries';
+import { unreadKeys } from '../unread';
 
 export type ChatSummary = chatsApi.ChatSummary;
-
-/**
- * Who is looking, from which practice: every chat call is made for the current practice. The same
- * current-practice scope the referral screens use.
- */
-export type ChatScope = ReferralScope;
-export const useChatScope = useReferralScope;
 
 /**
  * Every chat query sits under ['chats', practiceId], so a change can refresh them together. Room

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHAT_CHANGED_EVENT, UNREAD_CHANGED_EVENT, type ChatChangedDetail } from '../events/liveEvents';
+import { CHAT_CHANGED_EVENT, UNREAD_CHANGED_EVENT, type ChatChangedDetail } from '../events';
 import { chatKeys } from './chatQueries';
 
 /**

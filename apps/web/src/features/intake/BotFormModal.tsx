@@ -1,12 +1,14 @@
-import { Button, ColorInput, Fieldset, Group, Modal, SegmentedControl, Stack, TagsInput, TextInput } from '@mantine/core';
+import { ColorInput, Fieldset, SegmentedControl, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Email, intakeApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
-import { withFocusOnInvalid } from '../practice-settings/focusFirstInvalid';
-import { reshapeServerError } from '../practice-settings/serverIssues';
+import { FormActions } from '../../ui/FormActions';
+import { FormModal } from '../../ui/FormModal';
+import { useServerErrors } from '../../ui/serverErrors';
+import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
+import { reshapeServerError } from '../../lib/serverIssues';
 import { ENDPOINT_TAKEN, EndpointField, useEndpointAvailability } from './EndpointField';
 import { intakeKeys, type Bot, type IntakeScope } from './intakeQueries';
 import { QUESTION_STYLE_LABELS } from './intakeLabels';
@@ -69,10 +71,10 @@ interface BotFormModalProps {
 
 export function BotFormModal({ scope, bot, opened, onClose }: BotFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={bot ? `Edit ${bot.name}` : 'New intake form'} centered size="lg">
+    <FormModal opened={opened} onClose={onClose} title={bot ? `Edit ${bot.name}` : 'New intake form'} size="lg">
       {/* Keyed so each opening starts from the form's saved values. */}
-      {opened && <BotForm key={bot?.id ?? 'new'} scope={scope} bot={bot} onDone={onClose} />}
-    </Modal>
+      <BotForm key={bot?.id ?? 'new'} scope={scope} bot={bot} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -157,15 +159,7 @@ function BotForm({ scope, bot, onDone }: { scope: IntakeScope; bot: Bot | null; 
             error={typeof form.errors.specialities === 'string' ? form.errors.specialities : undefined}
           />
         )}
-        <FormErrorAlert message={errors.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {bot ? 'Save form' : 'Create form'}
-          </Button>
-        </Group>
+        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={bot ? 'Save form' : 'Create form'} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -3,8 +3,8 @@ import { CloseButton, Group, Input, Pill, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { cataloguesApi, intakeApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { findSpecialities } from '../patients/catalogueSearch';
-import { SearchSelect } from '../patients/SearchSelect';
+import { findSpecialities } from '../../lib/catalogueSearch';
+import { SearchSelect } from '../../ui/SearchSelect';
 
 interface SpecialitiesFieldProps {
   value: number[];

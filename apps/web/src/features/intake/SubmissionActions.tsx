@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { personName } from '../../lib/names';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { chatPaths } from '../chats/chatPaths';
+import { chatPaths } from '../chats';
 import type { IntakeScope, Submission } from './intakeQueries';
 import { useSubmissionMutations } from './submissionMutations';
 

@@ -13,7 +13,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { Fact } from '../../ui/Fact';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { patientPaths } from '../patients/patientPaths';
+import { patientPaths } from '../patients';
 import { intakePaths } from './intakePaths';
 import { refreshIntake, submissionQuery, useIntakeScope, type IntakeScope, type Submission, type SubmissionList } from './intakeQueries';
 import { answerLabel } from './intakeLabels';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { chat } from '../chats/chatFixtures';
-import { announceUnreadChanged } from '../events/liveEvents';
+import { chat } from '../../test/chatFixtures';
+import { announceUnreadChanged } from '../events';
 import { bot, intakeServer, submission } from './intakeFixtures';
 
 const COUNTS = { NEW: 1, ACCEPTED: 4, REJECTED: 0, archived: 2, unread: 1 };

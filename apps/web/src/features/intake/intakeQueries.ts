@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { intakeApi, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { unreadKeys } from '../unread/unreadQueries';
+import { unreadKeys } from '../unread';
 
 export type Bot = intakeApi.Bot;
 export type Submission = intakeApi.Submission;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { intakeApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { refreshChats } from '../chats/chatQueries';
+import { refreshChats } from '../chats';
 import { intakeKeys, refreshIntake, type IntakeScope, type Submission } from './intakeQueries';
 
 /**

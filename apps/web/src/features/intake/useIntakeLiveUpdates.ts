@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { UNREAD_CHANGED_EVENT } from '../events/liveEvents';
+import { UNREAD_CHANGED_EVENT } from '../events';
 import { refreshIntake } from './intakeQueries';
 
 /**

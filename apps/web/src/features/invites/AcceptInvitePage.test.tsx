@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, lakeside, provider, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { INVITE_CODE, inviteView } from './inviteFixtures';
+import { INVITE_CODE, inviteView } from '../../test/inviteFixtures';
 
 const unauthorized = () => reply(401, errorBody(401, 'UNAUTHORIZED', 'Unauthorized'));
 

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { invitesApi, type ResponseOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { practicesQuery } from '../practices/practicesQuery';
+import { practicesQuery } from '../../lib/practicesQuery';
 import { inviteTargetName } from './describeInvite';
 import { useLandInPractice } from './landInPractice';
 

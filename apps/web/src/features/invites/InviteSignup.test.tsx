@@ -4,7 +4,7 @@ import type { User as Account } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, FLOW_UUID, lakeside, provider } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { INVITE_CODE, inviteView } from './inviteFixtures';
+import { INVITE_CODE, inviteView } from '../../test/inviteFixtures';
 
 const CODE = '123456';
 const newUser: Account = { ...provider, id: 21, email: 'nia@example.test', firstName: 'Nia', lastName: 'New', practiceId: 2 };

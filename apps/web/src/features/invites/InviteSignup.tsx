@@ -3,7 +3,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { invitesApi } from '@referwell/contracts';
 import { useNavigate } from 'react-router';
-import { SignInFlow } from '../auth/SignInFlow';
+import { SignInFlow } from '../auth';
 import { invitedPractice, inviteTargetName } from './describeInvite';
 import { InviteSignupForm, type SignedUp } from './InviteSignupForm';
 import { useLandInPractice } from './landInPractice';

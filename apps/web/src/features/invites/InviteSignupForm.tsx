@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { Email, normalizePhone, PASSWORD_MAX, PASSWORD_MIN, signupApi, type invitesApi } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { PasswordField } from '../../ui/PasswordField';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
-import { signInPath } from '../auth/safeNext';
+import { signInPath } from '../auth';
 import { invitedRole, knownEmail, signupRole } from './describeInvite';
 
 const NAME_MAX = 100;

@@ -1,6 +1,6 @@
 import type { BodyOf, invitesApi, Role, signupApi } from '@referwell/contracts';
 import { personName } from '../../lib/names';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 
 type InviteView = invitesApi.InviteView;
 type SignupRole = BodyOf<typeof signupApi.providerSignup>['role'];

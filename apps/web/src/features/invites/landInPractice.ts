@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { setSession } from '../../lib/session';
-import { currentUserQuery } from '../auth/currentUser';
+import { currentUserQuery } from '../../lib/currentUser';
 
 /**
  * After joining a practice: make it the current one (the server usually has already; the switch is

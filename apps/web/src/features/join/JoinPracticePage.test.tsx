@@ -4,7 +4,7 @@ import type { PracticeSummary } from '@referwell/contracts';
 import { fakeServer } from '../../test/fakeServer';
 import { currentUserResponse, lakeside, provider, riverside, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { inviteView } from '../invites/inviteFixtures';
+import { inviteView } from '../../test/inviteFixtures';
 
 const hillside: PracticeSummary = { ...riverside.practice, id: 3, uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', name: 'Hillside Medical', address: '3 Hill Street, Shelbyville' };
 const hilltop: PracticeSummary = { ...riverside.practice, id: 4, uuid: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c', name: 'Hilltop Care', address: '4 Top Road, Ogdenville' };

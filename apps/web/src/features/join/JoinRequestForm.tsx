@@ -6,7 +6,7 @@ import { joinRequestsApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
-import { useLandInPractice } from '../invites/landInPractice';
+import { useLandInPractice } from '../invites';
 import { practiceSummaryQuery } from './joinQueries';
 import { PracticeSearch } from './PracticeSearch';
 

@@ -1,9 +1,7 @@
 import { Paper, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { myInvitesQuery } from '../invites/inviteQueries';
-import { InviteResponseButtons } from '../invites/InviteResponseButtons';
-import { InviteSummary } from '../invites/InviteSummary';
+import { myInvitesQuery, InviteResponseButtons, InviteSummary } from '../invites';
 import { ShowMore } from './ShowMore';
 
 /** Pending invites sent to the user, to accept or decline here. */

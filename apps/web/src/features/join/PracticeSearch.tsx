@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { PracticeSummary } from '@referwell/contracts';
 import { useSession } from '../../lib/session';
 import { EmptyMessage, ErrorState } from '../../ui/States';
-import { practicesQuery } from '../practices/practicesQuery';
+import { practicesQuery } from '../../lib/practicesQuery';
 import { availablePracticesQuery, practiceSearchQuery } from './joinQueries';
 
 const DEBOUNCE_MS = 300;

@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { networksApi, practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
+import { FoundList } from '../../ui/FoundList';
 import { ListPagination } from '../../ui/ListPagination';
+import { NetworkAddAction } from './NetworkAddAction';
 import { useNetworkChange } from './networkQueries';
 
 const SEARCH_DELAY_MS = 300;
@@ -30,50 +31,6 @@ export function AddPracticePanel({ network, practiceId }: { network: networksApi
   );
   const members = new Set(network.practices.map((p) => p.id));
 
-  function resultList(): ReactNode {
-    if (query.length === 0) return null;
-    if (results.isPending) return <LoadingState label="Searching practices" />;
-    if (results.isError) {
-      return <ErrorState title="Could not search practices" error={results.error} onRetry={() => void results.refetch()} />;
-    }
-    if (results.data.data.length === 0) {
-      return <EmptyMessage title="No practices found">Check the spelling or try part of the name.</EmptyMessage>;
-    }
-    return (
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Practices found pages">
-        {results.data.data.map((practice) => (
-          <Group component="li" key={practice.id} justify="space-between" wrap="nowrap" gap="sm">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={500} truncate="end">
-                {practice.name}
-              </Text>
-              {practice.address && (
-                <Text size="sm" c="dimmed" truncate="end">
-                  {practice.address}
-                </Text>
-              )}
-            </div>
-            {members.has(practice.id) ? (
-              <Badge variant="light" color="gray">
-                Already in this network
-              </Badge>
-            ) : (
-              <Button
-                size="xs"
-                variant="light"
-                aria-label={`Add ${practice.name} to ${network.name}`}
-                loading={add.isPending && add.variables?.id === practice.id}
-                onClick={() => add.mutate(practice)}
-              >
-                Add
-              </Button>
-            )}
-          </Group>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="sm">
@@ -92,7 +49,29 @@ export function AddPracticePanel({ network, practiceId }: { network: networksApi
             {errorMessage(add.error)}
           </Alert>
         )}
-        {resultList()}
+        {query.length > 0 && (
+          <FoundList
+            search={results}
+            items={results.data?.data ?? []}
+            texts={{
+              loading: 'Searching practices',
+              failed: 'Could not search practices',
+              empty: 'No practices found',
+              emptyHint: 'Check the spelling or try part of the name.',
+              label: 'Practices found pages',
+            }}
+            name={(practice) => practice.name}
+            detail={(practice) => practice.address || null}
+            action={(practice) => (
+              <NetworkAddAction
+                member={members.has(practice.id)}
+                label={`Add ${practice.name} to ${network.name}`}
+                loading={add.isPending && add.variables?.id === practice.id}
+                onAdd={() => add.mutate(practice)}
+              />
+            )}
+          />
+        )}
         {query.length > 0 && results.data && (
           <ListPagination
             label="Practices found pages"

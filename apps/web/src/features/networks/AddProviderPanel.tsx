@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { networksApi } from '@referwell/contracts';
@@ -7,9 +7,10 @@ import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { personName } from '../../lib/names';
-import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { practicesQuery } from '../practices/practicesQuery';
+import { FoundList } from '../../ui/FoundList';
+import { practicesQuery } from '../../lib/practicesQuery';
 import { ListPagination } from '../../ui/ListPagination';
+import { NetworkAddAction } from './NetworkAddAction';
 import { useNetworkChange } from './networkQueries';
 import { useProviderCandidates, type Candidate } from './useProviderCandidates';
 
@@ -38,48 +39,6 @@ export function AddProviderPanel({ network, practiceId }: { network: networksApi
     (_, person) => `${personName(person)} added to ${network.name}`,
   );
   const inNetwork = new Set(network.providers.map((p) => p.user.id));
-
-  function candidateList(): ReactNode {
-    if (chosenId === null || waitingForName) return null;
-    if (query.isPending) return <LoadingState label="Loading providers" />;
-    if (query.isError) return <ErrorState title="Could not load providers" error={query.error} onRetry={() => void query.refetch()} />;
-    if (candidates.length === 0) {
-      return <EmptyMessage title="No providers found">{chosenPractice ? `No matching providers work at ${chosenPractice.name}.` : null}</EmptyMessage>;
-    }
-    return (
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Providers found pages">
-        {candidates.map((person) => (
-          <Group component="li" key={person.id} justify="space-between" wrap="nowrap" gap="sm">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={500} truncate="end">
-                {personName(person)}
-              </Text>
-              {person.title && (
-                <Text size="sm" c="dimmed" truncate="end">
-                  {person.title}
-                </Text>
-              )}
-            </div>
-            {inNetwork.has(person.id) ? (
-              <Badge variant="light" color="gray">
-                Already in this network
-              </Badge>
-            ) : (
-              <Button
-                size="xs"
-                variant="light"
-                aria-label={`Add ${personName(person)} to ${network.name}`}
-                loading={add.isPending && add.variables?.id === person.id}
-                onClick={() => add.mutate(person)}
-              >
-                Add
-              </Button>
-            )}
-          </Group>
-        ))}
-      </Stack>
-    );
-  }
 
   return (
     <Paper withBorder radius="md" p="sm">
@@ -115,7 +74,29 @@ export function AddProviderPanel({ network, practiceId }: { network: networksApi
             {errorMessage(add.error)}
           </Alert>
         )}
-        {candidateList()}
+        {chosenId !== null && !waitingForName && (
+          <FoundList
+            search={query}
+            items={candidates}
+            texts={{
+              loading: 'Loading providers',
+              failed: 'Could not load providers',
+              empty: 'No providers found',
+              emptyHint: chosenPractice ? `No matching providers work at ${chosenPractice.name}.` : null,
+              label: 'Providers found pages',
+            }}
+            name={personName}
+            detail={(person) => person.title || null}
+            action={(person) => (
+              <NetworkAddAction
+                member={inNetwork.has(person.id)}
+                label={`Add ${personName(person)} to ${network.name}`}
+                loading={add.isPending && add.variables?.id === person.id}
+                onAdd={() => add.mutate(person)}
+              />
+            )}
+          />
+        )}
         {chosenId !== null && !waitingForName && (
           <ListPagination
             label="Providers found pages"

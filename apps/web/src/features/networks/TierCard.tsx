@@ -7,6 +7,7 @@ import { call } from '../../lib/api';
 import { AddPracticePanel } from './AddPracticePanel';
 import { AddProviderPanel } from './AddProviderPanel';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EditDeleteButtons } from '../../ui/EditDeleteButtons';
 import { matchingTimeLabel } from './matchingTime';
 import { NetworkForm } from './NetworkForm';
 import { NetworkMembers } from './NetworkMembers';
@@ -111,21 +112,14 @@ export function TierCard({ network, tier, total, practiceId, canManage, onMove, 
               <Button size="xs" variant="light" aria-expanded={panel === 'provider'} onClick={() => toggle('provider')}>
                 Add a provider
               </Button>
-              <Button size="xs" variant="default" onClick={() => setEditing(true)} aria-label={`Edit ${network.name}`}>
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                onClick={() => {
+              <EditDeleteButtons
+                name={network.name}
+                onEdit={() => setEditing(true)}
+                onDelete={() => {
                   remove.reset();
                   setDeleting(true);
                 }}
-                aria-label={`Delete ${network.name}`}
-              >
-                Delete
-              </Button>
+              />
             </Group>
             {panel === 'practice' && <AddPracticePanel network={network} practiceId={practiceId} />}
             {panel === 'provider' && <AddProviderPanel network={network} practiceId={practiceId} />}

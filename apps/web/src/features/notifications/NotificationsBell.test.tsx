@@ -4,7 +4,7 @@ import type { notificationsApi } from '@referwell/contracts';
 import { fakeServer, reply, type FakeRequest } from '../../test/fakeServer';
 import { errorBody, lakeside, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { announceChatChanged } from '../events/liveEvents';
+import { announceChatChanged } from '../events';
 
 // These tests render the whole app, whose first screen can take longer than the 1 s default on a busy machine.
 configure({ asyncUtilTimeout: 4000 });

@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { setSession, useSession } from '../../lib/session';
-import { useIsPhone } from '../chats/useIsPhone';
+import { useIsPhone } from '../../lib/useIsPhone';
 import { NotificationList } from './NotificationList';
 import { notificationCountQuery, useNotificationsLiveUpdates } from './notificationQueries';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { CHAT_CHANGED_EVENT, UNREAD_CHANGED_EVENT } from '../events/liveEvents';
+import { CHAT_CHANGED_EVENT, UNREAD_CHANGED_EVENT } from '../events';
 
 export type Notification = notificationsApi.Notification;
 

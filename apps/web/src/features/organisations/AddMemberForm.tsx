@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { directoryApi, Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { personName } from '../../lib/names';
-import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
+import { FoundList } from '../../ui/FoundList';
 import { ListPagination } from '../../ui/ListPagination';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -29,38 +29,6 @@ export function AddMemberForm({ onAdd, addingId }: AddMemberFormProps) {
     enabled: query.length >= 1,
     placeholderData: keepPreviousData,
   });
-
-  function results(): ReactNode {
-    if (query.length === 0) return null;
-    if (people.isPending) return <LoadingState label="Searching people" />;
-    if (people.isError) return <ErrorState title="Could not search people" error={people.error} onRetry={() => void people.refetch()} />;
-    if (people.data.data.length === 0) return <EmptyMessage title="Nobody found">Only people in your practices can be found.</EmptyMessage>;
-    return (
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="People found pages">
-        {people.data.data.map((person) => (
-          <Group component="li" key={person.id} justify="space-between" wrap="nowrap" gap="sm">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={500} truncate="end">
-                {personName(person)}
-              </Text>
-              <Text size="sm" c="dimmed" truncate="end">
-                {person.practices.map((p) => p.name).join(', ')}
-              </Text>
-            </div>
-            <Button
-              size="xs"
-              variant="light"
-              loading={addingId === person.id}
-              aria-label={`Add ${personName(person)} as ${roleLabel(role)}`}
-              onClick={() => onAdd(person, role)}
-            >
-              Add
-            </Button>
-          </Group>
-        ))}
-      </Stack>
-    );
-  }
 
   return (
     <Paper withBorder radius="md" p="sm">
@@ -86,7 +54,32 @@ export function AddMemberForm({ onAdd, addingId }: AddMemberFormProps) {
             allowDeselect={false}
           />
         </SimpleGrid>
-        {results()}
+        {query.length > 0 && (
+          <FoundList
+            search={people}
+            items={people.data?.data ?? []}
+            texts={{
+              loading: 'Searching people',
+              failed: 'Could not search people',
+              empty: 'Nobody found',
+              emptyHint: 'Only people in your practices can be found.',
+              label: 'People found pages',
+            }}
+            name={personName}
+            detail={(person) => person.practices.map((p) => p.name).join(', ')}
+            action={(person) => (
+              <Button
+                size="xs"
+                variant="light"
+                loading={addingId === person.id}
+                aria-label={`Add ${personName(person)} as ${roleLabel(role)}`}
+                onClick={() => onAdd(person, role)}
+              >
+                Add
+              </Button>
+            )}
+          />
+        )}
         {query.length > 0 && people.data && (
           <ListPagination
             label="People found pages"

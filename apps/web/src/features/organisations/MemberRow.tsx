@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { Role, rolesApi } from '@referwell/contracts';
 import { personName } from '../../lib/names';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 
 interface MemberRowProps {
   member: rolesApi.RoleHolder;

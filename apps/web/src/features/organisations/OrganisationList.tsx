@@ -5,7 +5,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { CreateOrganisationForm } from './CreateOrganisationForm';
 import { myOrganisationsQuery } from './organisationQueries';
 

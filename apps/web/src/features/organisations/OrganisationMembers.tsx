@@ -10,7 +10,7 @@ import { personName } from '../../lib/names';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPagination } from '../../ui/ListPagination';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { AddMemberForm } from './AddMemberForm';
 import { MemberRow } from './MemberRow';
 import { MY_ORGANISATIONS_KEY, organisationKey } from './organisationQueries';

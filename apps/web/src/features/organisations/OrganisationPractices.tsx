@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPagination } from '../../ui/ListPagination';
-import { practicesQuery } from '../practices/practicesQuery';
+import { practicesQuery } from '../../lib/practicesQuery';
 import { AttachCurrentPractice } from './AttachCurrentPractice';
 import { MY_ORGANISATIONS_KEY, organisationKey, practiceQuery } from './organisationQueries';
 

@@ -3,16 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { LinkCardItem } from '../../ui/LinkCardItem';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { chatPaths } from '../chats/chatPaths';
-import type { ChatScope } from '../chats/chatQueries';
-import { ChatSummaryLines } from '../chats/ChatListItem';
-import { ChatWithPatientButton } from '../chats/ChatWithPatientButton';
+import { chatPaths, ChatSummaryLines, ChatWithPatientButton } from '../chats';
 import { patientChatsQuery, type Patient } from './patientQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 export const NO_PHONE_HINT = 'Add a phone number to chat: the patient is texted a link to the chat.';
 
 /** The practice's chats with the patient, and the button that opens (or starts) one. */
-export function PatientChats({ scope, patient }: { scope: ChatScope; patient: Patient }) {
+export function PatientChats({ scope, patient }: { scope: PracticeScope; patient: Patient }) {
   const chats = useQuery(patientChatsQuery(scope.practiceId, patient.id));
 
   let content;

@@ -4,8 +4,8 @@ import type { patientsApi } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { chat } from '../chats/chatFixtures';
-import { jane, summary } from '../referrals/referralFixtures';
+import { chat } from '../../test/chatFixtures';
+import { jane, summary } from '../../test/referralFixtures';
 import { NO_PHONE_HINT } from './PatientChats';
 import { NOT_IN_RECORDS } from './PatientDetailPage';
 

@@ -5,10 +5,10 @@ import { Link, useParams } from 'react-router';
 import { formatPhone, Id } from '@referwell/contracts';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/pageTitle';
+import { usePracticeScope, type PracticeScope } from '../../lib/practiceScope';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { useReferralScope, type ReferralScope } from '../referrals/referralQueries';
 import { PatientCard } from './PatientCard';
 import { PatientChats } from './PatientChats';
 import { PatientForm } from './PatientForm';
@@ -20,7 +20,7 @@ export const NOT_IN_RECORDS = "This patient is not in your practice's records";
 
 /** One of the practice's patients: who they are (editable), their referrals and the practice's chats with them. */
 export function PatientDetailPage() {
-  const scope = useReferralScope();
+  const scope = usePracticeScope();
   const id = Id.safeParse(useParams().patientId);
   if (!scope) return <NoPracticeMessage title="Patient" description="Practices keep their own patient records." />;
   if (!id.success) return <Missing />;
@@ -45,7 +45,7 @@ function Missing() {
   );
 }
 
-function PatientView({ scope, id }: { scope: ReferralScope; id: number }) {
+function PatientView({ scope, id }: { scope: PracticeScope; id: number }) {
   const patient = useQuery(patientQuery(scope.practiceId, id));
   const data = patient.data;
   usePageTitle(data ? `${data.firstName} ${data.lastName}` : 'Patient');
@@ -64,7 +64,7 @@ function PatientView({ scope, id }: { scope: ReferralScope; id: number }) {
   return <PatientContent scope={scope} patient={patient.data} />;
 }
 
-function PatientContent({ scope, patient }: { scope: ReferralScope; patient: Patient }) {
+function PatientContent({ scope, patient }: { scope: PracticeScope; patient: Patient }) {
   const [editing, setEditing] = useState(false);
   const name = `${patient.firstName} ${patient.lastName}`;
   const reach = [patient.dateOfBirth && `DOB ${patient.dateOfBirth}`, patient.phoneNumber && formatPhone(patient.phoneNumber)];

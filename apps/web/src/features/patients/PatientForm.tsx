@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { patientsApi } from '@referwell/contracts';
 import { serverFieldErrors } from '../../lib/errors';
 import { AddressSearch } from '../../ui/AddressSearch';
-import { findInsurances, namedOption, type NamedOption } from './catalogueSearch';
+import { findInsurances, namedOption, type NamedOption } from '../../lib/catalogueSearch';
 import {
   GENDER_OPTIONS,
   useCreatePatient,
@@ -14,7 +14,7 @@ import {
   type PatientCreateBody,
   type PatientUpdateBody,
 } from './patientQueries';
-import { SearchSelect } from './SearchSelect';
+import { SearchSelect } from '../../ui/SearchSelect';
 
 /** Spec 1 §8: the text shown whenever creating a patient fails. */
 export const CREATE_PATIENT_FAILED = 'Failed to create patient';

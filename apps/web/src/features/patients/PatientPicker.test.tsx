@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
-import { patient } from '../referrals/referralFixtures';
+import { patient } from '../../test/referralFixtures';
 import { PICK_ADDRESS } from './PatientForm';
 import { PatientPicker } from './PatientPicker';
 import type { Patient } from './patientQueries';

@@ -4,7 +4,7 @@ import { PatientCard } from './PatientCard';
 import { PatientForm } from './PatientForm';
 import { PatientPhoneLookup } from './PatientPhoneLookup';
 import { findPatients, patientKeys, type Patient } from './patientQueries';
-import { SearchSelect } from './SearchSelect';
+import { SearchSelect } from '../../ui/SearchSelect';
 
 /** Spec 1 §5's practice search rule, kept for patients too: one letter matches half the records. */
 export const PATIENT_SEARCH_MIN = 2;

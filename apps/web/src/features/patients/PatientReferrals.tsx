@@ -5,7 +5,7 @@ import { patientsApi } from '@referwell/contracts';
 import { ListPagination } from '../../ui/ListPagination';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { ReferralListItem } from '../referrals/ReferralListItem';
+import { ReferralListItem } from '../referrals';
 import { patientReferralsQuery } from './patientQueries';
 
 /** The patient's referrals, newest first, ten to a page, each opening the referral. */

@@ -4,7 +4,7 @@ import type { patientsApi } from '@referwell/contracts';
 import { fakeServer, reply, type FakeRequest } from '../../test/fakeServer';
 import { signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { patient } from '../referrals/referralFixtures';
+import { patient } from '../../test/referralFixtures';
 
 const LIST = '/api/v1/patients';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { chatsApi, patientsApi, referralsApi, type BodyOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import type { SearchOption } from './SearchSelect';
+import type { SearchOption } from '../../lib/searchOption';
 
 export type Patient = patientsApi.Patient;
 export type PatientSummary = patientsApi.PatientSummary;

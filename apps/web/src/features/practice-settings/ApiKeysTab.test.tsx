@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { practiceServer } from './testing';
+import { practiceServer } from '../../test/practiceFixtures';
 
 const NOW = Date.now();
 const key = {

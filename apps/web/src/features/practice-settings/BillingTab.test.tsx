@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { practiceFixture, practiceServer } from './testing';
+import { practiceFixture, practiceServer } from '../../test/practiceFixtures';
 
 describe('billing', () => {
   it('lets an admin set the billing e-mail and shows the billing basis', async () => {

@@ -1,12 +1,14 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiKeyPermission, apiKeysApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { FormActions } from '../../ui/FormActions';
+import { FormModal } from '../../ui/FormModal';
+import { useServerErrors } from '../../ui/serverErrors';
 import { PERMISSIONS } from './apiKeyPermissions';
 import { practiceSettingsKeys } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 
 export type CreatedApiKey = apiKeysApi.ApiKey & { secret: string };
 
@@ -19,9 +21,9 @@ interface Props {
 
 export function CreateApiKeyModal({ practiceId, opened, onClose, onCreated }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="New API key" centered size="lg">
-      {opened && <CreateApiKeyForm practiceId={practiceId} onCancel={onClose} onCreated={onCreated} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="New API key" size="lg">
+      <CreateApiKeyForm practiceId={practiceId} onCancel={onClose} onCreated={onCreated} />
+    </FormModal>
   );
 }
 
@@ -69,15 +71,7 @@ function CreateApiKeyForm({ practiceId, onCancel, onCreated }: { practiceId: num
             ))}
           </Stack>
         </Checkbox.Group>
-        <FormErrorAlert message={errors.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </Group>
+        <FormActions formError={errors.formError} pending={create.isPending} submitLabel="Create key" onCancel={onCancel} />
       </Stack>
     </form>
   );

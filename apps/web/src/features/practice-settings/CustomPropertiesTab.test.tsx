@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { practiceServer } from './testing';
+import { practiceServer } from '../../test/practiceFixtures';
 
 const memberId = { id: 5, practiceId: 1, name: 'Member ID', moniker: '{{MEMBER_ID}}', type: 'TEXT' as const, createdAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 };
 

@@ -1,12 +1,14 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customPropertiesApi, CustomPropertyType } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { FormActions } from '../../ui/FormActions';
+import { FormModal } from '../../ui/FormModal';
+import { useServerErrors } from '../../ui/serverErrors';
 import { practiceSettingsKeys } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 
 type Definition = customPropertiesApi.CustomPropertyDefinition;
 
@@ -24,9 +26,9 @@ interface Props {
 
 export function CustomPropertyFormModal({ practiceId, definition, opened, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={definition ? `Edit ${definition.name}` : 'New custom property'} centered>
-      {opened && <PropertyForm key={definition?.id ?? 'new'} practiceId={practiceId} definition={definition} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={definition ? `Edit ${definition.name}` : 'New custom property'}>
+      <PropertyForm key={definition?.id ?? 'new'} practiceId={practiceId} definition={definition} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -79,15 +81,7 @@ function PropertyForm({ practiceId, definition, onDone }: { practiceId: number; 
           description={definition ? 'Stored values must fit a new type.' : undefined}
           {...form.getInputProps('type')}
         />
-        <FormErrorAlert message={errors.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {definition ? 'Save property' : 'Add property'}
-          </Button>
-        </Group>
+        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={definition ? 'Save property' : 'Add property'} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { practiceFixture, practiceServer } from './testing';
+import { practiceFixture, practiceServer } from '../../test/practiceFixtures';
 
 const HOURS = [{ dayOfWeek: 1, open: true, start: '08:00', end: '18:00' }];
 

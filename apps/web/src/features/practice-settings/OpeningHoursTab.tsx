@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import type { OpeningHoursEntry, Role } from '@referwell/contracts';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { canEditPractice } from './access';
-import { withFocusOnInvalid } from './focusFirstInvalid';
+import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
 import { copyMondayToWeekdays, DAY_NAMES, describeDay, endError, timeError, weekFrom } from './openingHours';
 import { useUpdatePractice } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 import type { Practice } from './types';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 

@@ -4,7 +4,7 @@ import { practicesApi } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { practiceFixture, practiceServer } from './testing';
+import { practiceFixture, practiceServer } from '../../test/practiceFixtures';
 
 describe('practice settings page', () => {
   it('points people without a practice to joining one', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,8 +7,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { AuditTrailTab } from '../audit/AuditTrailTab';
-import { canReadAudit } from '../audit/auditAccess';
+import { AuditTrailTab, canReadAudit } from '../audit';
 import { ApiKeysTab } from './ApiKeysTab';
 import { BillingTab } from './BillingTab';
 import { CustomPropertiesTab } from './CustomPropertiesTab';
@@ -19,7 +18,9 @@ import { TagsTab } from './TagsTab';
 
 const BASE_PATH = '/practice/settings';
 
-const TABS: { value: string; label: string; gate?: practicesApi.GateName; adminsOnly?: boolean }[] = [
+type TabValue = 'profile' | 'opening-hours' | 'tags' | 'custom-properties' | 'api-keys' | 'billing' | 'audit';
+
+const TABS: { value: TabValue; label: string; gate?: practicesApi.GateName; adminsOnly?: boolean }[] = [
   { value: 'profile', label: 'Profile' },
   { value: 'opening-hours', label: 'Opening hours' },
   { value: 'tags', label: 'Tags' },
@@ -83,6 +84,15 @@ function PracticeSettings({ membership }: { membership: PracticeMembership }) {
   } else {
     const roles = membership.roles;
     const data = practice.data;
+    const panels: Record<TabValue, ReactNode> = {
+      profile: <ProfileTab practice={data} roles={roles} />,
+      'opening-hours': <OpeningHoursTab practice={data} roles={roles} />,
+      tags: <TagsTab practiceId={practiceId} roles={roles} />,
+      'custom-properties': <CustomPropertiesTab practiceId={practiceId} roles={roles} />,
+      'api-keys': <ApiKeysTab practiceId={practiceId} roles={roles} />,
+      billing: <BillingTab practice={data} roles={roles} />,
+      audit: <AuditTrailTab practiceId={practiceId} roles={roles} />,
+    };
     content = (
       <Tabs
         value={active.value}
@@ -96,27 +106,11 @@ function PracticeSettings({ membership }: { membership: PracticeMembership }) {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="profile" pt="lg">
-          <ProfileTab practice={data} roles={roles} />
-        </Tabs.Panel>
-        <Tabs.Panel value="opening-hours" pt="lg">
-          <OpeningHoursTab practice={data} roles={roles} />
-        </Tabs.Panel>
-        <Tabs.Panel value="tags" pt="lg">
-          <TagsTab practiceId={practiceId} roles={roles} />
-        </Tabs.Panel>
-        <Tabs.Panel value="custom-properties" pt="lg">
-          <CustomPropertiesTab practiceId={practiceId} roles={roles} />
-        </Tabs.Panel>
-        <Tabs.Panel value="api-keys" pt="lg">
-          <ApiKeysTab practiceId={practiceId} roles={roles} />
-        </Tabs.Panel>
-        <Tabs.Panel value="billing" pt="lg">
-          <BillingTab practice={data} roles={roles} />
-        </Tabs.Panel>
-        <Tabs.Panel value="audit" pt="lg">
-          <AuditTrailTab practiceId={practiceId} roles={roles} />
-        </Tabs.Panel>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="lg">
+            {panels[t.value]}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     );
   }

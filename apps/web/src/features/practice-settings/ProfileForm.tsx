@@ -7,14 +7,14 @@ import { notifications } from '@mantine/notifications';
 import { PracticeType } from '@referwell/contracts';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { AddressSearch } from '../../ui/AddressSearch';
-import { withFocusOnInvalid } from './focusFirstInvalid';
+import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
 import { NpiField } from './NpiField';
 import {
   MATCH_RADIUS_MAX, PROFILE_FIELDS, TIER_TIMEOUT_MAX, TYPE_LABELS, profileBody, profileValues, timeZoneOptions, validateProfile,
   type ProfileValues,
 } from './profileValues';
 import { useUpdatePractice } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 import type { Practice } from './types';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 

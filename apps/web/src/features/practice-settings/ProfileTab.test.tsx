@@ -5,7 +5,7 @@ import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { FakeXhr } from '../../ui/files/fakeXhr';
-import { practiceFixture, practiceServer } from './testing';
+import { practiceFixture, practiceServer } from '../../test/practiceFixtures';
 
 const LOGO = 'https://cdn.test/logo.png';
 const PHOTO = 'https://cdn.test/photo.png';

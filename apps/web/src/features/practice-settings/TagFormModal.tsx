@@ -1,12 +1,14 @@
-import { Button, ColorInput, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { ColorInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { FormActions } from '../../ui/FormActions';
+import { FormModal } from '../../ui/FormModal';
+import { useServerErrors } from '../../ui/serverErrors';
 import { practiceSettingsKeys } from './queries';
-import { reshapeServerError } from './serverIssues';
+import { reshapeServerError } from '../../lib/serverIssues';
 import type { PracticeTag } from './types';
 
 export const TAG_CONTEXT_LABELS: Record<practicesApi.TagContext, string> = {
@@ -30,10 +32,10 @@ interface TagFormModalProps {
 
 export function TagFormModal({ practiceId, tag, opened, onClose }: TagFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={tag ? `Edit tag ${tag.name}` : 'New tag'} centered>
+    <FormModal opened={opened} onClose={onClose} title={tag ? `Edit tag ${tag.name}` : 'New tag'}>
       {/* Keyed so each opening starts from the tag's saved values. */}
-      {opened && <TagForm key={tag?.id ?? 'new'} practiceId={practiceId} tag={tag} onDone={onClose} />}
-    </Modal>
+      <TagForm key={tag?.id ?? 'new'} practiceId={practiceId} tag={tag} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -82,15 +84,7 @@ function TagForm({ practiceId, tag, onDone }: { practiceId: number; tag: Practic
           allowDeselect={false}
           {...form.getInputProps('context')}
         />
-        <FormErrorAlert message={errors.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {tag ? 'Save tag' : 'Add tag'}
-          </Button>
-        </Group>
+        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={tag ? 'Save tag' : 'Add tag'} onCancel={onDone} />
       </Stack>
     </form>
   );

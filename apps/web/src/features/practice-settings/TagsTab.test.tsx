@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { practiceServer } from './testing';
+import { practiceServer } from '../../test/practiceFixtures';
 
 const urgent = { id: 3, practiceId: 1, name: 'Urgent', color: '#c92a2a', context: 'REFERRAL' as const };
 const vip = { id: 4, practiceId: 1, name: 'VIP', color: '#5f3dc4', context: 'GENERAL' as const };

@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatPhone, type PracticeMembership } from '@referwell/contracts';
 import { EmptyMessage } from '../../ui/States';
-import { roleLabel } from './roles';
+import { roleLabel } from '../../lib/roles';
 
 const TYPE_LABELS: Record<PracticeMembership['practice']['type'], string> = {
   INDIVIDUAL: 'Individual practice',

@@ -5,7 +5,7 @@ import { usersApi, type PracticeMembership } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { setSession, useSession } from '../../lib/session';
-import { practicesQuery } from './practicesQuery';
+import { practicesQuery } from '../../lib/practicesQuery';
 
 /** Shows the current practice; with more than one, a select switches between them. */
 export function PracticeSwitcher() {

@@ -4,17 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { departmentsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { appointmentBody, initialAppointment, validateAppointment, type AppointmentValues } from './appointmentValues';
 import { LOCATION_LABELS } from './referralLabels';
 import { acceptErrorMessage, type ReferralMutations } from './referralMutations';
-import type { ReferralDetail, ReferralScope } from './referralQueries';
+import type { ReferralDetail } from './referralQueries';
 
 interface AppointmentModalProps {
   mode: 'accept' | 'reschedule';
   opened: boolean;
   onClose: () => void;
   referral: ReferralDetail;
-  scope: ReferralScope;
+  scope: PracticeScope;
   mutations: ReferralMutations;
   onDone: (message: string) => void;
 }

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { referralsApi, type directoryApi } from '@referwell/contracts';
 import { serverFieldErrors } from '../../lib/errors';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { AttachmentsField } from './AttachmentsField';
 import { useCreateComment } from './discussionQueries';
 import { MentionTextarea, mentionedIn } from './MentionTextarea';
-import type { ReferralScope } from './referralQueries';
 
 type Person = directoryApi.PersonSummary;
 
 interface CommentComposerProps {
-  scope: ReferralScope;
+  scope: PracticeScope;
   referralId: number;
   /** Answering this comment; a new thread otherwise. */
   parent?: { id: number; authorName: string };

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { personName } from '../../lib/names';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem, NeedsResponseBadge } from './CommentItem';
 import { commentsQuery, type ReferralComment } from './discussionQueries';
-import type { ReferralScope } from './referralQueries';
 
 /** Roots in order, each with its replies; a reply to a reply joins its root's thread. */
 function threads(comments: ReferralComment[]) {
@@ -33,7 +33,7 @@ function threads(comments: ReferralComment[]) {
 }
 
 interface CommentsSectionProps {
-  scope: ReferralScope;
+  scope: PracticeScope;
   referralId: number;
   canComment: boolean;
 }

@@ -11,8 +11,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { directoryApi } from '@referwell/contracts';
 import { personName } from '../../lib/names';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { mentionsQuery, type MentionAudience } from './discussionQueries';
-import type { ReferralScope } from './referralQueries';
 
 type Person = directoryApi.PersonSummary;
 
@@ -34,7 +34,7 @@ export function mentionedIn(text: string, people: readonly Person[]): number[] {
 }
 
 interface MentionTextareaProps {
-  scope: ReferralScope;
+  scope: PracticeScope;
   referralId: number;
   audience: MentionAudience;
   label: string;

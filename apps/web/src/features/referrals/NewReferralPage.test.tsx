@@ -6,7 +6,7 @@ import { reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, lakeside, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { fileView } from '../../ui/files/testFiles';
-import { alex, detail, jane, lee, pat, patient, referralServer } from './referralFixtures';
+import { alex, detail, jane, lee, pat, patient, referralServer } from '../../test/referralFixtures';
 
 const CREATE = '/api/v1/referrals';
 const aetna = { id: 77, name: 'Aetna', payerId: '60054', searchable: true };

@@ -8,20 +8,19 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { PageHeader } from '../../ui/PageHeader';
 import { Section } from '../../ui/Section';
 import { LoadingState } from '../../ui/States';
-import { namedOption } from '../patients/catalogueSearch';
-import { PatientPicker } from '../patients/PatientPicker';
-import type { Patient } from '../patients/patientQueries';
+import { namedOption } from '../../lib/catalogueSearch';
+import { usePracticeScope, type PracticeScope } from '../../lib/practiceScope';
+import { PatientPicker, type Patient } from '../patients';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { INITIAL_REFERRAL, validateReferral, type ReferralFormValues } from './referralForm';
 import { ReferralForm } from './ReferralForm';
 import { referralPaths } from './referralPaths';
-import { useReferralScope, type ReferralScope } from './referralQueries';
 import { useReferAgainValues, type ReferAgainSource } from './useReferAgainValues';
 
 /** Sending a referral: the patient, then where it goes and what it asks for. */
 export function NewReferralPage() {
   usePageTitle('New referral');
-  const scope = useReferralScope();
+  const scope = usePracticeScope();
   const from = useSearchParams()[0].get('from');
   if (!scope) return <NoPracticeMessage title="New referral" description="Referrals are sent and received by practices." />;
   // Patients and practices of one practice mean nothing in the next.
@@ -30,7 +29,7 @@ export function NewReferralPage() {
 }
 
 /** "Refer again" (?from=<id>): the form filled in from an ended referral, or empty with why not. */
-function ReferAgain({ scope, from }: { scope: ReferralScope; from: string }) {
+function ReferAgain({ scope, from }: { scope: PracticeScope; from: string }) {
   const fromId = Id.safeParse(from);
   const again = useReferAgainValues(scope.practiceId, fromId.success ? fromId.data : null);
   if (again.status === 'loading') {
@@ -60,7 +59,7 @@ function Page({ description, children }: { description: string; children: ReactN
 }
 
 interface NewReferralProps {
-  scope: ReferralScope;
+  scope: PracticeScope;
   /** The ended referral it is filled in from. */
   source?: ReferAgainSource;
   /** Why the form is less filled in than asked. */

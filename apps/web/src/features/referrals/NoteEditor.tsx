@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { directoryApi } from '@referwell/contracts';
 import { serverFieldErrors } from '../../lib/errors';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { MentionTextarea, mentionedIn } from './MentionTextarea';
 import type { NoteBody } from './discussionQueries';
-import type { ReferralScope } from './referralQueries';
 
 type Person = directoryApi.PersonSummary;
 
 interface NoteEditorProps {
-  scope: ReferralScope;
+  scope: PracticeScope;
   referralId: number;
   label: string;
   submitLabel: string;

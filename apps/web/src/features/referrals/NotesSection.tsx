@@ -8,10 +8,10 @@ import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { CommentItem } from './CommentItem';
 import { notesQuery, useNoteChanges, type Note } from './discussionQueries';
 import { NoteEditor } from './NoteEditor';
-import type { ReferralScope } from './referralQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 /** Spec 1 §3 Note: the practice's own notes on the referral; only their author edits or deletes one. */
-export function NotesSection({ scope, referralId }: { scope: ReferralScope; referralId: number }) {
+export function NotesSection({ scope, referralId }: { scope: PracticeScope; referralId: number }) {
   const notes = useQuery(notesQuery(scope.practiceId, referralId));
   const changes = useNoteChanges(scope, referralId);
   const [editing, setEditing] = useState<number | null>(null);

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AppointmentModal } from './AppointmentModal';
 import { useReferralMutations } from './referralMutations';
 import { referralPaths } from './referralPaths';
-import type { ReferralDetail, ReferralScope } from './referralQueries';
+import type { ReferralDetail } from './referralQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 type Dialog = 'accept' | 'reschedule' | 'reject' | 'cancel' | null;
 
@@ -17,7 +18,7 @@ const REASON_MAX = 1000;
  * The answers the caller's practice may give now: exactly the referral's `actions` (the server's
  * rules), plus marking it unread, which is always the reader's own business.
  */
-export function ReferralActions({ scope, referral }: { scope: ReferralScope; referral: ReferralDetail }) {
+export function ReferralActions({ scope, referral }: { scope: PracticeScope; referral: ReferralDetail }) {
   const mutations = useReferralMutations(scope, referral.id);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);

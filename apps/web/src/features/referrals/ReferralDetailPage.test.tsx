@@ -6,8 +6,8 @@ import { errorBody, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { formatDate } from '../../lib/dates';
 import { fileView } from '../../ui/files/testFiles';
-import { detailServer } from './referralDetailServer';
-import { detail, lee } from './referralFixtures';
+import { detailServer } from '../../test/referralDetailServer';
+import { detail, lee } from '../../test/referralFixtures';
 
 const VIEW = '/api/v1/referrals/9/view';
 

@@ -5,11 +5,12 @@ import { Link, useParams } from 'react-router';
 import { Id } from '@referwell/contracts';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/pageTitle';
+import { usePracticeScope, type PracticeScope } from '../../lib/practiceScope';
 import { PageHeader } from '../../ui/PageHeader';
 import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
-import { ChatWithPatientButton } from '../chats/ChatWithPatientButton';
-import { PatientCard } from '../patients/PatientCard';
+import { ChatWithPatientButton } from '../chats';
+import { PatientCard } from '../patients';
 import { CommentsSection } from './CommentsSection';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { NotesSection } from './NotesSection';
@@ -19,7 +20,7 @@ import { ReferralFacts } from './ReferralFacts';
 import { referralRoute } from './ReferralListItem';
 import { useReferralMutations } from './referralMutations';
 import { referralPaths } from './referralPaths';
-import { referralDetailQuery, useReferralScope, type ReferralDetail, type ReferralScope } from './referralQueries';
+import { referralDetailQuery, type ReferralDetail } from './referralQueries';
 import { ReferralTagsEditor } from './ReferralTagsEditor';
 import { ReferralTimeline } from './ReferralTimeline';
 import { useReferralsLiveUpdates } from './useReferralsLiveUpdates';
@@ -27,7 +28,7 @@ import { useReferralsLiveUpdates } from './useReferralsLiveUpdates';
 /** One referral: the patient, status and timeline, the answers allowed, comments and notes. */
 export function ReferralDetailPage() {
   useReferralsLiveUpdates();
-  const scope = useReferralScope();
+  const scope = usePracticeScope();
   const id = Id.safeParse(useParams().referralId);
   if (!scope) return <NoPracticeMessage title="Referral" description="Referrals are sent and received by practices." />;
   if (!id.success) return <Missing />;
@@ -54,7 +55,7 @@ function Missing() {
   );
 }
 
-function ReferralView({ scope, id }: { scope: ReferralScope; id: number }) {
+function ReferralView({ scope, id }: { scope: PracticeScope; id: number }) {
   const detail = useQuery(referralDetailQuery(scope.practiceId, id));
   const patient = detail.data?.patient;
   usePageTitle(patient ? `Referral for ${patient.firstName} ${patient.lastName}` : 'Referral');
@@ -73,7 +74,7 @@ function ReferralView({ scope, id }: { scope: ReferralScope; id: number }) {
   return <ReferralContent scope={scope} referral={detail.data} />;
 }
 
-function ReferralContent({ scope, referral }: { scope: ReferralScope; referral: ReferralDetail }) {
+function ReferralContent({ scope, referral }: { scope: PracticeScope; referral: ReferralDetail }) {
   const mutations = useReferralMutations(scope, referral.id);
   const patient = `${referral.patient.firstName} ${referral.patient.lastName}`;
 

@@ -2,7 +2,7 @@ import '../../test/enableFilePond';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { detailServer } from './referralDetailServer';
+import { detailServer } from '../../test/referralDetailServer';
 
 describe('referral comments and notes', { timeout: 20_000 }, () => {
   it('labels who sees comments and who sees notes', async () => {

@@ -7,20 +7,21 @@ import { useNavigate } from 'react-router';
 import { referralsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { Section } from '../../ui/Section';
-import { findInsurances, findSpecialities } from '../patients/catalogueSearch';
-import type { Patient } from '../patients/patientQueries';
-import { SearchSelect } from '../patients/SearchSelect';
+import { findInsurances, findSpecialities } from '../../lib/catalogueSearch';
+import type { Patient } from '../patients';
+import { SearchSelect } from '../../ui/SearchSelect';
 import { AttachmentsField } from './AttachmentsField';
 import { MatchPreview, type MatchParams } from './MatchPreview';
-import { findPractices, findProvidersAt } from './practiceSearch';
+import { findPractices, findProvidersAt } from '../../lib/practiceSearch';
+import type { PracticeScope } from '../../lib/practiceScope';
 import { referralFailure, toReferralBody, type ReferralCreateBody, type ReferralFormValues } from './referralForm';
 import { referralPaths } from './referralPaths';
-import { refreshReferrals, type ReferralScope } from './referralQueries';
+import { refreshReferrals } from './referralQueries';
 import { ReferringProviderField } from './ReferringProviderField';
 import { ScheduleFields } from './ScheduleFields';
 
 interface ReferralFormProps {
-  scope: ReferralScope;
+  scope: PracticeScope;
   form: UseFormReturnType<ReferralFormValues>;
   patient: Patient | null;
   /** Sending without a patient: the patient section says so. */
@@ -29,7 +30,7 @@ interface ReferralFormProps {
   copiedFrom?: number;
 }
 
-function matchParams(scope: ReferralScope, patient: Patient | null, values: ReferralFormValues): MatchParams | null {
+function matchParams(scope: PracticeScope, patient: Patient | null, values: ReferralFormValues): MatchParams | null {
   if (values.type !== 'SPECIALTY' || !values.speciality) return null;
   const place = patient?.latitude != null && patient.longitude != null ? { latitude: patient.latitude, longitude: patient.longitude } : {};
   return {

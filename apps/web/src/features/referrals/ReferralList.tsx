@@ -9,14 +9,8 @@ import { usePaged } from '../../ui/usePaged';
 import { ReferralListItem } from './ReferralListItem';
 import { LIST_LABELS } from './referralLabels';
 import { referralPaths } from './referralPaths';
-import {
-  referralListQuery,
-  referralSearchQuery,
-  REFERRALS_PAGE_SIZE,
-  type ReferralListType,
-  type ReferralScope,
-  type ReferralSummary,
-} from './referralQueries';
+import { referralListQuery, referralSearchQuery, REFERRALS_PAGE_SIZE, type ReferralListType, type ReferralSummary } from './referralQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
 
 function Items({ label, referrals, practiceId }: { label: string; referrals: ReferralSummary[]; practiceId: number }) {
   return (
@@ -42,7 +36,7 @@ const EMPTY: Record<ReferralListType, { title: string; body?: ReactNode }> = {
 };
 
 interface ReferralListProps {
-  scope: ReferralScope;
+  scope: PracticeScope;
   type: ReferralListType;
   provider?: number;
   patientName?: string;
@@ -81,7 +75,7 @@ export function ReferralList({ scope, type, provider, patientName }: ReferralLis
 }
 
 /** What GET /referrals/search found; the answer comes whole, so it is paged here. */
-export function ReferralSearchResults({ scope, type, query }: { scope: ReferralScope; type: ReferralListType; query: string }) {
+export function ReferralSearchResults({ scope, type, query }: { scope: PracticeScope; type: ReferralListType; query: string }) {
   const search = useQuery(referralSearchQuery(scope.practiceId, type, query));
   const paged = usePaged(search.data ?? [], REFERRALS_PAGE_SIZE);
 

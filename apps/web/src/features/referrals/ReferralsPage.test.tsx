@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { errorBody, lakeside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { patient, referralServer, summary } from './referralFixtures';
-import { REFERRAL_CHANGED_EVENT } from '../events/liveEvents';
+import { patient, referralServer, summary } from '../../test/referralFixtures';
+import { REFERRAL_CHANGED_EVENT } from '../events';
 
 const INBOX = '/api/v1/referrals/inbox';
 

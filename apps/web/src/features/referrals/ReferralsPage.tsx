@@ -4,13 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Id, referralsApi } from '@referwell/contracts';
 import { usePageTitle } from '../../lib/pageTitle';
+import { usePracticeScope, type PracticeScope } from '../../lib/practiceScope';
 import { PageHeader } from '../../ui/PageHeader';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { REFERRAL_TEXT_MIN, ReferralFilters, type FilterText } from './ReferralFilters';
 import { ReferralList, ReferralSearchResults } from './ReferralList';
 import { LIST_LABELS } from './referralLabels';
 import { referralPaths } from './referralPaths';
-import { useReferralScope, type ReferralListType, type ReferralScope } from './referralQueries';
+import { type ReferralListType } from './referralQueries';
 import { useReferralsLiveUpdates } from './useReferralsLiveUpdates';
 
 export const FILTER_DEBOUNCE_MS = 300;
@@ -20,7 +21,7 @@ const LIST_TYPES = referralsApi.ReferralListType.options;
 export function ReferralsPage() {
   usePageTitle('Referrals');
   useReferralsLiveUpdates();
-  const scope = useReferralScope();
+  const scope = usePracticeScope();
   if (!scope) return <NoPracticeMessage title="Referrals" description="Referrals are sent and received by practices." />;
   // Keyed by practice: filters chosen in one practice mean nothing in the next.
   return <ReferralTabs key={scope.practiceId} scope={scope} />;
@@ -29,7 +30,7 @@ export function ReferralsPage() {
 /** Text shorter than the minimum is not sent at all (spec 1 §5). */
 const sendable = (text: string) => (text.length >= REFERRAL_TEXT_MIN ? text : undefined);
 
-function ReferralTabs({ scope }: { scope: ReferralScope }) {
+function ReferralTabs({ scope }: { scope: PracticeScope }) {
   const { type = 'inbox' } = useParams();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<FilterText>({ search: '', provider: '', patientName: '' });

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { referralCommentsApi, type BodyOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { referralKeys, type ReferralScope } from './referralQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
+import { referralKeys } from './referralQueries';
 
 export type ReferralComment = referralCommentsApi.ReferralComment;
 export type Note = referralCommentsApi.Note;
@@ -40,7 +41,7 @@ export function mentionsQuery(audience: MentionAudience, practiceId: number, ref
 
 export type CommentBody = Omit<BodyOf<typeof referralCommentsApi.createReferralComment>, 'practiceId'>;
 
-export function useCreateComment(scope: ReferralScope, referralId: number) {
+export function useCreateComment(scope: PracticeScope, referralId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CommentBody) =>
@@ -56,7 +57,7 @@ export interface NoteBody {
 }
 
 /** Creating, editing and deleting notes, each refreshing the referral's notes. */
-export function useNoteChanges(scope: ReferralScope, referralId: number) {
+export function useNoteChanges(scope: PracticeScope, referralId: number) {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: referralKeys.notes(scope.practiceId, referralId) });
   return {

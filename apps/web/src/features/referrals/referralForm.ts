@@ -1,9 +1,9 @@
 import { referralsApi, type BodyOf, type PracticeSummary, type directoryApi } from '@referwell/contracts';
 import { isApiError, NETWORK_ERROR } from '../../lib/api';
 import { serverFieldErrors } from '../../lib/errors';
-import type { NamedOption } from '../patients/catalogueSearch';
-import type { Patient } from '../patients/patientQueries';
-import type { SearchOption } from '../patients/SearchSelect';
+import type { NamedOption } from '../../lib/catalogueSearch';
+import type { Patient } from '../patients';
+import type { SearchOption } from '../../lib/searchOption';
 
 export type ReferralCreateBody = BodyOf<typeof referralsApi.createReferral>;
 

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { referralsApi, type BodyOf } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { referralKeys, refreshReferrals, type ReferralDetail, type ReferralScope } from './referralQueries';
+import type { PracticeScope } from '../../lib/practiceScope';
+import { referralKeys, refreshReferrals, type ReferralDetail } from './referralQueries';
 
 export type AcceptBody = Omit<BodyOf<typeof referralsApi.acceptReferral>, 'practiceId'>;
 type RescheduleBody = Omit<BodyOf<typeof referralsApi.rescheduleReferral>, 'practiceId'>;
@@ -18,7 +19,7 @@ export function acceptErrorMessage(error: unknown): string {
  * The answers a practice gives a referral. Each refreshes the lists; those that return the
  * referral put it straight into the detail, the others have it fetched again.
  */
-export function useReferralMutations(scope: ReferralScope, id: number) {
+export function useReferralMutations(scope: PracticeScope, id: number) {
   const queryClient = useQueryClient();
   const { practiceId } = scope;
   const params = { id };

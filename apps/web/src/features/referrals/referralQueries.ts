@@ -1,28 +1,13 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { practicesApi, referralsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { unreadKeys } from '../unread/unreadQueries';
+import { unreadKeys } from '../unread';
 
 export type ReferralSummary = referralsApi.ReferralSummary;
 export type ReferralDetail = referralsApi.ReferralDetail;
 export type ReferralListType = referralsApi.ReferralListType;
 
 export const REFERRALS_PAGE_SIZE = 30;
-
-/** Who is looking, from which practice: every referral call is made for the current practice. */
-export interface ReferralScope {
-  practiceId: number;
-  practiceName: string;
-  userId: number;
-}
-
-export function useReferralScope(): ReferralScope | null {
-  const membership = useSession((session) => session.currentPractice);
-  const user = useSession((session) => session.currentUser);
-  if (!membership || !user) return null;
-  return { practiceId: membership.practice.id, practiceName: membership.practice.name, userId: user.id };
-}
 
 export interface ListFilters {
   page: number;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { namedOption } from '../patients/catalogueSearch';
-import { patientQuery, type Patient } from '../patients/patientQueries';
-import { practiceOption, providerOption } from './practiceSearch';
+import { namedOption } from '../../lib/catalogueSearch';
+import { patientQuery, type Patient } from '../patients';
+import { practiceOption, providerOption } from '../../lib/practiceSearch';
 import { INITIAL_REFERRAL, type ReferralFormValues } from './referralForm';
 import { referralDetailQuery, type ReferralDetail } from './referralQueries';
 

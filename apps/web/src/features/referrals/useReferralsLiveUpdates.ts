@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { REFERRAL_CHANGED_EVENT, type ReferralChangedDetail } from '../events/liveEvents';
+import { REFERRAL_CHANGED_EVENT, type ReferralChangedDetail } from '../events';
 import { referralKeys } from './referralQueries';
 
 /**

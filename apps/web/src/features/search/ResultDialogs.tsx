@@ -6,7 +6,7 @@ import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { personName } from '../../lib/names';
 import { ErrorState, LoadingState } from '../../ui/States';
-import { practiceSummaryQuery } from '../join/joinQueries';
+import { practiceSummaryQuery } from '../join';
 
 type SearchResult = searchApi.SearchResult;
 

@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CODE_LENGTH, normalizePhone, usersApi, type User } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { applyUpdatedUser } from '../auth/currentUser';
-import { incorrectCodeMessage } from '../auth/signInErrors';
+import { applyUpdatedUser } from '../../lib/currentUser';
+import { incorrectCodeMessage } from '../auth';
 
 type Problem = { field: 'phone' | 'code' | 'form'; message: string };
 

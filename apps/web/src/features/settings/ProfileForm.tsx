@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersApi, type User } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
-import { applyUpdatedUser } from '../auth/currentUser';
+import { applyUpdatedUser } from '../../lib/currentUser';
 
 const NAME_MAX = 100;
 const FIELDS = ['firstName', 'lastName', 'title'] as const;

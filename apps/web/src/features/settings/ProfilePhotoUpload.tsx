@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { practicesApi, usersApi, type User } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { ImageUploadField } from '../../ui/files';
-import { currentUserQuery } from '../auth/currentUser';
+import { currentUserQuery } from '../../lib/currentUser';
 
 const TEXTS = {
   scanning: 'Checking your new photo for viruses; it appears here once it is clean.',

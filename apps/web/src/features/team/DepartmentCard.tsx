@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatPhone, type departmentsApi } from '@referwell/contracts';
+import { EditDeleteButtons } from '../../ui/EditDeleteButtons';
 import { DepartmentMembers } from './DepartmentMembers';
 import type { TeamScope } from './teamAccess';
 
@@ -49,16 +50,7 @@ export function DepartmentCard({ scope, department, manage, onEdit, onDelete }: 
           >
             {open ? 'Hide people' : 'People'}
           </Button>
-          {manage && (
-            <>
-              <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${department.name}`}>
-                Edit
-              </Button>
-              <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${department.name}`}>
-                Delete
-              </Button>
-            </>
-          )}
+          {manage && <EditDeleteButtons name={department.name} onEdit={onEdit} onDelete={onDelete} />}
         </Group>
       </Group>
       {open && (

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { departmentsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
-import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
+import { FormActions } from '../../ui/FormActions';
+import { useServerErrors } from '../../ui/serverErrors';
 import { teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 
@@ -85,15 +86,7 @@ function DepartmentForm({ scope, department, onDone }: { scope: TeamScope; depar
         <Textarea label="Description" rows={3} resize="vertical" {...form.getInputProps('description')} />
         <TextInput label="Address" {...form.getInputProps('address')} />
         <TextInput label="Phone" type="tel" {...form.getInputProps('phoneNumber')} />
-        <FormErrorAlert message={errors.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {department ? 'Save department' : 'Create department'}
-          </Button>
-        </Group>
+        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={department ? 'Save department' : 'Create department'} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invitesApi, type InviteType, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { canManageTeam, isAdmin, type TeamScope } from './teamAccess';
 import { teamKeys } from './teamQueries';
 

@@ -3,7 +3,7 @@ import type { invitesApi } from '@referwell/contracts';
 import { formatDate } from '../../lib/dates';
 import { personName } from '../../lib/names';
 import { RelativeTime } from '../../ui/RelativeTime';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 
 type Invite = invitesApi.Invite;
 

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import type { practicesApi, Role } from '@referwell/contracts';
 import { personName } from '../../lib/names';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { isAdmin, type TeamScope } from './teamAccess';
 import { useMemberChange } from './useMemberChange';
 

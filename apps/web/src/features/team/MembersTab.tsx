@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PRACTICE_USER_SEARCH_MIN, practicesApi, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { personName } from '../../lib/names';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LeavePracticeButton } from './LeavePracticeButton';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { practicesApi, Role } from '@referwell/contracts';
 import { personName } from '../../lib/names';
-import { roleLabel } from '../practices/roles';
+import { roleLabel } from '../../lib/roles';
 import { MemberActions } from './MemberActions';
 import type { TeamScope } from './teamAccess';
 

@@ -4,8 +4,8 @@ import { practicesApi, rolesApi, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { personName } from '../../lib/names';
-import { currentUserQuery } from '../auth/currentUser';
-import { roleLabel } from '../practices/roles';
+import { currentUserQuery } from '../../lib/currentUser';
+import { roleLabel } from '../../lib/roles';
 import { refreshTeam } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, type FakeRequest } from '../../test/fakeServer';
 import { signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { announceUnreadChanged } from '../events/liveEvents';
-import { detailServer } from '../referrals/referralDetailServer';
+import { announceUnreadChanged } from '../events';
+import { detailServer } from '../../test/referralDetailServer';
 
 const UNREAD = '/api/v1/unread';
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unreadApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { UNREAD_CHANGED_EVENT } from '../events/liveEvents';
+import { UNREAD_CHANGED_EVENT } from '../events';
 
 /** Every unread query sits under ['unread', practiceId], so a change to one practice's counts refreshes only it. */
 export const unreadKeys = {

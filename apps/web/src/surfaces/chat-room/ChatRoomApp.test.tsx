@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
-import { message, openRoom, push, ROOM, roomServer } from '../../features/chat/chatFixtures';
+import { message, openRoom, push, ROOM, roomServer } from '../../test/chatRoomFixtures';
 import { ChatRoomApp } from './ChatRoomApp';
 import { readChatRoomQuery } from './chatRoomQuery';
 

@@ -1,5 +1,5 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ChatRoomView } from '../../features/chat';
+import { ChatRoomView } from '../../features/chat-room';
 import { readChatRoomQuery } from './chatRoomQuery';
 
 const theme = createTheme({ primaryColor: 'teal', primaryShade: 9, defaultRadius: 'md', focusRing: 'auto' });

@@ -1,4 +1,4 @@
-import type { ChatDevice } from '../../features/chat';
+import type { ChatDevice } from '../../features/chat-room';
 
 /** What the room's address says (spec 3 §2 Route); missing room or token are reported by the room. */
 export interface ChatRoomQuery {

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { CurrentPracticeCard } from '../../features/practices/CurrentPracticeCard';
+import { CurrentPracticeCard } from '../../features/practices';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';

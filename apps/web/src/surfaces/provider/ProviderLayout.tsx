@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
-import { IdleWarning } from '../../features/auth/IdleWarning';
-import { EventsSocket } from '../../features/events/EventsSocket';
-import { PracticeSwitcher } from '../../features/practices/PracticeSwitcher';
-import { GlobalSearch } from '../../features/search/GlobalSearch';
-import { NotificationsBell } from '../../features/notifications/NotificationsBell';
-import { UnreadCount } from '../../features/unread/UnreadCount';
-import { usePracticeUnread, type PracticeUnread } from '../../features/unread/unreadQueries';
+import { IdleWarning } from '../../features/auth';
+import { EventsSocket } from '../../features/events';
+import { PracticeSwitcher } from '../../features/practices';
+import { GlobalSearch } from '../../features/search';
+import { NotificationsBell } from '../../features/notifications';
+import { UnreadCount, usePracticeUnread, type PracticeUnread } from '../../features/unread';
 import { UserMenu } from './UserMenu';
 
 interface NavItem {

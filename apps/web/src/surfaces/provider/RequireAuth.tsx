@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { currentUserQuery } from '../../features/auth/currentUser';
+import { currentUserQuery } from '../../lib/currentUser';
 import { isApiError } from '../../lib/api';
 import { ErrorState, LoadingState } from '../../ui/States';
 

@@ -1,47 +1,30 @@
 import type { RouteObject } from 'react-router';
-import { ChatsPage } from '../../features/chats/ChatsPage';
-import { DevOutboxPage } from '../../features/dev-outbox/DevOutboxPage';
-import { PasswordResetPage } from '../../features/auth/PasswordResetPage';
-import { SignInPage } from '../../features/auth/SignInPage';
-import { SessionsPage } from '../../features/sessions/SessionsPage';
-import { SettingsPage } from '../../features/settings/SettingsPage';
-import { AcceptInvitePage } from '../../features/invites/AcceptInvitePage';
-import { JoinPracticePage } from '../../features/join/JoinPracticePage';
-import { NetworksPage } from '../../features/networks/NetworksPage';
-import { OrganisationsPage } from '../../features/organisations/OrganisationsPage';
-import { PracticeSettingsPage } from '../../features/practice-settings/PracticeSettingsPage';
-import { TeamPage } from '../../features/team/TeamPage';
-import { NewReferralPage } from '../../features/referrals/NewReferralPage';
-import { ReferralDetailPage } from '../../features/referrals/ReferralDetailPage';
-import { ReferralsPage } from '../../features/referrals/ReferralsPage';
-import { PatientDetailPage } from '../../features/patients/PatientDetailPage';
-import { PatientsPage } from '../../features/patients/PatientsPage';
-import { BotSubmissionsPage } from '../../features/intake/BotSubmissionsPage';
-import { IntakeFormPage } from '../../features/intake/IntakeFormPage';
-import { IntakePage } from '../../features/intake/IntakePage';
-import { SubmissionDetailPage } from '../../features/intake/SubmissionDetailPage';
+import { ChatsPage } from '../../features/chats';
+import { PasswordResetPage, SignInPage } from '../../features/auth';
+import { SessionsPage } from '../../features/sessions';
+import { SettingsPage } from '../../features/settings';
+import { JoinPracticePage } from '../../features/join';
+import { NetworksPage } from '../../features/networks';
+import { OrganisationsPage } from '../../features/organisations';
+import { PracticeSettingsPage } from '../../features/practice-settings';
+import { TeamPage } from '../../features/team';
+import { NewReferralPage, ReferralDetailPage, ReferralsPage } from '../../features/referrals';
+import { PatientDetailPage, PatientsPage } from '../../features/patients';
+import { BotSubmissionsPage, IntakePage, SubmissionDetailPage } from '../../features/intake';
+import { PublicLayout } from '../public/PublicLayout';
 import { HomePage } from './HomePage';
-import { NotFoundPage } from './NotFoundPage';
 import { ProviderLayout } from './ProviderLayout';
-import { PublicLayout } from './PublicLayout';
 import { RequireAuth } from './RequireAuth';
 
+/** The provider's screens behind sign-in, and the sign-in pages that lead there (in the public pages' layout). */
 export const providerRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
       { path: '/login', element: <SignInPage /> },
       { path: '/reset-password', element: <PasswordResetPage /> },
-      // Open signed in or out: the page offers sign-up or sign-in before accepting.
-      { path: '/invite/:code', element: <AcceptInvitePage /> },
     ],
   },
-  {
-    element: <PublicLayout wide />,
-    children: [{ path: '/dev/outbox', element: <DevOutboxPage /> }],
-  },
-  // A practice's public intake form: its own plain page, since host sites put it in a frame.
-  { path: '/form/:endpoint', element: <IntakeFormPage /> },
   {
     element: <RequireAuth />,
     children: [
@@ -70,5 +53,4 @@ export const providerRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,0 +1,1 @@
+export { DevOutboxPage } from './DevOutboxPage';

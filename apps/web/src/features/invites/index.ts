@@ -1,0 +1,6 @@
+/** Accepting an invite by its link; the join page lists and answers one's invites with the same parts. */
+export { AcceptInvitePage } from './AcceptInvitePage';
+export { InviteResponseButtons } from './InviteResponseButtons';
+export { InviteSummary } from './InviteSummary';
+export { myInvitesQuery } from './inviteQueries';
+export { useLandInPractice } from './landInPractice';

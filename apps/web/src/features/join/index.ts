@@ -1,0 +1,3 @@
+/** Finding a practice and asking to join it. */
+export { JoinPracticePage } from './JoinPracticePage';
+export { practiceSummaryQuery } from './joinQueries';

@@ -1,0 +1,1 @@
+export { OrganisationsPage } from './OrganisationsPage';

@@ -1,0 +1,1 @@
+export { PracticeSettingsPage } from './PracticeSettingsPage';
