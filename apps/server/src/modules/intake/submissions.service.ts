@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { auditPatient } from '../patients/patient-audit.js';
+import { auditPatient } from '../patients/index.js';
 import type { ChatCreationService } from '../chats/chat-creation.service.js';
 import { submissions, type SubmissionRow } from './intake.table.js';
 import { auditIntake, botFor, lockedSubmission, submissionFor, submissionsWithBot, toSubmission, unreadSubmission } from './intake-records.js';
