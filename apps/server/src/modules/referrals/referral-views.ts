@@ -9,8 +9,7 @@ import { practiceTags } from '../practices/practices.table.js';
 import { toPracticeTag } from '../practices/practices.service.js';
 import { patientsByIds, toPatientSummary } from '../patients/index.js';
 import { insuranceById, specialitiesByIds } from '../catalogues/index.js';
-import { files } from '../files/files.table.js';
-import { fileViewOf } from '../files/files.service.js';
+import { fileViewsById } from '../files/index.js';
 import { referralArchives, referralEvents, referralTags, referralViews } from './referrals.table.js';
 import { actionsFor } from './referral-rules.js';
 import { storedAppointment } from './referral-appointments.js';
@@ -103,15 +102,14 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
   const { db } = ctx;
   const [[summary], attached, insurance, timeline] = await Promise.all([
     summariesOf(db, [referral], viewer),
-    referral.fileIds.length ? db.select().from(files).where(inArray(files.id, referral.fileIds)) : Promise.resolve([]),
+    fileViewsById(ctx, [referral.fileIds]),
     referral.insuranceId ? insuranceById(db, referral.insuranceId) : Promise.resolve(undefined),
     timelineOf(db, referral.id),
   ]);
-  const fileMap = byId(attached);
   return {
     ...summary!,
     notes: referral.notes,
-    files: referral.fileIds.flatMap((id) => (fileMap.has(id) ? [fileViewOf(ctx, fileMap.get(id)!)] : [])),
+    files: referral.fileIds.flatMap((id) => attached.get(id) ?? []),
     insurance: insurance ?? null,
     schedulePreferences: referral.schedulePreferences,
     matchingDistance: referral.matchingDistance,
