@@ -4,8 +4,8 @@ import { patientById } from '../patients/index.js';
 import { authorizePractice, canInPractice, visiblePracticesOf, type Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { PRACTICE_RULES } from '../../platform/access/rules.js';
-import { callerSeesReferral } from '../referrals/referral-access.js';
-import { callerSeesChat } from '../chats/chat-access.js';
+import { callerSeesReferral } from '../referrals/index.js';
+import { callerSeesChat } from '../chats/index.js';
 
 /** What the access check needs of a file row. */
 export interface FileAccessFacts {

@@ -5,7 +5,7 @@ import { authorizePractice, type AppContext, type SessionCaller } from '../../co
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { auditPatient } from '../patients/index.js';
-import type { ChatCreationService } from '../chats/chat-creation.service.js';
+import type { ChatCreationService } from '../chats/index.js';
 import { submissions, type SubmissionRow } from './intake.table.js';
 import { auditIntake, botFor, lockedSubmission, submissionFor, submissionsWithBot, toSubmission, unreadSubmission } from './intake-records.js';
 import { patientOfSubmission } from './submission-patients.js';
