@@ -4,7 +4,7 @@ import { authorizePractice, fullName, users, type AppContext, type SessionCaller
 import type { ClientInfo } from '../../platform/http.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { distinct } from '../../platform/lists.js';
-import { patients } from '../patients/patients.table.js';
+import { patientNamesIn } from '../patients/index.js';
 
 type Filters = auditApi.AuditQuery;
 type Row = typeof auditEvents.$inferSelect;
@@ -41,8 +41,7 @@ export function createAuditTrailService(ctx: AppContext) {
     const [people, records] = await Promise.all([
       userIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds)) : [],
       patientIds.length
-        ? db.select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName }).from(patients)
-          .where(and(inArray(patients.id, patientIds), eq(patients.practiceId, practiceId)))
+        ? patientNamesIn(db, practiceId, patientIds)
         : [],
     ]);
     const personName = new Map(people.map((p) => [p.id, fullName(p)]));

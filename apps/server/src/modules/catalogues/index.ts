@@ -6,6 +6,11 @@ import { createInsuranceService } from './insurance.service.js';
 import { createNpiService } from './npi.service.js';
 import { createSpecialitiesService } from './specialities.service.js';
 
+export {
+  acceptsInsurance, insuranceById, insuranceExistsSql, insuranceNameOf, providersOfSpeciality, specialitiesByIds, specialityExists,
+  specialityExistsSql, specialityIdsLike, specialityNameOf, specialityNamesOfUsers,
+} from './catalogue-reads.js';
+
 /**
  * Specialities (NUCC taxonomy), insurance payers and NPI lookups. Both catalogues are loaded from
  * their data files once the app is ready; an unchanged catalogue costs one query.

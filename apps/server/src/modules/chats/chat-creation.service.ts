@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { chatsApi } from '@referwell/contracts';
 import { authorizePractice, fullName, practices, type AppContext, type SessionCaller } from '../../core/index.js';
@@ -6,7 +6,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { activeChatUser, practicesOfChat, type ChatRow } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
 import { validPhone } from '../../platform/phone.js';
-import { patients } from '../patients/patients.table.js';
+import { accountHolderOf, patientIn } from '../patients/index.js';
 import { chats } from './chats.table.js';
 import { invitePhone, joinChat, joinerOf, joinersFor } from './chat-participants.js';
 import { chatSummaries } from './chat-summaries.js';
@@ -45,10 +45,7 @@ export function createChatCreationService(ctx: AppContext) {
     const phones = [...new Set(numbers.map((n) => validPhone(n, 'usersPhoneNumbers')))];
     return Promise.all(
       phones.map(async (phone) => {
-        const [patient] = await db
-          .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
-          .from(patients)
-          .where(and(eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phone), isNull(patients.parentId)));
+        const patient = await accountHolderOf(db, practiceId, phone);
         return patient ? { phone, name: fullName(patient), patientId: patient.id } : { phone, name: `Patient (…${phone.slice(-4)})`, patientId: null };
       }),
     );
@@ -149,7 +146,7 @@ export function createChatCreationService(ctx: AppContext) {
     async openWithPatient(caller: SessionCaller, patientId: number, practiceId: number, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'chats.manage');
       await authorizePractice(db, caller, practiceId, 'patients.view');
-      const [patient] = await db.select().from(patients).where(and(eq(patients.id, patientId), eq(patients.practiceId, practiceId)));
+      const patient = await patientIn(db, practiceId, patientId);
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
       if (!patient.phoneNumber) throw new AppError('BAD_REQUEST', 'This patient has no phone number to text the chat link to');
       const invitee = { phone: patient.phoneNumber, name: fullName(patient), patientId };

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chatRoomApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/index.js';
 import { practicesOfChat, type RoomCaller } from './chat-access.js';
-import { files } from '../files/files.table.js';
+import { isLiveFile } from '../files/index.js';
 import { chatFiles, chatMessages, chats, chatUsers } from './chats.table.js';
 import { messageViews, type MessageRow } from './chat-views.js';
 import { auditChat } from './chat-records.js';
@@ -58,8 +58,7 @@ export function createChatMessages(ctx: AppContext) {
           const attachable = await tx
             .select({ id: chatFiles.fileId })
             .from(chatFiles)
-            .innerJoin(files, eq(files.id, chatFiles.fileId))
-            .where(and(inArray(chatFiles.fileId, fileIds), eq(chatFiles.chatUserId, me.id), isNull(chatFiles.messageId), isNull(files.deletedAt)));
+            .where(and(inArray(chatFiles.fileId, fileIds), eq(chatFiles.chatUserId, me.id), isNull(chatFiles.messageId), isLiveFile(chatFiles.fileId)));
           if (attachable.length !== fileIds.length) throw new MessageRefused('A file could not be attached: attach files you uploaded to this chat');
         }
         const [row] = await tx

@@ -3,7 +3,7 @@ import type { chatRoomApi } from '@referwell/contracts';
 import { users, type AppContext } from '../../core/index.js';
 import type { ChatUserRow } from './chat-access.js';
 import { distinct, pick } from '../../platform/lists.js';
-import { fileViewsById } from '../files/files.service.js';
+import { fileViewsById } from '../files/index.js';
 import { chatMessages, chatUsers } from './chats.table.js';
 
 export type MessageRow = typeof chatMessages.$inferSelect;

@@ -6,7 +6,7 @@ import { assertSelf } from '../../platform/access/index.js';
 import { authorizeChat, practicesOfChat, type ChatRow } from './chat-access.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';
-import { patients } from '../patients/patients.table.js';
+import { patientIn } from '../patients/index.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
 import { chatMatches, chatSummaries, countUnreadChats, hasUnread, takesPart, visibleChats, type Viewer } from './chat-summaries.js';
 import { joinChat, joinerOf, joinersFor, participantUserIds } from './chat-participants.js';
@@ -149,7 +149,7 @@ export function createChatsService(ctx: AppContext) {
     async patientChats(caller: SessionCaller, patientId: number, practiceId: number, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'chats.view');
       await authorizePractice(db, caller, practiceId, 'patients.view');
-      const [patient] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.practiceId, practiceId)));
+      const patient = await patientIn(db, practiceId, patientId);
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
       const rows = await db.select().from(chats).where(and(eq(chats.practiceId, practiceId), eq(chats.patientId, patientId))).orderBy(desc(chats.lastMessageAt));
       await ctx.audit.record({

@@ -11,6 +11,9 @@ import { createChatMessages } from './chat-messages.js';
 import { registerChatSocket } from './chat-socket.js';
 import { registerChatJobs } from './chat-jobs.js';
 
+export { callerSeesChat } from './chat-access.js';
+export { createChatCreationService, type ChatCreationService } from './chat-creation.service.js';
+
 /**
  * Chats (spec 3): the provider app's chat calls, the chat service a room token opens (calls and
  * WebSocket), and the jobs behind them (texted invitations, link previews, notifications).

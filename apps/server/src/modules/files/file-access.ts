@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FileOwnerKind, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
-import { patients } from '../patients/patients.table.js';
+import { patientById } from '../patients/index.js';
 import { authorizePractice, canInPractice, visiblePracticesOf, type Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { PRACTICE_RULES } from '../../platform/access/rules.js';
-import { callerSeesReferral } from '../referrals/referral-access.js';
-import { callerSeesChat } from '../chats/chat-access.js';
+import { callerSeesReferral } from '../referrals/index.js';
+import { callerSeesChat } from '../chats/index.js';
 
 /** What the access check needs of a file row. */
 export interface FileAccessFacts {
@@ -86,6 +85,5 @@ export async function authorizeFile(db: Db, caller: Caller, file: FileAccessFact
 
 /** The practice whose record a patient is (each practice keeps its own), or null when there is none. */
 async function practiceOfPatient(db: Db, patientId: number): Promise<number | null> {
-  const [row] = await db.select({ practiceId: patients.practiceId }).from(patients).where(eq(patients.id, patientId));
-  return row?.practiceId ?? null;
+  return (await patientById(db, patientId))?.practiceId ?? null;
 }

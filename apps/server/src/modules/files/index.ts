@@ -12,6 +12,12 @@ import { createFilesService } from './files.service.js';
 import { registerUploadRoute } from './upload.js';
 import { registerScanning } from './scanning/index.js';
 
+export {
+  FILE_EXPIRED, fileViewOf, fileViewsById, loadFile, publicImagePath, recordUpload, removeFile, type FileRow,
+} from './files.service.js';
+export { filesByIds, isLiveFile, reownPracticeUploads } from './file-reads.js';
+export { cleanImageUpload, deleteRemovedImage, supersedeImage } from './profile-images.js';
+
 export function filesModule(app: FastifyInstance, ctx: AppContext) {
   const finaliser = createUploadFinaliser(ctx);
   registerFileRoutes(app, ctx, createFilesService(ctx, finaliser));

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { intakeApi } from '@referwell/contracts';
 import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { specialities } from '../catalogues/catalogues.table.js';
+import { specialitiesByIds } from '../catalogues/index.js';
 import { bots, submissions, type BotRow } from './intake.table.js';
 import { NO_SUCH_BOT, auditIntake, botFor, toBot } from './intake-records.js';
 
@@ -47,7 +47,7 @@ export function createBotsService(ctx: AppContext) {
   async function assertSpecialities(ids: number[]) {
     const wanted = [...new Set(ids)];
     if (!wanted.length) return;
-    const found = new Set((await db.select({ id: specialities.id }).from(specialities).where(inArray(specialities.id, wanted))).map((r) => r.id));
+    const found = new Set((await specialitiesByIds(db, wanted)).map((r) => r.id));
     const missing = wanted.filter((id) => !found.has(id));
     if (missing.length) throw fieldError('specialities', `No such speciality: ${missing.join(', ')}`);
   }

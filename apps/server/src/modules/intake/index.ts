@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/index.js';
-import { createChatCreationService } from '../chats/chat-creation.service.js';
+import { createChatCreationService } from '../chats/index.js';
 import { registerIntakeRoutes } from './intake.routes.js';
 import { createBotsService } from './bots.service.js';
 import { createSubmissionsService } from './submissions.service.js';

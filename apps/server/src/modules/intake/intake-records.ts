@@ -6,7 +6,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import type { AuditAction } from '../../platform/audit/audit.js';
 import { type PracticeAction } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { dobFromStorage } from '../patients/patient-records.js';
+import { dobFromStorage } from '../patients/index.js';
 import { bots, submissions, type BotRow, type SubmissionRow } from './intake.table.js';
 
 /** Decided: unread is unopened by anyone in the practice and not archived (archiving one unopened settles it too). */

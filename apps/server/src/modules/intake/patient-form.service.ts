@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { intakeApi } from '@referwell/contracts';
 import { practices, type AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { specialities } from '../catalogues/catalogues.table.js';
-import { dobForStorage } from '../patients/patient-records.js';
+import { specialitiesByIds } from '../catalogues/index.js';
+import { dobForStorage } from '../patients/index.js';
 import { bots, submissions, type BotRow } from './intake.table.js';
 import { formQuestions, readAnswers } from './intake-form.js';
 import { auditIntake } from './intake-records.js';
@@ -35,7 +35,7 @@ export function createPatientFormService(ctx: AppContext) {
   /** The bot's specialities in the order it lists them (one no longer in the catalogue drops out). */
   async function offeredSpecialities(bot: BotRow) {
     if (bot.specialityQuestionType === 'NONE' || !bot.specialities.length) return [];
-    const rows = await db.select({ id: specialities.id, name: specialities.name }).from(specialities).where(inArray(specialities.id, bot.specialities));
+    const rows = await specialitiesByIds(db, bot.specialities);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return bot.specialities.flatMap((id) => byId.get(id) ?? []);
   }

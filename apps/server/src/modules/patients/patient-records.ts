@@ -1,4 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import type { patientsApi } from '@referwell/contracts';
 import { textMatch } from '../search/text-match.js';
 import { likeEscape } from '../../db/like.js';
@@ -10,6 +11,21 @@ export type PatientRow = typeof patients.$inferSelect;
 export function patientSearchText(p: Pick<PatientRow, 'firstName' | 'lastName' | 'phoneNumber' | 'email'>): string {
   const phone = p.phoneNumber?.replace(/\D/g, '') ?? '';
   return [p.firstName, p.lastName, p.lastName, p.firstName, phone, p.email ?? ''].join(' ').toLowerCase().trim();
+}
+
+/** What a new record is made of; its search text is derived and it is nobody's dependant. */
+export type NewPatient = Omit<typeof patients.$inferInsert, 'id' | 'uuid' | 'parentId' | 'search' | 'createdAt' | 'updatedAt'>
+  & Pick<PatientRow, 'firstName' | 'lastName' | 'phoneNumber' | 'email'>;
+
+/**
+ * Inserts a record, in the caller's transaction when given one. With `unlessTaken`, a record the
+ * practice already holds for the number (unique per practice) wins: nothing is inserted and
+ * undefined returned.
+ */
+export async function insertPatient(tx: Db, values: NewPatient, options: { unlessTaken?: boolean } = {}): Promise<PatientRow | undefined> {
+  const insert = tx.insert(patients).values({ ...values, search: patientSearchText(values) });
+  const [row] = await (options.unlessTaken ? insert.onConflictDoNothing() : insert).returning();
+  return row;
 }
 
 /** The digits of a query typed as a phone number ("(312) 555-01", "+1 312"), or null for other text. */

@@ -6,7 +6,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { validOptionalPhone, validPhone } from '../../platform/phone.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { insurances } from '../catalogues/catalogues.table.js';
+import { insuranceById, insuranceNameOf } from '../catalogues/index.js';
 import type { PlacesService } from '../places/index.js';
 import { patients } from './patients.table.js';
 import { auditPatient } from './patient-audit.js';
@@ -40,7 +40,7 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
   const { db, audit, clock } = ctx;
 
   const withInsurance = () =>
-    db.select({ patient: patients, insuranceName: insurances.name }).from(patients).leftJoin(insurances, eq(insurances.id, patients.insuranceId));
+    db.select({ patient: patients, insuranceName: insuranceNameOf(patients.insuranceId) }).from(patients);
 
   async function view(practiceId: number, id: number) {
     const [row] = await withInsurance().where(and(eq(patients.id, id), eq(patients.practiceId, practiceId)));
@@ -54,8 +54,7 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
   }
 
   async function assertInsurance(id: number) {
-    const [row] = await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.id, id));
-    if (!row) throw fieldError('insurance', 'No such insurance');
+    if (!(await insuranceById(db, id))) throw fieldError('insurance', 'No such insurance');
   }
 
   /** The address and coordinates of a place id (referral distances are measured from them). */

@@ -11,8 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
-import { publicImagePath, recordUpload } from '../files/files.service.js';
-import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
+import { cleanImageUpload, deleteRemovedImage, publicImagePath, recordUpload, supersedeImage } from '../files/index.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
 type UploadBody = z.output<typeof practicesApi.UploadDescriptor>;

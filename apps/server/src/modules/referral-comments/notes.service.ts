@@ -2,15 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { referralCommentsApi } from '@referwell/contracts';
 import { personOr, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizeReferral } from '../referrals/referral-access.js';
+import { auditReferral, authorizeReferral, checkPracticeUploads } from '../referrals/index.js';
 import { AppError } from '../../platform/errors.js';
-import { checkPracticeUploads } from '../referrals/referral-files.js';
-import { auditReferral } from '../referrals/referral-records.js';
 import { referralNotes } from './referral-comments.table.js';
 import { assertMentionable, peopleById, practiceMembersNamed } from './people.js';
 import { enqueueNotices, NOTE_NOTIFY_JOB } from './notifications.js';
 import { distinct, pick } from '../../platform/lists.js';
-import { fileViewsById } from '../files/files.service.js';
+import { fileViewsById } from '../files/index.js';
 
 type NoteRow = typeof referralNotes.$inferSelect;
 

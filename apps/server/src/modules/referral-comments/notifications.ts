@@ -2,9 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { fullName, practices, users, type AppContext } from '../../core/index.js';
-import { practicesSeeingReferral, type ReferralRow } from '../referrals/referral-access.js';
-import { referrals } from '../referrals/referrals.table.js';
-import { referralPath } from '../referrals/referral-push.js';
+import { practicesSeeingReferral, referralById, referralPath, type ReferralRow } from '../referrals/index.js';
 import { referralComments, referralNotes } from './referral-comments.table.js';
 import { membersOf } from './people.js';
 
@@ -55,11 +53,6 @@ async function send(ctx: NoticeContext, recipientId: number, n: Notice) {
   await ctx.delivery.email(recipient.email, n.subject(mentioned), text);
 }
 
-async function referralOf(db: Db, id: number) {
-  const [referral] = await db.select().from(referrals).where(eq(referrals.id, id));
-  return referral;
-}
-
 /**
  * The e-mails about comments and notes. They say who wrote, from which practice, the referral's
  * number and a link; nothing about the patient and never the text, which may hold clinical detail
@@ -77,7 +70,7 @@ export function registerNoticeJobs(ctx: NoticeContext) {
   jobs.register(COMMENT_NOTIFY_JOB, async (payload) => {
     const job = parse(payload, COMMENT_NOTIFY_JOB);
     const [comment] = job ? await db.select().from(referralComments).where(eq(referralComments.id, job.id)) : [];
-    const referral = comment && (await referralOf(db, comment.referralId));
+    const referral = comment && (await referralById(db, comment.referralId));
     if (!job || !comment || !referral) return;
     await send(ctx, job.userId, {
       referral, audience: await practicesSeeingReferral(db, referral), authorId: comment.authorId, practiceId: comment.practiceId,
@@ -91,7 +84,7 @@ export function registerNoticeJobs(ctx: NoticeContext) {
   jobs.register(NOTE_NOTIFY_JOB, async (payload) => {
     const job = parse(payload, NOTE_NOTIFY_JOB);
     const [note] = job ? await db.select().from(referralNotes).where(eq(referralNotes.id, job.id)) : [];
-    const referral = note && (await referralOf(db, note.referralId));
+    const referral = note && (await referralById(db, note.referralId));
     if (!job || !note || !referral) return;
     const seeing = await practicesSeeingReferral(db, referral);
     await send(ctx, job.userId, {

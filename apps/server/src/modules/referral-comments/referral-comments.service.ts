@@ -3,17 +3,16 @@ import type { z } from 'zod';
 import { referralCommentsApi } from '@referwell/contracts';
 import { personOr, practices, toPracticeSummary, type AppContext, type Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { authorizeReferral, practicesSeeingReferral } from '../referrals/referral-access.js';
+import {
+  attachToReferral, auditReferral, authorizeReferral, markUnviewed, practicesSeeingReferral, touchReferral,
+} from '../referrals/index.js';
 import { AppError } from '../../platform/errors.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
-import { attachToReferral } from '../referrals/referral-files.js';
-import { auditReferral, markUnviewed } from '../referrals/referral-records.js';
-import { referrals } from '../referrals/referrals.table.js';
 import { referralComments } from './referral-comments.table.js';
 import { assertMentionable, memberIdsOf, peopleById, practiceMembersNamed } from './people.js';
 import { COMMENT_NOTIFY_JOB, enqueueNotices } from './notifications.js';
 import { distinct, pick } from '../../platform/lists.js';
-import { fileViewsById } from '../files/files.service.js';
+import { fileViewsById } from '../files/index.js';
 
 type CommentRow = typeof referralComments.$inferSelect;
 type CommentBody = z.output<typeof referralCommentsApi.ReferralCommentCreate>;
@@ -85,7 +84,7 @@ export function createReferralCommentsService(ctx: AppContext) {
         await enqueueNotices(ctx, tx, COMMENT_NOTIFY_JOB, inserted!.id, recipients);
         // New discussion brings the referral to the top of every list (and into updatedSince syncs),
         // marked as not viewed for everyone else who sees it.
-        await tx.update(referrals).set({ updatedAt: ctx.clock.now() }).where(eq(referrals.id, referralId));
+        await touchReferral(tx, referralId, ctx.clock.now());
         await markUnviewed(tx, referralId, seeing, caller.user.id);
         return inserted!;
       });

@@ -5,6 +5,11 @@ import { createReferralResponses } from './referral-responses.service.js';
 import { registerReferralRoutes } from './referrals.routes.js';
 import { createMatchCheck, registerRoutingJobs } from './routing/index.js';
 
+export { authorizeReferral, callerSeesReferral, practicesSeeingReferral, type ReferralRow } from './referral-access.js';
+export { attachToReferral, checkPracticeUploads } from './referral-files.js';
+export { referralPath } from './referral-push.js';
+export { auditReferral, markUnviewed, referralById, touchReferral } from './referral-records.js';
+
 /** Referrals: sending, the inbox, answers, and routing specialty referrals tier by tier. */
 export function referralsModule(app: FastifyInstance, ctx: AppContext) {
   registerReferralRoutes(app, ctx, createReferralsService(ctx), createReferralResponses(ctx), createMatchCheck(ctx.db, ctx.clock));

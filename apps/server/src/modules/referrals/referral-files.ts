@@ -1,10 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { files } from '../files/files.table.js';
-
-type FileRow = typeof files.$inferSelect;
+import { filesByIds, reownPracticeUploads, type FileRow } from '../files/index.js';
 
 /** The caller's own upload for the practice, not yet attached anywhere, nor a logo or photo. */
 const ownUpload = (f: FileRow, caller: Caller, practiceId: number) =>
@@ -12,7 +9,7 @@ const ownUpload = (f: FileRow, caller: Caller, practiceId: number) =>
 
 /** Refuses the whole list, changing nothing, when one file does not qualify. */
 async function checkFiles(tx: Db, fileIds: number[], field: string, qualifies: (f: FileRow) => boolean) {
-  const rows = fileIds.length ? await tx.select().from(files).where(inArray(files.id, fileIds)) : [];
+  const rows = fileIds.length ? await filesByIds(tx, fileIds) : [];
   const found = new Map(rows.map((f) => [f.id, f]));
   const refused = fileIds.filter((id) => {
     const f = found.get(id);
@@ -34,10 +31,7 @@ export async function attachToReferral(tx: Db, caller: Caller, practiceId: numbe
   const wanted = [...new Set(fileIds)];
   await checkFiles(tx, wanted, field, (f) => (f.ownerKind === 'REFERRAL' ? f.ownerId === referralId : ownUpload(f, caller, practiceId)));
   if (!wanted.length) return;
-  await tx
-    .update(files)
-    .set({ ownerKind: 'REFERRAL', ownerId: referralId, updatedAt: new Date() })
-    .where(and(inArray(files.id, wanted), eq(files.ownerKind, 'PRACTICE')));
+  await reownPracticeUploads(tx, wanted, { kind: 'REFERRAL', id: referralId });
 }
 
 /**

@@ -1,7 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { patients } from '../patients/patients.table.js';
-import { patientSearchText, type PatientRow } from '../patients/patient-records.js';
+import { accountHolderOf, insertPatient, type PatientRow } from '../patients/index.js';
 
 const sameName = (a: PatientRow, b: PatientRow) =>
   a.firstName.toLowerCase() === b.firstName.toLowerCase() && a.lastName.toLowerCase() === b.lastName.toLowerCase();
@@ -19,15 +17,13 @@ export interface ReceiverRecord {
  * without it rather than merged into the wrong person.
  */
 export async function receiverRecordOf(tx: Db, patient: PatientRow, practiceId: number, acceptedBy: number): Promise<ReceiverRecord> {
-  const holder = patient.phoneNumber
-    ? (await tx.select().from(patients).where(and(eq(patients.practiceId, practiceId), eq(patients.phoneNumber, patient.phoneNumber), isNull(patients.parentId))))[0]
-    : undefined;
+  const holder = patient.phoneNumber ? await accountHolderOf(tx, practiceId, patient.phoneNumber) : undefined;
   if (holder && sameName(holder, patient)) return { record: holder, created: false };
   const copy = {
     firstName: patient.firstName, lastName: patient.lastName, phoneNumber: holder ? null : patient.phoneNumber, email: patient.email,
     dateOfBirth: patient.dateOfBirth, gender: patient.gender, insuranceId: patient.insuranceId, addressPlaceId: patient.addressPlaceId,
     address: patient.address, latitude: patient.latitude, longitude: patient.longitude,
   };
-  const [row] = await tx.insert(patients).values({ ...copy, practiceId, search: patientSearchText(copy), createdBy: acceptedBy }).returning();
+  const row = await insertPatient(tx, { ...copy, practiceId, createdBy: acceptedBy });
   return { record: row!, created: true };
 }

@@ -3,8 +3,8 @@ import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import type { ReferralRow } from './referral-access.js';
 import { containsPattern, practices, users } from '../../core/index.js';
-import { patients } from '../patients/patients.table.js';
-import { specialities } from '../catalogues/catalogues.table.js';
+import { patientIdsNamedLike } from '../patients/index.js';
+import { specialityIdsLike } from '../catalogues/index.js';
 import { referralArchives, referralOffers, referrals } from './referrals.table.js';
 
 /**
@@ -52,7 +52,7 @@ export interface ListFilters {
 const patientNameMatches = (text: string) =>
   inArray(
     referrals.patientId,
-    sql`(select ${patients.id} from ${patients} where lower(${patients.firstName} || ' ' || ${patients.lastName}) like ${containsPattern(text)})`,
+    patientIdsNamedLike(containsPattern(text)),
   );
 
 export function filterConditions(f: ListFilters): SQL[] {
@@ -77,7 +77,7 @@ export function searchCondition(text: string): SQL {
   const pattern = containsPattern(text);
   const practiceIds = sql`(select ${practices.id} from ${practices} where lower(${practices.name}) like ${pattern})`;
   const userIds = sql`(select ${users.id} from ${users} where lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern})`;
-  const specialityIds = sql`(select ${specialities.id} from ${specialities} where ${specialities.search} like ${pattern})`;
+  const specialityIds = specialityIdsLike(pattern);
   return or(
     patientNameMatches(text),
     inArray(referrals.practiceId, practiceIds),

@@ -26,6 +26,16 @@ export function auditReferral(
   });
 }
 
+export async function referralById(db: Db, id: number): Promise<ReferralRow | undefined> {
+  const [row] = await db.select().from(referrals).where(eq(referrals.id, id));
+  return row;
+}
+
+/** Brings the referral to the top of every list (and into updatedSince syncs), as news on it does. */
+export async function touchReferral(tx: Db, referralId: number, at: Date) {
+  await tx.update(referrals).set({ updatedAt: at }).where(eq(referrals.id, referralId));
+}
+
 /** Locks the referral for the rest of the transaction: every change of status goes through here first. */
 export async function lockReferral(tx: Db, referralId: number): Promise<ReferralRow> {
   const [row] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).for('update');

@@ -6,8 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { authorizeReferral, type ReferralParty, type ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
-import { patients } from '../patients/patients.table.js';
-import { auditPatient } from '../patients/patient-audit.js';
+import { auditPatient, patientById } from '../patients/index.js';
 import { recordAnalytics } from '../analytics/analytics.js';
 import { referralOffers, referrals } from './referrals.table.js';
 import { detailOf } from './referral-views.js';
@@ -68,7 +67,7 @@ export function createReferralResponses(ctx: AppContext) {
         // other practice offered it does, that the referral is taken.
         if (party === 'RECEIVER') throw new AppError('REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted');
         assertAllowed('accept', current.status, party);
-        const [patient] = await tx.select().from(patients).where(eq(patients.id, current.patientId));
+        const patient = await patientById(tx, current.patientId);
         const receiver = await receiverRecordOf(tx, patient!, practiceId, caller.user.id);
         // The provider asked for stays when they work here; otherwise the accepting provider takes it.
         const asked = current.receivingUserId && (await rolesIn(tx, current.receivingUserId, practiceId)).includes('PROVIDER') ? current.receivingUserId : null;

@@ -4,8 +4,8 @@ import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { practiceMembers, practices, rolesIn, type Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { patients } from '../patients/patients.table.js';
-import { insurances, specialities } from '../catalogues/catalogues.table.js';
+import { patientIn } from '../patients/index.js';
+import { insuranceById, specialityExists } from '../catalogues/index.js';
 
 /** POST /referrals' body after the contract's defaults. */
 export type ReferralRequest = z.output<typeof referralsApi.ReferralCreate>;
@@ -45,7 +45,7 @@ export async function resolveReferralRequest(db: Db, caller: Caller, body: Refer
       : 'The referring provider must be a provider of this practice');
   }
 
-  const [patient] = await db.select().from(patients).where(and(eq(patients.id, body.patientId), eq(patients.practiceId, body.practiceId)));
+  const patient = await patientIn(db, body.practiceId, body.patientId);
   if (!patient) refuse('patientId', 'No such patient in this practice');
 
   if (body.specialityId === undefined) {
@@ -60,13 +60,11 @@ export async function resolveReferralRequest(db: Db, caller: Caller, body: Refer
   }
 
   if (body.recievingUserId !== undefined) refuse('recievingUserId', 'A specialty referral is matched; leave out recievingUserId');
-  const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, body.specialityId));
-  if (!speciality) refuse('specialityId', 'No such speciality');
+  if (!(await specialityExists(db, body.specialityId))) refuse('specialityId', 'No such speciality');
   // Only a body that says nothing falls back to the patient's insurance; null asks for no filter.
   const insuranceId = body.insuranceId === undefined ? patient!.insuranceId : body.insuranceId;
   if (insuranceId !== null) {
-    const [insurance] = await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.id, insuranceId));
-    if (!insurance) refuse('insuranceId', 'No such insurance');
+    if (!(await insuranceById(db, insuranceId))) refuse('insuranceId', 'No such insurance');
   }
   // Distances run from where the patient is to be seen: given, else their address, else the sender's.
   const latitude = body.latitude ?? patient!.latitude ?? null;

@@ -7,11 +7,9 @@ import type { Db } from '../../db/client.js';
 import type { ReferralParty, ReferralRow } from './referral-access.js';
 import { practiceTags } from '../practices/practices.table.js';
 import { toPracticeTag } from '../practices/practices.service.js';
-import { patients } from '../patients/patients.table.js';
-import { toPatientSummary } from '../patients/patient-records.js';
-import { insurances, specialities } from '../catalogues/catalogues.table.js';
-import { files } from '../files/files.table.js';
-import { fileViewOf } from '../files/files.service.js';
+import { patientsByIds, toPatientSummary } from '../patients/index.js';
+import { insuranceById, specialitiesByIds } from '../catalogues/index.js';
+import { fileViewsById } from '../files/index.js';
 import { referralArchives, referralEvents, referralTags, referralViews } from './referrals.table.js';
 import { actionsFor } from './referral-rules.js';
 import { storedAppointment } from './referral-appointments.js';
@@ -44,11 +42,11 @@ export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): 
   const [people, practiceMap, patientRows, specialityRows, viewed, archived, tags] = await Promise.all([
     peopleById(db, present(rows.flatMap((r) => [r.fromUserId, r.receivingUserId]))),
     practicesById(db, present(rows.flatMap((r) => [r.practiceId, r.receivingPracticeId, r.targetPracticeId]))),
-    db.select().from(patients).where(inArray(patients.id, present(rows.map((r) => r.patientId)))),
+    patientsByIds(db, present(rows.map((r) => r.patientId))),
     (async () => {
       const specialityIds = present(rows.map((r) => r.specialityId));
       if (!specialityIds.length) return [];
-      return db.select({ id: specialities.id, name: specialities.name }).from(specialities).where(inArray(specialities.id, specialityIds));
+      return specialitiesByIds(db, specialityIds);
     })(),
     db.select({ id: referralViews.referralId }).from(referralViews)
       .where(and(inArray(referralViews.referralId, ids), eq(referralViews.userId, viewer.userId))),
@@ -104,18 +102,15 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
   const { db } = ctx;
   const [[summary], attached, insurance, timeline] = await Promise.all([
     summariesOf(db, [referral], viewer),
-    referral.fileIds.length ? db.select().from(files).where(inArray(files.id, referral.fileIds)) : Promise.resolve([]),
-    referral.insuranceId
-      ? db.select({ id: insurances.id, name: insurances.name }).from(insurances).where(eq(insurances.id, referral.insuranceId))
-      : Promise.resolve([]),
+    fileViewsById(ctx, [referral.fileIds]),
+    referral.insuranceId ? insuranceById(db, referral.insuranceId) : Promise.resolve(undefined),
     timelineOf(db, referral.id),
   ]);
-  const fileMap = byId(attached);
   return {
     ...summary!,
     notes: referral.notes,
-    files: referral.fileIds.flatMap((id) => (fileMap.has(id) ? [fileViewOf(ctx, fileMap.get(id)!)] : [])),
-    insurance: insurance[0] ?? null,
+    files: referral.fileIds.flatMap((id) => attached.get(id) ?? []),
+    insurance: insurance ?? null,
     schedulePreferences: referral.schedulePreferences,
     matchingDistance: referral.matchingDistance,
     appointment: referral.appointment ? storedAppointment(referral.appointment) : null,

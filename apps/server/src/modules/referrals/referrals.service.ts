@@ -6,7 +6,7 @@ import { authorizeReferral } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceTags } from '../practices/practices.table.js';
 import { toPracticeTag } from '../practices/practices.service.js';
-import { patients } from '../patients/patients.table.js';
+import { patientIn } from '../patients/index.js';
 import { recordAnalytics } from '../analytics/analytics.js';
 import { referralArchives, referrals, referralTags, referralViews } from './referrals.table.js';
 import { detailOf, summariesOf, type Viewer } from './referral-views.js';
@@ -97,7 +97,7 @@ export function createReferralsService(ctx: AppContext) {
     /** A patient's referrals: those sent for this record, and those another practice accepted into it. */
     async ofPatient(caller: Caller, patientId: number, q: { practiceId: number; skip: number; pageSize: number; referralNotes: boolean }, client: ClientInfo) {
       await authorizePractice(db, caller, q.practiceId, 'patients.view');
-      const [patient] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.practiceId, q.practiceId)));
+      const patient = await patientIn(db, q.practiceId, patientId);
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
       const where = and(seenBy(q.practiceId), sql`(${referrals.patientId} = ${patientId} or ${referrals.receiverPatientId} = ${patientId})`)!;
       const [rows, [total]] = await Promise.all([

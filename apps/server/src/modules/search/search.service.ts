@@ -4,9 +4,8 @@ import {
   authorizePractice, canInPractice, fullName, practiceIdsOf, practiceMembers, practices, users, type AppContext, type Caller,
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { patients } from '../patients/patients.table.js';
-import { dobFromStorage, patientMatch } from '../patients/patient-records.js';
-import { providerSpecialities, specialities } from '../catalogues/catalogues.table.js';
+import { dobFromStorage, searchPatients } from '../patients/index.js';
+import { specialityNamesOfUsers } from '../catalogues/index.js';
 import { textMatch } from './text-match.js';
 
 type SearchType = searchApi.SearchType;
@@ -75,12 +74,7 @@ export function createSearchService(ctx: AppContext) {
     if (!rows.length) return [];
     const [names, held] = await Promise.all([
       practiceNames(rows.map((r) => r.practiceId!)),
-      db
-        .select({ userId: providerSpecialities.userId, name: specialities.name })
-        .from(providerSpecialities)
-        .innerJoin(specialities, eq(specialities.id, providerSpecialities.specialityId))
-        .where(inArray(providerSpecialities.userId, rows.map((r) => r.id)))
-        .orderBy(asc(specialities.name)),
+      specialityNamesOfUsers(db, rows.map((r) => r.id)),
     ]);
     return rows.map((r) => ({
       type: 'PROVIDER', id: r.id, title: fullName(r),
@@ -104,13 +98,7 @@ export function createSearchService(ctx: AppContext) {
     const allowed = await Promise.all(mine.map((id) => canInPractice(db, caller, id, 'patients.view')));
     const scope = mine.filter((_, i) => allowed[i]);
     if (!scope.length) return [];
-    const match = patientMatch(input.query, input.strict);
-    const rows = await db
-      .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, dateOfBirth: patients.dateOfBirth, practiceId: patients.practiceId })
-      .from(patients)
-      .where(and(inArray(patients.practiceId, scope), match.where))
-      .orderBy(desc(match.rank), asc(patients.lastName), asc(patients.firstName), asc(patients.id))
-      .limit(LIMIT);
+    const rows = await searchPatients(db, scope, input.query, input.strict, LIMIT);
     await audit.record({
       action: 'patient.searched', actorUserId: caller.user.id, ip: client.ip, userAgent: client.userAgent,
       practiceId: scope.length === 1 ? scope[0] : null, patientId: rows.length === 1 ? rows[0]!.id : null,

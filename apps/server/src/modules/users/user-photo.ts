@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users, type AppContext, type UserRow } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { publicImagePath } from '../files/files.service.js';
-import { cleanImageUpload, deleteRemovedImage, supersedeImage } from '../files/profile-images.js';
+import { cleanImageUpload, deleteRemovedImage, publicImagePath, supersedeImage } from '../files/index.js';
 
 /**
  * Once a user's new profile photo (POST /user/{id}/profilePhoto) is scanned clean (FILE_SCANNED),

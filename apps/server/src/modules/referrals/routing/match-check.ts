@@ -5,7 +5,7 @@ import { authorizePractice, practiceMembers, practices, type Caller } from '../.
 import type { Clock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
 import type { HandlerInput } from '../../../platform/http.js';
-import { insurances, specialities } from '../../catalogues/catalogues.table.js';
+import { insuranceExistsSql, specialityExistsSql } from '../../catalogues/index.js';
 import { computeTiers } from './matching.js';
 
 type MatchQuery = HandlerInput<typeof referralsApi.matchCheck>['query'];
@@ -14,10 +14,10 @@ type MatchQuery = HandlerInput<typeof referralsApi.matchCheck>['query'];
 async function assertKnown(db: Db, q: MatchQuery) {
   const [row] = await db
     .select({
-      speciality: sql<boolean>`exists (select 1 from ${specialities} where ${specialities.id} = ${q.speciality})`,
+      speciality: specialityExistsSql(q.speciality),
       insurance: q.insurance === undefined
         ? sql<boolean>`true`
-        : sql<boolean>`exists (select 1 from ${insurances} where ${insurances.id} = ${q.insurance})`,
+        : insuranceExistsSql(q.insurance),
       provider: q.provider === undefined
         ? sql<boolean>`true`
         : sql<boolean>`exists (select 1 from ${practiceMembers}

@@ -3,7 +3,7 @@ import { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../../db/client.js';
 import { prepared } from '../../../db/prepared.js';
 import { AppError } from '../../../platform/errors.js';
-import { insurances, providerSpecialities, specialities, userInsurances } from '../../catalogues/catalogues.table.js';
+import { acceptsInsurance, insuranceNameOf, providersOfSpeciality, specialityNameOf } from '../../catalogues/index.js';
 import {
   byName, personColumns, practiceMembers, practices, practiceSummaryColumns, toPersonSummary, toPracticeSummary, users,
 } from '../../../core/index.js';
@@ -60,8 +60,8 @@ const planQuery = (db: Db) =>
       tierTimeout: practices.tierTimeout,
       timezone: practices.timezone,
       allowOuterNetworkMatching: practices.allowOuterNetworkMatching,
-      speciality: sql<string | null>`(select ${specialities.name} from ${specialities} where ${specialities.id} = ${param('specialityId')})`,
-      insurance: sql<string | null>`(select ${insurances.name} from ${insurances} where ${insurances.id} = ${param('insuranceId')}::int)`,
+      speciality: specialityNameOf(param('specialityId')),
+      insurance: insuranceNameOf(sql`${param('insuranceId')}::int`),
       // Aliased by hand: Drizzle leaves columns unqualified in a one-table select, which would
       // let names inside these subqueries bind to the wrong table.
       networks: sql<NetworkRow[]>`coalesce((select json_agg(json_build_object(
@@ -120,6 +120,7 @@ function nearEnough(origin: Point | null, radiusMiles: number): SQL | undefined 
  */
 function candidateRows(db: Db, req: MatchRequest, origin: Point | null, radiusMiles: number) {
   const exclude = req.excludePracticeIds ?? [];
+  const providers = providersOfSpeciality(db, req.specialityId);
   return db
     .select({
       practice: {
@@ -128,22 +129,18 @@ function candidateRows(db: Db, req: MatchRequest, origin: Point | null, radiusMi
       },
       provider: personColumns,
     })
-    .from(providerSpecialities)
-    .innerJoin(practiceMembers, and(eq(practiceMembers.userId, providerSpecialities.userId), eq(practiceMembers.role, 'PROVIDER')))
+    .from(providers)
+    .innerJoin(practiceMembers, and(eq(practiceMembers.userId, providers.userId), eq(practiceMembers.role, 'PROVIDER')))
     .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
-    .innerJoin(users, eq(users.id, providerSpecialities.userId))
+    .innerJoin(users, eq(users.id, providers.userId))
     .where(
       and(
-        eq(providerSpecialities.specialityId, req.specialityId),
         eq(practices.active, true),
         ne(practices.id, req.senderPracticeId),
         exclude.length ? notInArray(practices.id, [...exclude]) : undefined,
         req.referringUserId ? ne(users.id, req.referringUserId) : undefined,
         isNull(users.lockedAt),
-        req.insuranceId
-          ? sql`exists (select 1 from ${userInsurances} where ${userInsurances.userId} = ${users.id}
-              and ${userInsurances.practiceId} = ${practices.id} and ${userInsurances.insuranceId} = ${req.insuranceId})`
-          : undefined,
+        req.insuranceId ? acceptsInsurance(users.id, practices.id, req.insuranceId) : undefined,
         nearEnough(origin, radiusMiles),
       ),
     )
