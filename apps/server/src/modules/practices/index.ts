@@ -7,7 +7,7 @@ import { createPracticeTeamService } from './practice-team.service.js';
 import { createPracticeTagsService } from './practice-tags.service.js';
 import { createCustomPropertiesService } from './custom-properties.service.js';
 
-export { touchRecentPractice } from './practices.service.js';
+export { membershipsOf, touchRecentPractice } from './practices.service.js';
 
 export function practicesModule(app: FastifyInstance, ctx: AppContext) {
   registerPracticeRoutes(app, ctx, createPracticeProfileService(ctx), createPracticeTeamService(ctx), createPracticeTagsService(ctx));

@@ -4,9 +4,15 @@ import { createReferralsService } from './referrals.service.js';
 import { createReferralResponses } from './referral-responses.service.js';
 import { registerReferralRoutes } from './referrals.routes.js';
 import { createMatchCheck, registerRoutingJobs } from './routing/index.js';
+import { registerUnreadCounter } from '../unread/index.js';
+import { registerPushSource } from '../events/index.js';
+import { unreadReferrals } from './referrals-unread.js';
+import { referralPushSource } from './referral-push.js';
 
 /** Referrals: sending, the inbox, answers, and routing specialty referrals tier by tier. */
 export function referralsModule(app: FastifyInstance, ctx: AppContext) {
   registerReferralRoutes(app, ctx, createReferralsService(ctx), createReferralResponses(ctx), createMatchCheck(ctx.db, ctx.clock));
   registerRoutingJobs(ctx);
+  registerUnreadCounter(ctx, unreadReferrals);
+  registerPushSource(ctx, referralPushSource);
 }
