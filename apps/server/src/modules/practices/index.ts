@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/index.js';
 import { registerPracticeRoutes } from './practices.routes.js';
 import { registerCustomPropertyRoutes } from './custom-properties.routes.js';
-import { createPracticeProfileService } from './practice-profile.service.js';
+import { applyWhenClean } from '../files/index.js';
+import { applyBrandingImage, createPracticeProfileService } from './practice-profile.service.js';
 import { createPracticeTeamService } from './practice-team.service.js';
 import { createPracticeTagsService } from './practice-tags.service.js';
 import { createCustomPropertiesService } from './custom-properties.service.js';
@@ -12,4 +13,5 @@ export { membershipsOf, touchRecentPractice } from './practices.service.js';
 export function practicesModule(app: FastifyInstance, ctx: AppContext) {
   registerPracticeRoutes(app, ctx, createPracticeProfileService(ctx), createPracticeTeamService(ctx), createPracticeTagsService(ctx));
   registerCustomPropertyRoutes(app, ctx, createCustomPropertiesService(ctx));
+  applyWhenClean(ctx, applyBrandingImage);
 }
