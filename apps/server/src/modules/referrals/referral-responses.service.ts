@@ -8,7 +8,7 @@ import { authorizeReferral, type ReferralParty, type ReferralRow } from './refer
 import { AppError } from '../../platform/errors.js';
 import { patients } from '../patients/patients.table.js';
 import { auditPatient } from '../patients/patient-audit.js';
-import { recordAnalytics } from '../analytics/analytics.js';
+import { recordAnalytics } from '../analytics/index.js';
 import { referralOffers, referrals } from './referrals.table.js';
 import { detailOf } from './referral-views.js';
 import { auditReferral, lockReferral, markUnviewed, recordEvent } from './referral-records.js';

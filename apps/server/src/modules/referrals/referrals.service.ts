@@ -6,7 +6,7 @@ import { authorizeReferral } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceTagIdsOf, practiceTagsIn } from '../practices/index.js';
 import { patients } from '../patients/patients.table.js';
-import { recordAnalytics } from '../analytics/analytics.js';
+import { recordAnalytics } from '../analytics/index.js';
 import { referralArchives, referrals, referralTags, referralViews } from './referrals.table.js';
 import { detailOf, summariesOf, type Viewer } from './referral-views.js';
 import { filterConditions, listCondition, pageOf, searchCondition, seenBy } from './referral-queries.js';
