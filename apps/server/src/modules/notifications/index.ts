@@ -7,6 +7,8 @@ import { unreadNotifications } from './notifications-unread.js';
 import { registerUnreadCounter } from '../unread/index.js';
 import { registerPushSource } from '../events/index.js';
 
+export { dismissTopic, notifyUser } from './notifications.service.js';
+
 /** The in-app notification list; other areas write to it with `notifyUser`. */
 export function notificationsModule(app: FastifyInstance, ctx: AppContext) {
   registerNotificationRoutes(app, ctx, createNotificationsService(ctx));
