@@ -7,8 +7,8 @@ import type { ClientInfo } from '../../platform/http.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { SignInService } from '../auth/sign-in.service.js';
-import type { InviteResponses } from '../invites/invite-responses.service.js';
+import type { SignInService } from '../auth/index.js';
+import type { InviteResponses } from '../invites/index.js';
 import { validPhone } from '../../platform/phone.js';
 
 type ProviderSignup = z.output<typeof signupApi.ProviderSignupBody>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/index.js';
-import type { SignInService } from '../auth/sign-in.service.js';
+import type { SignInService } from '../auth/index.js';
 import { registerUserRoutes } from './users.routes.js';
 import { createUsersService } from './users.service.js';
 import { applyWhenClean } from '../files/index.js';
