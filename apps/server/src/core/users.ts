@@ -9,7 +9,7 @@ import type { UserRow } from './sessions.js';
 /** A new account. A unique violation (the e-mail or phone is taken) reaches the caller to answer. */
 export async function createUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
   const [user] = await db.insert(users).values(values).returning();
-  return user!;
+  return user;
 }
 
 export async function deleteUser(db: Db, userId: number) {

@@ -11,7 +11,7 @@ export async function networkById(db: Db, id: number): Promise<NetworkRow | null
 }
 
 /** The practice owning the network and, when the practice is a member of it, its id; none when there is no such network. */
-export async function networkStanding(db: Db, networkId: number, practiceId: number) {
+export async function networkStanding(db: Db, networkId: number, practiceId: number): Promise<{ ownerId: number; memberId: number | null } | undefined> {
   const [network] = await db
     .select({ ownerId: networks.practiceId, memberId: networkPractices.practiceId })
     .from(networks)
