@@ -7,6 +7,8 @@ import { createSessionsService } from './sessions.service.js';
 import { createSignInService, type SignInService } from './sign-in.service.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 
+export type { SignInService };
+
 export const THROTTLE_SWEEP_JOB = 'auth.throttle-sweep';
 export const THROTTLE_SWEEP_EVERY_MS = 24 * 60 * 60_000;
 

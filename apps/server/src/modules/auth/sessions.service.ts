@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { SessionInfo } from '@referwell/contracts';
-import { users, type AppContext, type SessionCaller as Caller } from '../../core/index.js';
+import { setPasswordHash, type AppContext, type SessionCaller as Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -65,7 +64,7 @@ export function createSessionsService(ctx: AppContext, signIn: SignInService, at
      */
     async updatePassword(caller: Caller, currentPassword: string, newPassword: string, client: SignInClient) {
       await attempts.verify(caller.user, caller.user.email ?? '', currentPassword, client, { app: caller.session.app, reason: 'password-change' });
-      await db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(users.id, caller.user.id));
+      await setPasswordHash(db, caller.user.id, await hashPassword(newPassword), new Date());
       const ended = await sessions.revokeAllExcept(caller.user.id, caller.session.id, 'password-changed');
       await audit.record({
         action: 'auth.password_changed', actorUserId: caller.user.id, subjectUserId: caller.user.id,

@@ -3,7 +3,10 @@ import {
   AUTH_FLOW_TTL_MS, CODE_TTL_MS, MAX_CODE_ATTEMPTS, Password,
   type AuthApp, type LoginStep,
 } from '@referwell/contracts';
-import { users, type AppContext, type SessionCaller as Caller, type UserRow } from '../../core/index.js';
+import {
+  markEmailVerified, markPhoneVerified, setPasswordHash, setVerifiedContact, users, type AppContext, type SessionCaller as Caller,
+  type UserRow,
+} from '../../core/index.js';
 import { hashPassword, hmac, randomCode, safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -153,7 +156,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
         ? { phone: flow.identifier, phoneVerifiedAt: at }
         : { email: flow.identifier, emailVerifiedAt: at };
       try {
-        await db.update(users).set({ ...change, updatedAt: at }).where(eq(users.id, user.id));
+        await setVerifiedContact(db, user.id, change, at);
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'Another account already uses this');
         throw err;
@@ -162,7 +165,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       // To the address the account had: an e-mail change is told to the mailbox it leaves.
       await notify(user.email, flow.kind === 'UPDATE_PHONE' ? 'phone-changed' : 'email-changed', client);
     } else if (flow.kind === 'PHONE_CODE' || flow.kind === 'VERIFY_PHONE') {
-      if (!user.phoneVerifiedAt) await db.update(users).set({ phoneVerifiedAt: at }).where(eq(users.id, user.id));
+      if (!user.phoneVerifiedAt) await markPhoneVerified(db, user.id, at);
     }
   }
 
@@ -224,7 +227,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       } else if (CODE_STEPS.includes(expected)) {
         await checkCode(flow, user, input.value, client);
         if (expected === 'EMAIL_CODE' && user && !user.emailVerifiedAt) {
-          await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
+          await markEmailVerified(db, user.id, now());
         }
       } else if (expected === 'SET_NEW_PASSWORD') {
         await assertNotLocked(flow, user!, client, 'new-password');
@@ -233,7 +236,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
           const issues = parsed.error.issues.map((i) => ({ path: ['value'], message: i.message }));
           throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
         }
-        await db.update(users).set({ passwordHash: await hashPassword(parsed.data), updatedAt: now() }).where(eq(users.id, user!.id));
+        await setPasswordHash(db, user!.id, await hashPassword(parsed.data), now());
         await sessions.revokeAllExcept(user!.id, null, 'password-reset');
         await audit.record({ action: 'auth.password_reset', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent });
         await notify(user!.email, 'password-reset', client);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { cataloguesApi } from '@referwell/contracts';
 import { authorizePractice, rolesIn, visiblePracticesOf, type AppContext, type Caller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { textMatch } from '../search/text-match.js';
+import { textMatch } from '../search/index.js';
 import { insurances, userInsurances } from './catalogues.table.js';
 
 type Insurance = cataloguesApi.Insurance;

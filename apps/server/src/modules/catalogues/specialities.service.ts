@@ -3,7 +3,7 @@ import type { cataloguesApi } from '@referwell/contracts';
 import { visiblePracticesOf, type AppContext, type Caller } from '../../core/index.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { textMatch } from '../search/text-match.js';
+import { textMatch } from '../search/index.js';
 import { providerSpecialities, specialities } from './catalogues.table.js';
 
 type Speciality = cataloguesApi.Speciality;

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { practices, type AppContext } from '../../core/index.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
-import { createLinkPreviewsService } from '../link-previews/link-previews.service.js';
-import { notifyUser } from '../notifications/notifications.service.js';
+import { createLinkPreviewsService } from '../link-previews/index.js';
+import { notifyUser } from '../notifications/index.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
 import { messageViews } from './chat-views.js';
 import { publishToRoom } from './chat-events.js';

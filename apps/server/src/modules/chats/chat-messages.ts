@@ -7,7 +7,7 @@ import { chatFiles, chatMessages, chats, chatUsers } from './chats.table.js';
 import { messageViews, type MessageRow } from './chat-views.js';
 import { auditChat } from './chat-records.js';
 import { publishChatNotice, publishToRoom } from './chat-events.js';
-import { dismissTopic } from '../notifications/notifications.service.js';
+import { dismissTopic } from '../notifications/index.js';
 import { CHAT_NOTIFY_JOB, CHAT_PREVIEW_JOB, chatTopic } from './chat-jobs.js';
 import { participantUserIds } from './chat-participants.js';
 

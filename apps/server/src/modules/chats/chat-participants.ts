@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { fullName, practiceMembers, users, type SessionCaller } from '../../core/index.js';
 import type { ChatRow, ChatUserRow } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleTo } from '../directory/visibility.js';
+import { visibleTo } from '../directory/index.js';
 import { chatUsers } from './chats.table.js';
 
 /** Someone to add to a chat, and the practice they speak for there (null: themselves). */

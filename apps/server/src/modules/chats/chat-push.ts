@@ -1,5 +1,5 @@
 import type { eventsApi } from '@referwell/contracts';
-import type { PushSource } from '../events/push-sources.js';
+import type { PushSource } from '../events/index.js';
 import { CHAT_NOTICE, type ChatNotice } from './chat-events.js';
 
 /**

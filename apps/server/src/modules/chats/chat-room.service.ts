@@ -4,7 +4,7 @@ import { practices, type AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { assertRoom, type ChatRow, type RoomCaller } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
-import { isOpenAt } from '../practices/opening-hours.js';
+import { isOpenAt } from '../practices/index.js';
 import { FILE_EXPIRED, fileViewOf, loadFile, recordUpload, removeFile } from '../files/index.js';
 import { chatFiles, chatMessages, chatUsers } from './chats.table.js';
 import { chatUserView, messageViews, photosOf } from './chat-views.js';

@@ -1,4 +1,4 @@
-import type { UnreadCounter } from '../unread/counters.js';
+import type { UnreadCounter } from '../unread/index.js';
 import { countUnreadChats } from './chat-summaries.js';
 
 /** Chats with messages the person has not read, per practice they are seen from; muted chats do not count. */

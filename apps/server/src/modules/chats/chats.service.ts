@@ -13,7 +13,7 @@ import { joinChat, joinerOf, joinersFor, participantUserIds } from './chat-parti
 import { messageViews } from './chat-views.js';
 import { auditChat } from './chat-records.js';
 import { kickFromRoom, publishChatNotice, publishToRoom } from './chat-events.js';
-import { dismissTopic } from '../notifications/notifications.service.js';
+import { dismissTopic } from '../notifications/index.js';
 import { chatTopic } from './chat-jobs.js';
 
 /**

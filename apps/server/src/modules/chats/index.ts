@@ -10,6 +10,10 @@ import { createChatLinksService } from './chat-links.service.js';
 import { createChatMessages } from './chat-messages.js';
 import { registerChatSocket } from './chat-socket.js';
 import { registerChatJobs } from './chat-jobs.js';
+import { registerUnreadCounter } from '../unread/index.js';
+import { registerPushSource } from '../events/index.js';
+import { unreadChats } from './chats-unread.js';
+import { chatPushSource } from './chat-push.js';
 
 export { callerSeesChat } from './chat-access.js';
 export { createChatCreationService, type ChatCreationService } from './chat-creation.service.js';
@@ -26,4 +30,6 @@ export function chatsModule(app: FastifyInstance, ctx: AppContext) {
   registerChatRoomRoutes(app, ctx, createChatRoomService(ctx));
   registerChatSocket(app, ctx, createChatMessages(ctx), limits);
   registerChatJobs(ctx);
+  registerUnreadCounter(ctx, unreadChats);
+  registerPushSource(ctx, chatPushSource);
 }

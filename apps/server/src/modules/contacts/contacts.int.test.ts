@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
-import { practiceContacts, practiceRecents } from '../practices/practices.table.js';
+import { practiceRecents } from '../practices/practices.table.js';
+import { practiceContacts } from './contacts.table.js';
 import { lastAudit, practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
 import { userContacts } from './contacts.table.js';
 

@@ -6,10 +6,8 @@ import {
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceContacts } from '../practices/practices.table.js';
-import { containsPattern, touchRecentPractice } from '../practices/practices.service.js';
-import { personMatches } from '../practices/practice-team.service.js';
-import { userContacts } from './contacts.table.js';
+import { containsPattern, personMatches, touchRecentPractice } from '../practices/index.js';
+import { practiceContacts, userContacts } from './contacts.table.js';
 
 type ContactUser = contactsApi.ContactUser;
 

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type departmentsApi } from '@referwell/contracts';
 import {
   authorizePractice, byName, lockPractice, personColumns, rolesIn, toPersonSummary, users, type AppContext, type Caller,
   type SessionCaller,
 } from '../../core/index.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { departmentMembers, departments } from './departments.table.js';
 import { validOptionalPhone } from '../../platform/phone.js';
@@ -24,6 +25,20 @@ function toDepartment(d: DepartmentRow): departmentsApi.Department {
   };
 }
 
+/** Whether the department is one of the practice's own. */
+export async function isDepartmentOf(db: Db, departmentId: number, practiceId: number): Promise<boolean> {
+  const [own] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.id, departmentId), eq(departments.practiceId, practiceId)));
+  return own !== undefined;
+}
+
+/** A person who leaves a practice leaves its departments. Call inside the removing transaction. */
+export async function leavePracticeDepartments(tx: Db, practiceId: number, userId: number) {
+  const practiceDepartments = tx.select({ id: departments.id }).from(departments).where(eq(departments.practiceId, practiceId));
+  await tx.delete(departmentMembers).where(and(eq(departmentMembers.userId, userId), inArray(departmentMembers.departmentId, practiceDepartments)));
+}
 
 export function createDepartmentsService(ctx: AppContext) {
   const { db, audit } = ctx;

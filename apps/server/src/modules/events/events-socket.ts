@@ -4,7 +4,7 @@ import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
 import { practiceIdsOf, SESSIONS_ENDED, type AppContext, type SessionCaller, type SessionsEnded } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { socketOriginAllowed } from '../../platform/realtime/origin.js';
-import { pushSources, type Push } from './push-sources.js';
+import { deliverPushesTo, type Push } from './push-sources.js';
 
 interface Connection {
   socket: WebSocket;
@@ -27,7 +27,7 @@ function credentialsOf(request: FastifyRequest): { token: string; via: SessionCa
 
 /**
  * GET /api/v1/socket — the provider app's events socket. A signed-in user connects, sends
- * SUBSCRIBE, and then hears what happens in their practices (pushSources). A session that ends
+ * SUBSCRIBE, and then hears what happens in their practices (registerPushSource). A session that ends
  * closes the socket with 4000 at once on every instance (SESSIONS_ENDED); the session is also
  * checked again every SOCKET_CHECK_SECONDS without counting as activity, for idle and expiry.
  */
@@ -42,11 +42,7 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
       }
     }
   }
-  for (const source of pushSources) {
-    ctx.bus.subscribe(source.topic, (payload) => {
-      source.toPushes(ctx.db, payload).then(deliver, (err: unknown) => ctx.log.error({ err, topic: source.topic }, 'push not delivered'));
-    });
-  }
+  deliverPushesTo(ctx, deliver);
 
   // A session ended anywhere (sign-out, revocation, password change) closes its sockets at once, not at the next check.
   ctx.bus.subscribe(SESSIONS_ENDED, (payload) => {

@@ -1,9 +1,6 @@
 import type { eventsApi } from '@referwell/contracts';
+import type { AppContext } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
-import { referralPushSource } from '../referrals/referral-push.js';
-import { chatPushSource } from '../chats/chat-push.js';
-import { notificationDismissedPushSource, notificationPushSource } from '../notifications/notification-push.js';
-import { intakeChangePushSource, intakePushSource } from '../intake/intake-notices.js';
 
 /**
  * One message: for the members of a practice, for some people, or for those people among a
@@ -15,11 +12,29 @@ export type Push =
 
 /**
  * An area's bus events that reach the provider app's socket: the topic, and what the members of
- * each practice concerned are told. Areas add theirs to `pushSources` below, as unread counters do.
+ * each practice concerned are told. Each area registers its own (registerPushSource) when its
+ * module function runs, so the events module never imports them.
  */
 export interface PushSource {
   topic: string;
   toPushes(db: Db, payload: unknown): Promise<Push[]>;
 }
 
-export const pushSources: readonly PushSource[] = [referralPushSource, chatPushSource, notificationPushSource, notificationDismissedPushSource, intakePushSource, intakeChangePushSource];
+type Deliver = (pushes: Push[]) => Promise<void>;
+
+/** Each app's events socket, by the app's context: tests build many apps in one process. */
+const sockets = new WeakMap<object, Deliver>();
+
+/** Where this app's pushes go: its events socket. */
+export function deliverPushesTo(ctx: AppContext, deliver: Deliver) {
+  sockets.set(ctx, deliver);
+}
+
+/** The source's bus events reach the events socket; areas register before or after the socket is. */
+export function registerPushSource(ctx: Pick<AppContext, 'bus' | 'db' | 'log'>, source: PushSource) {
+  ctx.bus.subscribe(source.topic, (payload) => {
+    const deliver = sockets.get(ctx);
+    if (!deliver) return;
+    source.toPushes(ctx.db, payload).then(deliver, (err: unknown) => ctx.log.error({ err, topic: source.topic }, 'push not delivered'));
+  });
+}

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { filesApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/index.js';
 import { FILE_SCANNED } from '../../platform/events/bus.js';
-import { applyBrandingImage } from '../practices/practice-profile.service.js';
-import { applyUserPhoto } from '../users/user-photo.js';
 import { createUploadFinaliser } from './direct-uploads.js';
 import { registerDownloadRoutes } from './download.js';
 import { registerFilePurge, registerFilesSweep } from './housekeeping.js';
@@ -26,13 +24,17 @@ export function filesModule(app: FastifyInstance, ctx: AppContext) {
   registerScanning(app, ctx, finaliser);
   registerFilesSweep(ctx, finaliser);
   registerFilePurge(ctx);
-  // A clean logo or profile photo becomes its owner's; each applier ignores files that are not its kind.
+}
+
+/**
+ * A clean logo or profile photo becomes its owner's: practices and users each hand their applier
+ * here, and each applier ignores files that are not its kind.
+ */
+export function applyWhenClean(ctx: AppContext, apply: (ctx: AppContext, fileId: number) => Promise<void>) {
   ctx.bus.subscribe(FILE_SCANNED, (payload) => {
     const event = filesApi.FileScanned.safeParse(payload);
     if (!event.success || event.data.status !== 'clean') return;
     const { fileId } = event.data;
-    for (const apply of [applyBrandingImage, applyUserPhoto]) {
-      apply(ctx, fileId).catch((err: unknown) => ctx.log.error({ err, fileId }, 'could not apply a new logo or profile photo'));
-    }
+    apply(ctx, fileId).catch((err: unknown) => ctx.log.error({ err, fileId }, 'could not apply a new logo or profile photo'));
   });
 }

@@ -5,7 +5,10 @@ import { registerIntakeRoutes } from './intake.routes.js';
 import { createBotsService } from './bots.service.js';
 import { createSubmissionsService } from './submissions.service.js';
 import { createPatientFormService } from './patient-form.service.js';
-import { registerIntakeJobs } from './intake-notices.js';
+import { intakeChangePushSource, intakePushSource, registerIntakeJobs } from './intake-notices.js';
+import { unreadSubmissions } from './intake-unread.js';
+import { registerUnreadCounter } from '../unread/index.js';
+import { registerPushSource } from '../events/index.js';
 
 /**
  * Intake (spec 2 §3, §7): a practice's bots (public forms at /form/{endpoint}), the submissions
@@ -15,4 +18,7 @@ import { registerIntakeJobs } from './intake-notices.js';
 export function intakeModule(app: FastifyInstance, ctx: AppContext) {
   registerIntakeRoutes(app, ctx, createBotsService(ctx), createSubmissionsService(ctx, createChatCreationService(ctx)), createPatientFormService(ctx));
   registerIntakeJobs(ctx);
+  registerUnreadCounter(ctx, unreadSubmissions);
+  registerPushSource(ctx, intakePushSource);
+  registerPushSource(ctx, intakeChangePushSource);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { practices, type AppContext } from '../../core/index.js';
-import type { PushSource } from '../events/push-sources.js';
+import type { PushSource } from '../events/index.js';
 import { bots, submissions } from './intake.table.js';
 import { botPath } from './intake-records.js';
 

@@ -1,5 +1,5 @@
 import { and, count, inArray } from 'drizzle-orm';
-import type { UnreadCounter } from '../unread/counters.js';
+import type { UnreadCounter } from '../unread/index.js';
 import { submissions } from './intake.table.js';
 import { unreadSubmission } from './intake-records.js';
 

@@ -3,7 +3,7 @@ import { invitesApi, type Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { organisations, practices, type AppContext } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { networks } from '../networks/networks.table.js';
+import { networkById, type NetworkRow } from '../networks/index.js';
 import { inviteLink, targetOf, type InviteRow } from './invite-records.js';
 
 type PracticeRow = typeof practices.$inferSelect;
@@ -11,7 +11,7 @@ type PracticeRow = typeof practices.$inferSelect;
 /** What an invite leads into, loaded once for its message and its public view. */
 export interface InviteTargetInfo {
   practice: PracticeRow | null;
-  network: { row: typeof networks.$inferSelect; owner: PracticeRow } | null;
+  network: { row: NetworkRow; owner: PracticeRow } | null;
   organisation: typeof organisations.$inferSelect | null;
   /** How people read the target: "Oak Clinic", "the Cardiology network of Oak Clinic". */
   label: string;
@@ -26,7 +26,7 @@ export async function describeTarget(db: Db, invite: InviteRow): Promise<InviteT
   const practice = invite.practiceId === null ? null : await practiceById(db, invite.practiceId);
   let network: InviteTargetInfo['network'] = null;
   if (invite.networkId !== null) {
-    const [row] = await db.select().from(networks).where(eq(networks.id, invite.networkId)).limit(1);
+    const row = await networkById(db, invite.networkId);
     const owner = row && (row.practiceId === practice?.id ? practice : await practiceById(db, row.practiceId));
     if (row && owner) network = { row, owner };
   }

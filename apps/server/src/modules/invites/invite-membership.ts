@@ -1,11 +1,11 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InviteType, invitesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import {
-  addOrganisationMember, addPracticeMember, organisationRolesIn, practiceMembers, rolesIn, users,
+  addOrganisationMember, addPracticeMember, organisationRolesIn, practiceMembers, rolesIn, setCurrentPractice,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { networkPractices, networks } from '../networks/networks.table.js';
+import { addNetworkPractice, inNetworkOrOwner } from '../networks/index.js';
 import { invites } from './invites.table.js';
 import { targetOf, type InviteRow } from './invite-records.js';
 
@@ -41,15 +41,10 @@ export async function isMemberOfTarget(db: Db, userId: number, t: TargetRef): Pr
     return (await organisationRolesIn(db, userId, t.organisationId!)).length ? 'This person is already a member of the organisation' : null;
   }
   if (t.target === 'NETWORK') {
-    const inNetwork = db
-      .select({ id: networkPractices.practiceId })
-      .from(networkPractices)
-      .where(eq(networkPractices.networkId, t.networkId!));
-    const owner = db.select({ id: networks.practiceId }).from(networks).where(eq(networks.id, t.networkId!));
     const [row] = await db
       .select({ practiceId: practiceMembers.practiceId })
       .from(practiceMembers)
-      .where(and(eq(practiceMembers.userId, userId), or(inArray(practiceMembers.practiceId, inNetwork), inArray(practiceMembers.practiceId, owner))))
+      .where(and(eq(practiceMembers.userId, userId), inNetworkOrOwner(db, practiceMembers.practiceId, t.networkId!)))
       .limit(1);
     return row ? 'This person\'s practice is already in the network' : null;
   }
@@ -75,17 +70,13 @@ export async function acceptInTransaction(db: Db, invite: InviteRow, userId: num
 
     const target = targetOf(invite);
     if (target === 'NETWORK') {
-      const added = await tx
-        .insert(networkPractices)
-        .values({ networkId: invite.networkId!, practiceId: networkPracticeId! })
-        .onConflictDoNothing()
-        .returning({ id: networkPractices.practiceId });
-      if (!added.length) throw new AppError('ERROR_OBJECT_EXISTS', 'This practice is already in the network');
+      const added = await addNetworkPractice(tx, invite.networkId!, networkPracticeId!);
+      if (!added) throw new AppError('ERROR_OBJECT_EXISTS', 'This practice is already in the network');
     } else if (target === 'ORGANISATION') {
       await addOrganisationMember(tx, invite.organisationId!, userId, invite.role ?? 'PROVIDER');
     } else if (invite.type !== 'PATIENT') {
       await addPracticeMember(tx, invite.practiceId!, userId, invite.role ?? 'PROVIDER');
-      await tx.update(users).set({ currentPracticeId: invite.practiceId }).where(eq(users.id, userId));
+      await setCurrentPractice(tx, userId, invite.practiceId!);
     }
   });
 }

@@ -7,7 +7,7 @@ import {
   type SessionCaller, type UserRow,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { networkPractices, networks } from '../networks/networks.table.js';
+import { networkStanding } from '../networks/index.js';
 import { invites } from './invites.table.js';
 import { deliverInvite, type InviteLetter } from './invite-delivery.js';
 import { isMemberOfTarget } from './invite-membership.js';
@@ -55,12 +55,7 @@ export function createInvitesService(ctx: AppContext) {
     if (r.practiceId === null) throw new AppError('BAD_REQUEST', 'practiceId is required');
     await authorizePractice(db, caller, r.practiceId, 'team.invite');
     if (r.networkId !== null) {
-      const [network] = await db
-        .select({ ownerId: networks.practiceId, memberId: networkPractices.practiceId })
-        .from(networks)
-        .leftJoin(networkPractices, and(eq(networkPractices.networkId, networks.id), eq(networkPractices.practiceId, r.practiceId)))
-        .where(eq(networks.id, r.networkId))
-        .limit(1);
+      const network = await networkStanding(db, r.networkId, r.practiceId);
       // A network neither owned by nor containing the practice is none of its business.
       if (!network || (network.ownerId !== r.practiceId && network.memberId === null)) {
         throw new AppError('OBJECT_NOT_FOUND', 'Network not found');

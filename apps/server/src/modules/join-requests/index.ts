@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/index.js';
-import { createInviteResponses } from '../invites/invite-responses.service.js';
+import { createInviteResponses } from '../invites/index.js';
 import { createJoinRequestsService } from './join-requests.service.js';
 import { createPracticeJoinService } from './practice-join.service.js';
 import { registerJoinRequestRoutes } from './join-requests.routes.js';

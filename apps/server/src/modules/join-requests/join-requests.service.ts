@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { Role, type JoinRequestState, type joinRequestsApi } from '@referwell/contracts';
 import {
-  addPracticeMember, authorizePractice, fullName, practiceMembers, practices, rolesIn, toPracticeSummary, users,
+  addPracticeMember, authorizePractice, fullName, practiceMembers, practices, rolesIn, setCurrentPracticeIfNone, toPracticeSummary, users,
   type AppContext, type SessionCaller, type UserRow,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -98,10 +98,7 @@ export function createJoinRequestsService(ctx: AppContext) {
       if (!moved) throw new AppError('BAD_REQUEST', 'This join request was answered meanwhile; only pending requests can change');
       if (state === 'APPROVED') {
         await addPracticeMember(tx, request.practiceId, request.requestedBy, role);
-        await tx
-          .update(users)
-          .set({ currentPracticeId: request.practiceId })
-          .where(and(eq(users.id, request.requestedBy), isNull(users.currentPracticeId)));
+        await setCurrentPracticeIfNone(tx, request.requestedBy, request.practiceId);
       }
       return moved;
     });

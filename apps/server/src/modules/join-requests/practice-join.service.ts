@@ -2,8 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { joinRequestsApi } from '@referwell/contracts';
 import { practices, rolesIn, toPracticeSummary, type AppContext, type SessionCaller } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import type { InviteResponses } from '../invites/invite-responses.service.js';
-import { pendingInvitesFor, targetOf } from '../invites/invite-records.js';
+import { pendingInvitesFor, targetOf, type InviteResponses } from '../invites/index.js';
 import type { JoinRequestsService } from './join-requests.service.js';
 
 type JoinResult = joinRequestsApi.JoinResult;

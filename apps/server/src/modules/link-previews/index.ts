@@ -3,6 +3,8 @@ import type { AppContext } from '../../core/index.js';
 import { registerLinkPreviewsRoutes } from './link-previews.routes.js';
 import { createLinkPreviewsService, deleteStalePreviews } from './link-previews.service.js';
 
+export { createLinkPreviewsService };
+
 export const LINK_PREVIEWS_EXPIRE_JOB = 'link-previews.expire';
 export const EXPIRE_EVERY_MS = 24 * 60 * 60_000;
 

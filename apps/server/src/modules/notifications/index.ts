@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/index.js';
 import { registerNotificationRoutes } from './notifications.routes.js';
 import { createNotificationsService } from './notifications.service.js';
+import { notificationDismissedPushSource, notificationPushSource } from './notification-push.js';
+import { unreadNotifications } from './notifications-unread.js';
+import { registerUnreadCounter } from '../unread/index.js';
+import { registerPushSource } from '../events/index.js';
+
+export { dismissTopic, notifyUser } from './notifications.service.js';
 
 /** The in-app notification list; other areas write to it with `notifyUser`. */
 export function notificationsModule(app: FastifyInstance, ctx: AppContext) {
   registerNotificationRoutes(app, ctx, createNotificationsService(ctx));
+  registerUnreadCounter(ctx, unreadNotifications);
+  registerPushSource(ctx, notificationPushSource);
+  registerPushSource(ctx, notificationDismissedPushSource);
 }

@@ -1,4 +1,4 @@
-import type { PushSource } from '../events/push-sources.js';
+import type { PushSource } from '../events/index.js';
 import { NOTIFICATION_DISMISSED, NOTIFICATION_WRITTEN, type NotificationDismissed, type NotificationWritten } from './notifications.service.js';
 
 /** A new or updated notification reaches its person's open apps at once, with a hint to refresh counts. */

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { UnreadCounter } from '../unread/counters.js';
+import type { UnreadCounter } from '../unread/index.js';
 import { notifications } from './notifications.table.js';
 
 /** Notifications not dismissed, per practice they belong to. */

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BillingBasis } from '@referwell/contracts';
 import {
-  authorizeOrganisation, containsPattern, lockPractice, practices, rolesIn, type AppContext, type SessionCaller,
+  authorizeOrganisation, containsPattern, lockPractice, practices, removePracticeOrganisation, rolesIn, setPracticeBillingBasis,
+  setPracticeOrganisation, type AppContext, type SessionCaller,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { toOrganisationPractice } from './organisation-views.js';
@@ -46,11 +47,7 @@ export function createOrganisationPracticesService(ctx: AppContext) {
         if (!current) throw new AppError('OBJECT_NOT_FOUND', 'Practice not found');
         if (current.organisationId === organisationId) return { practice: current, changed: false };
         if (current.organisationId !== null) throw new AppError('ERROR_OBJECT_EXISTS', 'This practice already belongs to another organisation');
-        const [row] = await tx
-          .update(practices)
-          .set({ organisationId, billingBasis: 'PRACTICE', updatedAt: new Date() })
-          .where(eq(practices.id, practiceId))
-          .returning();
+        const row = await setPracticeOrganisation(tx, practiceId, organisationId);
         return { practice: row!, changed: true };
       });
       if (changed) await record(caller, 'organisation.practice_attached', organisationId, practiceId);
@@ -60,12 +57,8 @@ export function createOrganisationPracticesService(ctx: AppContext) {
     /** The practice leaves and pays for itself again. */
     async detach(caller: SessionCaller, organisationId: number, practiceId: number) {
       await authorizeBoth(caller, organisationId, practiceId);
-      const [row] = await db
-        .update(practices)
-        .set({ organisationId: null, billingBasis: 'PRACTICE', updatedAt: new Date() })
-        .where(and(eq(practices.id, practiceId), eq(practices.organisationId, organisationId)))
-        .returning({ id: practices.id });
-      if (!row) throw new AppError('BAD_REQUEST', NOT_IN_ORGANISATION);
+      const removed = await removePracticeOrganisation(db, practiceId, organisationId);
+      if (!removed) throw new AppError('BAD_REQUEST', NOT_IN_ORGANISATION);
       await record(caller, 'organisation.practice_detached', organisationId, practiceId);
       return { ok: true as const };
     },
@@ -73,11 +66,7 @@ export function createOrganisationPracticesService(ctx: AppContext) {
     /** ORGANISATION: the organisation pays for the practice; PRACTICE: the practice pays for itself. */
     async setBillingBasis(caller: SessionCaller, organisationId: number, practiceId: number, billingBasis: BillingBasis) {
       await authorizeOrganisation(db, caller, organisationId, 'organisation.manage');
-      const [row] = await db
-        .update(practices)
-        .set({ billingBasis, updatedAt: new Date() })
-        .where(and(eq(practices.id, practiceId), eq(practices.organisationId, organisationId)))
-        .returning();
+      const row = await setPracticeBillingBasis(db, practiceId, organisationId, billingBasis);
       if (!row) throw new AppError('BAD_REQUEST', NOT_IN_ORGANISATION);
       await record(caller, billingBasis === 'ORGANISATION' ? 'organisation.billing_practice_added' : 'organisation.billing_practice_removed', organisationId, practiceId);
       return toOrganisationPractice(row);

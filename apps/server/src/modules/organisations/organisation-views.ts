@@ -2,7 +2,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Role, organisationsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { organisationMembers, organisations, practices, toPracticeSummary } from '../../core/index.js';
-import { sortRoles } from '../roles/role-holders.js';
+import { sortRoles } from '../roles/index.js';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 type PracticeRow = typeof practices.$inferSelect;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import {
   addOrganisationMember, authorizeOrganisation, authorizePractice, lockOrganisation, lockPractice, organisationRolesIn,
-  organisations, practices, rolesIn, type AppContext, type SessionCaller,
+  organisations, rolesIn, setPracticeOrganisation, type AppContext, type SessionCaller,
 } from '../../core/index.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { listRoleHolders, organisationSource, roleHolder } from '../roles/role-holders.js';
+import { listRoleHolders, organisationSource, roleHolder } from '../roles/index.js';
 import { organisationsOf, viewsFor } from './organisation-views.js';
 import { validPhone } from '../../platform/phone.js';
 
@@ -43,7 +43,7 @@ export function createOrganisationsService(ctx: AppContext) {
         for (const practiceId of practiceIds) {
           const practice = await lockPractice(tx, practiceId);
           if (practice?.organisationId != null) throw new AppError('ERROR_OBJECT_EXISTS', `${practice.name} already belongs to an organisation`);
-          await tx.update(practices).set({ organisationId: row!.id, billingBasis: 'PRACTICE', updatedAt: new Date() }).where(eq(practices.id, practiceId));
+          await setPracticeOrganisation(tx, practiceId, row!.id);
         }
         return row!;
       });

@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { patientsApi } from '@referwell/contracts';
-import { textMatch } from '../search/text-match.js';
+import { textMatch } from '../search/index.js';
 import { likeEscape } from '../../db/like.js';
 import { patients } from './patients.table.js';
 

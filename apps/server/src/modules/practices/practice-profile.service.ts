@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { practicesApi, type PracticeSummary, type Role, type filesApi } from '@referwell/contracts';
 import type { z } from 'zod';
 import {
-  addPracticeMember, authorizePractice, practices, toPracticeSummary, users, type AppContext, type Caller, type PracticeRow,
+  addPracticeMember, authorizePractice, practices, setCurrentPracticeIfNone, toPracticeSummary, type AppContext, type Caller, type PracticeRow,
   type SessionCaller,
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
@@ -77,10 +77,7 @@ export function createPracticeProfileService(ctx: AppContext) {
           })
           .returning();
         for (const role of roles) await addPracticeMember(tx, created!.id, caller.user.id, role);
-        await tx
-          .update(users)
-          .set({ currentPracticeId: created!.id, updatedAt: new Date() })
-          .where(and(eq(users.id, caller.user.id), sql`${users.currentPracticeId} is null`));
+        await setCurrentPracticeIfNone(tx, caller.user.id, created!.id, new Date());
         return created!;
       });
       await audit.record({

@@ -7,7 +7,7 @@ import {
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/role-holders.js';
+import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/index.js';
 import { containsPattern } from './practices.service.js';
 
 type PracticeUser = practicesApi.PracticeUser;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared.js';
 import {
   practicesApi, type PracticeMembership, type PracticeSummary, type Role,
@@ -41,7 +41,7 @@ export function effectiveGates(stored: Record<string, boolean>): practicesApi.Ga
   return gates;
 }
 
-export function toPracticeTag(t: typeof practiceTags.$inferSelect): PracticeTag {
+export function toPracticeTag(t: Pick<typeof practiceTags.$inferSelect, keyof PracticeTag>): PracticeTag {
   return { id: t.id, practiceId: t.practiceId, name: t.name, color: t.color, context: t.context as PracticeTag['context'] };
 }
 
@@ -106,6 +106,23 @@ export async function tagsOf(db: Db, practiceId: number, context?: PracticeTag['
     .orderBy(asc(practiceTags.context), sql`lower(${practiceTags.name})`, asc(practiceTags.id));
   return rows.map(toPracticeTag);
 }
+
+/** The practice's own tags among `ids`; another practice's tags are not found. */
+export async function practiceTagsIn(db: Db, practiceId: number, ids: number[]): Promise<PracticeTag[]> {
+  const rows = await db.select().from(practiceTags).where(and(inArray(practiceTags.id, ids), eq(practiceTags.practiceId, practiceId)));
+  return rows.map(toPracticeTag);
+}
+
+/** The ids of the practice's own tags, as a subquery for `in (...)`: links to other practices' tags are left alone. */
+export const practiceTagIdsOf = (practiceId: number) =>
+  sql`(select ${practiceTags.id} from ${practiceTags} where ${practiceTags.practiceId} = ${practiceId})`;
+
+/**
+ * The practice's own tags, as a subquery an area joins its tag links to (a referral's tags as one
+ * practice sees them): no other practice's tag comes through.
+ */
+export const tagsOfPractice = (db: Db, practiceId: number) =>
+  db.select().from(practiceTags).where(eq(practiceTags.practiceId, practiceId)).as('practice_tags');
 
 /** An ILIKE pattern matching `text` anywhere, with the pattern's own wildcards escaped. */
 export function containsPattern(text: string): string {

@@ -18,17 +18,6 @@ export const practiceTags = pgTable(
   (t) => [unique('practice_tags_name_uq').on(t.practiceId, t.context, t.name)],
 );
 
-/** Practices a practice keeps in its address book. */
-export const practiceContacts = pgTable(
-  'practice_contacts',
-  {
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    contactPracticeId: integer('contact_practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    createdAt: created(),
-  },
-  (t) => [primaryKey({ columns: [t.practiceId, t.contactPracticeId] })],
-);
-
 /** Practices this practice dealt with lately (contacts, chats, referrals), newest first. */
 export const practiceRecents = pgTable(
   'practice_recents',

@@ -5,7 +5,7 @@ import {
   byName, fullName, nameContains, personColumns, practiceMembers, toPersonSummary, users, type UserRow,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleTo } from '../directory/visibility.js';
+import { visibleTo } from '../directory/index.js';
 import { distinct } from '../../platform/lists.js';
 
 /** The people behind the given id lists, by id. */

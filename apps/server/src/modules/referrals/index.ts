@@ -4,6 +4,10 @@ import { createReferralsService } from './referrals.service.js';
 import { createReferralResponses } from './referral-responses.service.js';
 import { registerReferralRoutes } from './referrals.routes.js';
 import { createMatchCheck, registerRoutingJobs } from './routing/index.js';
+import { registerUnreadCounter } from '../unread/index.js';
+import { registerPushSource } from '../events/index.js';
+import { unreadReferrals } from './referrals-unread.js';
+import { referralPushSource } from './referral-push.js';
 
 export { authorizeReferral, callerSeesReferral, practicesSeeingReferral, type ReferralRow } from './referral-access.js';
 export { attachToReferral, checkPracticeUploads } from './referral-files.js';
@@ -14,4 +18,6 @@ export { auditReferral, markUnviewed, referralById, touchReferral } from './refe
 export function referralsModule(app: FastifyInstance, ctx: AppContext) {
   registerReferralRoutes(app, ctx, createReferralsService(ctx), createReferralResponses(ctx), createMatchCheck(ctx.db, ctx.clock));
   registerRoutingJobs(ctx);
+  registerUnreadCounter(ctx, unreadReferrals);
+  registerPushSource(ctx, referralPushSource);
 }

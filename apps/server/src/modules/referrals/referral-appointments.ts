@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { departments } from '../departments/departments.table.js';
+import { isDepartmentOf } from '../departments/index.js';
 
 type AppointmentBody = Partial<z.output<typeof referralsApi.ReferralReschedule>>;
 type Appointment = referralsApi.ReferralAppointment;
@@ -33,11 +32,7 @@ export const storedAppointment = (a: Partial<Appointment> & Pick<Appointment, 's
 /** The appointment is at the practice that accepted the referral: a department must be one of its own. */
 export async function assertDepartmentOf(db: Db, departmentId: number | null | undefined, practiceId: number) {
   if (departmentId === null || departmentId === undefined) return;
-  const [own] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.id, departmentId), eq(departments.practiceId, practiceId)));
-  if (own) return;
+  if (await isDepartmentOf(db, departmentId, practiceId)) return;
   const message = 'The department must be one of the accepting practice\'s departments';
   throw new AppError('BAD_REQUEST', message, [{ path: ['body', 'departmentId'], message }]);
 }

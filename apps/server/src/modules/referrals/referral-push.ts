@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { eventsApi } from '@referwell/contracts';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
-import type { PushSource } from '../events/push-sources.js';
+import type { PushSource } from '../events/index.js';
 import { referrals } from './referrals.table.js';
 
 /** Where the web app shows a referral. */

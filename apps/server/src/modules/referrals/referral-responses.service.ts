@@ -7,7 +7,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { authorizeReferral, type ReferralParty, type ReferralRow } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
 import { auditPatient, patientById } from '../patients/index.js';
-import { recordAnalytics } from '../analytics/analytics.js';
+import { recordAnalytics } from '../analytics/index.js';
 import { referralOffers, referrals } from './referrals.table.js';
 import { detailOf } from './referral-views.js';
 import { auditReferral, lockReferral, markUnviewed, recordEvent } from './referral-records.js';

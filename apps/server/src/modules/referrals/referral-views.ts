@@ -5,8 +5,7 @@ import {
 } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralParty, ReferralRow } from './referral-access.js';
-import { practiceTags } from '../practices/practices.table.js';
-import { toPracticeTag } from '../practices/practices.service.js';
+import { tagsOfPractice, toPracticeTag } from '../practices/index.js';
 import { patientsByIds, toPatientSummary } from '../patients/index.js';
 import { insuranceById, specialitiesByIds } from '../catalogues/index.js';
 import { fileViewsById } from '../files/index.js';
@@ -39,6 +38,7 @@ async function practicesById(db: Db, ids: number[]) {
 export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): Promise<referralsApi.ReferralSummary[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
+  const ownTags = tagsOfPractice(db, viewer.practiceId);
   const [people, practiceMap, patientRows, specialityRows, viewed, archived, tags] = await Promise.all([
     peopleById(db, present(rows.flatMap((r) => [r.fromUserId, r.receivingUserId]))),
     practicesById(db, present(rows.flatMap((r) => [r.practiceId, r.receivingPracticeId, r.targetPracticeId]))),
@@ -52,10 +52,13 @@ export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): 
       .where(and(inArray(referralViews.referralId, ids), eq(referralViews.userId, viewer.userId))),
     db.select({ id: referralArchives.referralId }).from(referralArchives)
       .where(and(inArray(referralArchives.referralId, ids), eq(referralArchives.practiceId, viewer.practiceId))),
-    db.select({ referralId: referralTags.referralId, tag: practiceTags }).from(referralTags)
-      .innerJoin(practiceTags, eq(practiceTags.id, referralTags.tagId))
-      .where(and(inArray(referralTags.referralId, ids), eq(practiceTags.practiceId, viewer.practiceId)))
-      .orderBy(asc(practiceTags.name)),
+    db.select({
+      referralId: referralTags.referralId,
+      tag: { id: ownTags.id, practiceId: ownTags.practiceId, name: ownTags.name, color: ownTags.color, context: ownTags.context },
+    }).from(referralTags)
+      .innerJoin(ownTags, eq(ownTags.id, referralTags.tagId))
+      .where(inArray(referralTags.referralId, ids))
+      .orderBy(asc(ownTags.name)),
   ]);
   const patientMap = byId(patientRows);
   const specialityMap = byId(specialityRows);

@@ -1,5 +1,5 @@
 import { and, not, sql } from 'drizzle-orm';
-import type { UnreadCounter } from '../unread/counters.js';
+import type { UnreadCounter } from '../unread/index.js';
 import { referrals, referralViews } from './referrals.table.js';
 import { listCondition } from './referral-queries.js';
 

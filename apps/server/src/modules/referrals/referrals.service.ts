@@ -4,10 +4,9 @@ import { authorizePractice, type AppContext, type Caller } from '../../core/inde
 import type { ClientInfo } from '../../platform/http.js';
 import { authorizeReferral } from './referral-access.js';
 import { AppError } from '../../platform/errors.js';
-import { practiceTags } from '../practices/practices.table.js';
-import { toPracticeTag } from '../practices/practices.service.js';
+import { practiceTagIdsOf, practiceTagsIn } from '../practices/index.js';
 import { patientIn } from '../patients/index.js';
-import { recordAnalytics } from '../analytics/analytics.js';
+import { recordAnalytics } from '../analytics/index.js';
 import { referralArchives, referrals, referralTags, referralViews } from './referrals.table.js';
 import { detailOf, summariesOf, type Viewer } from './referral-views.js';
 import { filterConditions, listCondition, pageOf, searchCondition, seenBy } from './referral-queries.js';
@@ -127,7 +126,7 @@ export function createReferralsService(ctx: AppContext) {
       await authorizeReferral(db, caller, id, practiceId, 'referrals.manage');
       const wanted = [...new Set(tagIds)];
       const own = wanted.length
-        ? await db.select().from(practiceTags).where(and(inArray(practiceTags.id, wanted), eq(practiceTags.practiceId, practiceId)))
+        ? await practiceTagsIn(db, practiceId, wanted)
         : [];
       const unusable = wanted.filter((t) => !own.some((o) => o.id === t && (o.context === 'REFERRAL' || o.context === 'GENERAL')));
       if (unusable.length) {
@@ -135,12 +134,11 @@ export function createReferralsService(ctx: AppContext) {
         throw new AppError('BAD_REQUEST', message, [{ path: ['body', 'tags'], message }]);
       }
       await db.transaction(async (tx) => {
-        const practiceTagIds = sql`(select ${practiceTags.id} from ${practiceTags} where ${practiceTags.practiceId} = ${practiceId})`;
-        await tx.delete(referralTags).where(and(eq(referralTags.referralId, id), inArray(referralTags.tagId, practiceTagIds)));
+        await tx.delete(referralTags).where(and(eq(referralTags.referralId, id), inArray(referralTags.tagId, practiceTagIdsOf(practiceId))));
         if (wanted.length) await tx.insert(referralTags).values(wanted.map((tagId) => ({ referralId: id, tagId })));
       });
       await auditReferral(ctx, caller, client, 'tagged', id, practiceId, { tags: wanted });
-      return own.sort((a, b) => a.name.localeCompare(b.name)).map(toPracticeTag);
+      return own.sort((a, b) => a.name.localeCompare(b.name));
     },
 
     async archive(caller: Caller, id: number, practiceId: number, archived: boolean, client: ClientInfo) {

@@ -1,12 +1,12 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, rolesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { ALL_ROLES } from '../../platform/access/index.js';
 import {
-  byName, containsPattern, nameContains, organisationMembers, practiceMembers, teamMemberColumns, toTeamMember, users,
+  byName, clearCurrentPractice, containsPattern, nameContains, organisationMembers, practiceMembers, teamMemberColumns, toTeamMember, users,
 } from '../../core/index.js';
-import { departmentMembers, departments } from '../departments/departments.table.js';
-import { networkProviders } from '../networks/networks.table.js';
+import { leavePracticeDepartments } from '../departments/index.js';
+import { forgetNetworkProvider } from '../networks/index.js';
 
 export const LAST_ADMIN_MESSAGE = 'A practice needs at least one admin. Make someone else an admin first.';
 
@@ -78,16 +78,7 @@ export async function countRole(db: Db, source: MemberSource, role: Role) {
  * Call inside the removing transaction.
  */
 export async function forgetPracticeMember(tx: Db, practiceId: number, userId: number) {
-  const practiceDepartments = tx.select({ id: departments.id }).from(departments).where(eq(departments.practiceId, practiceId));
-  await tx.delete(departmentMembers).where(and(eq(departmentMembers.userId, userId), inArray(departmentMembers.departmentId, practiceDepartments)));
-  await forgetProvider(tx, practiceId, userId);
-  await tx
-    .update(users)
-    .set({ currentPracticeId: null, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.currentPracticeId, practiceId)));
-}
-
-/** A provider no longer reached through the practice leaves the networks that listed them for it. */
-export async function forgetProvider(tx: Db, practiceId: number, userId: number) {
-  await tx.delete(networkProviders).where(and(eq(networkProviders.userId, userId), eq(networkProviders.practiceId, practiceId)));
+  await leavePracticeDepartments(tx, practiceId, userId);
+  await forgetNetworkProvider(tx, practiceId, userId);
+  await clearCurrentPractice(tx, userId, practiceId);
 }

@@ -7,8 +7,9 @@ import {
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import {
-  LAST_ADMIN_MESSAGE, countRole, forgetPracticeMember, forgetProvider, listRoleHolders, organisationSource, practiceSource, roleHolder,
+  LAST_ADMIN_MESSAGE, countRole, forgetPracticeMember, listRoleHolders, organisationSource, practiceSource, roleHolder,
 } from './role-holders.js';
+import { forgetNetworkProvider } from '../networks/index.js';
 
 type Page = { page: number; pageSize: number };
 
@@ -51,7 +52,7 @@ export function createRolesService(ctx: AppContext) {
         await removePracticeMember(tx, practiceId, userId, role);
         const leaves = current.length === 1;
         if (leaves) await forgetPracticeMember(tx, practiceId, userId);
-        else if (role === 'PROVIDER') await forgetProvider(tx, practiceId, userId);
+        else if (role === 'PROVIDER') await forgetNetworkProvider(tx, practiceId, userId);
         return leaves;
       });
       await recordChange(caller, 'role.removed', { type: 'practice', id: practiceId }, userId, { role, leftPractice });

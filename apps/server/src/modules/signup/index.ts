@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/index.js';
-import type { SignInService } from '../auth/sign-in.service.js';
-import { createInviteResponses } from '../invites/invite-responses.service.js';
+import type { SignInService } from '../auth/index.js';
+import { createInviteResponses } from '../invites/index.js';
 import { registerSignupRoutes } from './signup.routes.js';
 import { createSignupService } from './signup.service.js';
 

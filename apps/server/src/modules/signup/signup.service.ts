@@ -2,13 +2,13 @@ import { eq, or } from 'drizzle-orm';
 import { parseDob, type AuthApp } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { signupApi } from '@referwell/contracts';
-import { users, type AppContext } from '../../core/index.js';
+import { createUser, deleteUser, users, type AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { SignInService } from '../auth/sign-in.service.js';
-import type { InviteResponses } from '../invites/invite-responses.service.js';
+import type { SignInService } from '../auth/index.js';
+import type { InviteResponses } from '../invites/index.js';
 import { validPhone } from '../../platform/phone.js';
 
 type ProviderSignup = z.output<typeof signupApi.ProviderSignupBody>;
@@ -40,7 +40,7 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
     if (invite?.emailMatched) values.emailVerifiedAt = new Date();
     let user;
     try {
-      [user] = await db.insert(users).values(values).returning();
+      user = await createUser(db, values);
     } catch (err) {
       // Two signups racing for the same address: the second loses here.
       if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
@@ -51,7 +51,7 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
       verification = await signIn.startVerification(user!, app);
     } catch (err) {
       // The code could not be sent: remove the account again so a retry is not refused as taken.
-      await db.delete(users).where(eq(users.id, user!.id));
+      await deleteUser(db, user!.id);
       throw err;
     }
     await audit.record({

@@ -1,7 +1,4 @@
-import { unreadReferrals } from '../referrals/referrals-unread.js';
-import { unreadChats } from '../chats/chats-unread.js';
-import { unreadNotifications } from '../notifications/notifications-unread.js';
-import { unreadSubmissions } from '../intake/intake-unread.js';
+import type { AppContext } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
 
 /** The counts one area contributes to a practice's unread summary; missing counts are zero. */
@@ -14,9 +11,21 @@ export interface UnreadCounts {
 
 /**
  * Counts what a user has not read in each of the given practices. Chats, referrals (inbox),
- * notifications and intake submissions each add one when they arrive, by appending it to `unreadCounters` below; the
- * unread service sums them and never changes for it.
+ * notifications and intake submissions each register one (registerUnreadCounter) when their
+ * module function runs; the unread service sums them and never changes for it.
  */
 export type UnreadCounter = (db: Db, userId: number, practiceIds: readonly number[]) => Promise<Map<number, Partial<UnreadCounts>>>;
 
-export const unreadCounters: readonly UnreadCounter[] = [unreadReferrals, unreadChats, unreadNotifications, unreadSubmissions];
+/** Each app's counters, by the app's context: tests build many apps in one process. */
+const counters = new WeakMap<object, UnreadCounter[]>();
+
+/** The counters registered in this app; the service reads them at each request, so later registrations count too. */
+export function unreadCountersOf(ctx: AppContext): UnreadCounter[] {
+  let registered = counters.get(ctx);
+  if (!registered) counters.set(ctx, (registered = []));
+  return registered;
+}
+
+export function registerUnreadCounter(ctx: AppContext, counter: UnreadCounter) {
+  unreadCountersOf(ctx).push(counter);
+}

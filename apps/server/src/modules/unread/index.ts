@@ -3,7 +3,7 @@ import type { AppContext } from '../../core/index.js';
 import { registerUnreadRoutes } from './unread.routes.js';
 import { createUnreadService } from './unread.service.js';
 
-export type { UnreadCounter, UnreadCounts } from './counters.js';
+export { registerUnreadCounter, type UnreadCounter, type UnreadCounts } from './counters.js';
 
 export function unreadModule(app: FastifyInstance, ctx: AppContext) {
   registerUnreadRoutes(app, ctx, createUnreadService(ctx));

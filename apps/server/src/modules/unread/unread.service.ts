@@ -1,12 +1,12 @@
 import type { unreadApi } from '@referwell/contracts';
 import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
-import { membershipsOf } from '../practices/practices.service.js';
-import { unreadCounters, type UnreadCounter, type UnreadCounts } from './counters.js';
+import { membershipsOf } from '../practices/index.js';
+import { unreadCountersOf, type UnreadCounter, type UnreadCounts } from './counters.js';
 
 type UnreadSummary = unreadApi.UnreadSummary;
 
 /** Unread counts per practice: the sum of what every registered counter reports. */
-export function createUnreadService(ctx: AppContext, counters: readonly UnreadCounter[] = unreadCounters) {
+export function createUnreadService(ctx: AppContext, counters: readonly UnreadCounter[] = unreadCountersOf(ctx)) {
   const { db } = ctx;
 
   return {

@@ -8,8 +8,8 @@ import {
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { membershipsOf } from '../practices/practices.service.js';
-import type { SignInService } from '../auth/sign-in.service.js';
+import { membershipsOf } from '../practices/index.js';
+import type { SignInService } from '../auth/index.js';
 import { removeUserPhoto } from './user-photo.js';
 
 export function toUser(u: UserRow): User {

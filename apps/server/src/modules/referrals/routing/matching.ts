@@ -7,7 +7,7 @@ import { acceptsInsurance, insuranceNameOf, providersOfSpeciality, specialityNam
 import {
   byName, personColumns, practiceMembers, practices, practiceSummaryColumns, toPersonSummary, toPracticeSummary, users,
 } from '../../../core/index.js';
-import { networkPractices, networkProviders, networks } from '../../networks/networks.table.js';
+import { networkTiersOf } from '../../networks/index.js';
 import { boundingBox, distanceMiles, type Point } from './geo.js';
 import { assembleTiers, type Candidate, type PlanNetwork } from './tiers.js';
 import { preferenceFit, type PreferenceRequest } from './preferences.js';
@@ -39,14 +39,6 @@ const tenths = (miles: number) => Math.round(miles * 10) / 10;
 
 const param = (name: string) => sql.placeholder(name);
 
-interface NetworkRow {
-  id: number;
-  name: string;
-  matchingTimeLimit: number;
-  practiceIds: number[];
-  listed: { userId: number; practiceId: number }[];
-}
-
 /**
  * The sender's settings, the names the reasons quote, and its networks in tier order, each with
  * its member practices and its individually listed providers (with the practice each is reached
@@ -62,14 +54,7 @@ const planQuery = (db: Db) =>
       allowOuterNetworkMatching: practices.allowOuterNetworkMatching,
       speciality: specialityNameOf(param('specialityId')),
       insurance: insuranceNameOf(sql`${param('insuranceId')}::int`),
-      // Aliased by hand: Drizzle leaves columns unqualified in a one-table select, which would
-      // let names inside these subqueries bind to the wrong table.
-      networks: sql<NetworkRow[]>`coalesce((select json_agg(json_build_object(
-          'id', n.id, 'name', n.name, 'matchingTimeLimit', n.matching_time_limit,
-          'practiceIds', array(select np.practice_id from ${networkPractices} np where np.network_id = n.id),
-          'listed', (select coalesce(json_agg(json_build_object('userId', nv.user_id, 'practiceId', nv.practice_id)), '[]'::json)
-            from ${networkProviders} nv where nv.network_id = n.id)
-        ) order by n."order", n.id) from ${networks} n where n.practice_id = ${param('senderPracticeId')}), '[]'::json)`,
+      networks: networkTiersOf(param('senderPracticeId')),
     })
     .from(practices)
     .where(eq(practices.id, param('senderPracticeId')))

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import type { AppContext } from '../../../core/index.js';
 import type { ReferralRow } from '../referral-access.js';
-import { recordAnalytics } from '../../analytics/analytics.js';
+import { recordAnalytics } from '../../analytics/index.js';
 import { queueReferralNotice, type NotifyContext } from '../referral-notifications.js';
 import { markUnviewed, recordEvent } from '../referral-records.js';
 import { autoArchiveEnded } from '../referral-auto-archive.js';

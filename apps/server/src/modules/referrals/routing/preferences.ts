@@ -1,5 +1,5 @@
 import type { OpeningHoursEntry, referralsApi } from '@referwell/contracts';
-import { minutesOf } from '../../practices/opening-hours.js';
+import { minutesOf } from '../../practices/index.js';
 
 /**
  * How well a practice's opening hours cover a patient's preferred days and times of day (schedule
