@@ -210,7 +210,7 @@ export async function benchChat() {
     // The messages carry no link, so the one-off jobs due are the notifications of new messages.
     const jobsPending = async () => {
       const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from jobs where done_at is null and every_ms is null and run_at <= now()`);
-      return rows[0]!.n;
+      return rows[0].n;
     };
     /** Lets the job worker catch up before the servers stop, so that the next scenario starts on a quiet database. */
     const jobsDone = async () => {

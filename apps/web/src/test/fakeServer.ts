@@ -26,7 +26,7 @@ function match(pattern: string, path: string): Record<string, string> | null {
   });
   const found = new RegExp(`^${source}$`).exec(path);
   if (!found) return null;
-  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1])]));
 }
 
 /**

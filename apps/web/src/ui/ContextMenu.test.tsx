@@ -168,7 +168,7 @@ describe('the context menu', () => {
     await user.hover(item('Open link'));
     const links = await screen.findByRole('menu', { name: 'Open link' });
     await user.click(within(links).getByRole('menuitem', { name: 'https://example.com/b' }));
-    expect(sections[1]!.items[0]!.items![1]!.onSelect).toHaveBeenCalledOnce();
+    expect(sections[1].items[0].items![1].onSelect).toHaveBeenCalledOnce();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
@@ -283,7 +283,7 @@ describe('the context menu', () => {
     fireEvent.contextMenu(screen.getByText('Lee Harbor: see you at three'), { clientX: 10, clientY: 10 });
     await menu();
     await user.click(item('Delete'));
-    expect(sections[2]!.items[0]!.onSelect).not.toHaveBeenCalled();
+    expect(sections[2].items[0].onSelect).not.toHaveBeenCalled();
     expect(screen.getByRole('menu', { name: 'Row actions' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));

@@ -84,7 +84,7 @@ export function createInsuranceService(ctx: AppContext) {
           practiceId, details: { practiceId },
         });
       }
-      return (await matrix(userId, [practiceId]))[0]!;
+      return (await matrix(userId, [practiceId]))[0];
     },
 
     async remove(caller: Caller, userId: number, practiceId: number, insuranceId: number): Promise<MatrixEntry> {
@@ -99,7 +99,7 @@ export function createInsuranceService(ctx: AppContext) {
           practiceId, details: { practiceId },
         });
       }
-      return (await matrix(userId, [practiceId]))[0]!;
+      return (await matrix(userId, [practiceId]))[0];
     },
   };
 }

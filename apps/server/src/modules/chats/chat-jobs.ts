@@ -83,7 +83,7 @@ export function registerChatJobs(ctx: AppContext) {
       const [row] = await db.update(chatMessages).set({ previewData: preview, updatedAt: ctx.clock.now() }).where(eq(chatMessages.id, messageId)).returning();
       if (!row) return;
       const [message] = await messageViews(ctx, [row]);
-      await publishToRoom(ctx, { chatId: row.chatId, event: { event: 'MESSAGE_UPDATED', data: message! } });
+      await publishToRoom(ctx, { chatId: row.chatId, event: { event: 'MESSAGE_UPDATED', data: message } });
     },
     { maxAttempts: 3 },
   );

@@ -93,7 +93,7 @@ export async function textedLink(t: TestApp, phone: string) {
   const url = sms?.body.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error(`no link was texted to ${phone}`);
   const { searchParams } = new URL(url);
-  return { token: searchParams.get('token')!, room: searchParams.get('room')!, textId: sms!.id };
+  return { token: searchParams.get('token')!, room: searchParams.get('room')!, textId: sms.id };
 }
 
 /** A patient chat started by `who`, with the link the patient was texted (the app must be listening, for the job). */

@@ -29,5 +29,5 @@ export async function patientOfSubmission(tx: Db, submission: SubmissionRow, act
     .onConflictDoNothing()
     .returning();
   if (row) return { record: row, created: true };
-  return { record: (await holderOf(tx, practiceId, phoneNumber))!, created: false };
+  return { record: (await holderOf(tx, practiceId, phoneNumber)), created: false };
 }

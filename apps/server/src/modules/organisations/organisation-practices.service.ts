@@ -54,7 +54,7 @@ export function createOrganisationPracticesService(ctx: AppContext) {
           .set({ organisationId, billingBasis: 'PRACTICE', updatedAt: new Date() })
           .where(eq(practices.id, practiceId))
           .returning();
-        return { practice: row!, changed: true };
+        return { practice: row, changed: true };
       });
       if (changed) await record(caller, 'organisation.practice_attached', organisationId, practiceId);
       return toOrganisationPractice(practice);

@@ -18,7 +18,7 @@ export function createOrganisationsService(ctx: AppContext) {
   async function view(caller: SessionCaller, id: number) {
     const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
     if (!row) throw new AppError('OBJECT_NOT_FOUND', 'Organisation not found');
-    return (await viewsFor(db, caller.user.id, [row]))[0]!;
+    return (await viewsFor(db, caller.user.id, [row]))[0];
   }
 
   async function record(caller: SessionCaller, action: `organisation.${string}`, id: number, details: Record<string, unknown> = {}) {
@@ -40,13 +40,13 @@ export function createOrganisationsService(ctx: AppContext) {
       }
       const organisation = await db.transaction(async (tx) => {
         const [row] = await tx.insert(organisations).values({ name: input.name }).returning();
-        await tx.insert(organisationMembers).values({ organisationId: row!.id, userId: caller.user.id, role: 'ADMIN' });
+        await tx.insert(organisationMembers).values({ organisationId: row.id, userId: caller.user.id, role: 'ADMIN' });
         for (const practiceId of practiceIds) {
           const practice = await lockPractice(tx, practiceId);
           if (practice?.organisationId != null) throw new AppError('ERROR_OBJECT_EXISTS', `${practice.name} already belongs to an organisation`);
-          await tx.update(practices).set({ organisationId: row!.id, billingBasis: 'PRACTICE', updatedAt: new Date() }).where(eq(practices.id, practiceId));
+          await tx.update(practices).set({ organisationId: row.id, billingBasis: 'PRACTICE', updatedAt: new Date() }).where(eq(practices.id, practiceId));
         }
-        return row!;
+        return row;
       });
       await record(caller, 'organisation.created', organisation.id, { name: organisation.name, practiceIds });
       for (const practiceId of practiceIds) await record(caller, 'organisation.practice_attached', organisation.id, { practiceId });

@@ -78,12 +78,12 @@ export function createPracticeProfileService(ctx: AppContext) {
             phoneNumber, type: body.type, isIndividual: body.type === 'INDIVIDUAL',
           })
           .returning();
-        await tx.insert(practiceMembers).values(roles.map((role) => ({ practiceId: created!.id, userId: caller.user.id, role })));
+        await tx.insert(practiceMembers).values(roles.map((role) => ({ practiceId: created.id, userId: caller.user.id, role })));
         await tx
           .update(users)
-          .set({ currentPracticeId: created!.id, updatedAt: new Date() })
+          .set({ currentPracticeId: created.id, updatedAt: new Date() })
           .where(and(eq(users.id, caller.user.id), sql`${users.currentPracticeId} is null`));
-        return created!;
+        return created;
       });
       await audit.record({
         action: 'practice.created', actorUserId: caller.user.id, targetType: 'practice', targetId: row.id, ip: client.ip, practiceId: row.id,
@@ -171,7 +171,7 @@ export function createPracticeProfileService(ctx: AppContext) {
         action: 'practice.billing_email_changed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
         ip: client.ip, userAgent: client.userAgent, details: { from: before.billingEmail, to: billingEmail },
       });
-      return full(row!, held);
+      return full(row, held);
     },
 
     /** An upload link for a new logo; it replaces the current one once scanned clean. */
@@ -199,7 +199,7 @@ export function createPracticeProfileService(ctx: AppContext) {
         if (!current) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
         if (!current[column]) return { row: current, removedUrl: null };
         const [cleared] = await tx.update(practices).set({ [column]: null, updatedAt: new Date() }).where(eq(practices.id, practiceId)).returning();
-        return { row: cleared!, removedUrl: current[column] };
+        return { row: cleared, removedUrl: current[column] };
       });
       if (removedUrl !== null) {
         const file = await deleteRemovedImage(ctx, removedUrl, { userId: caller.user.id, client });

@@ -37,7 +37,7 @@ async function discussion(state: 'accepted' | 'offered' = 'accepted') {
 }
 
 const commentsOn = async (referralId: number) =>
-  (await t.db.select({ n: count() }).from(referralComments).where(eq(referralComments.referralId, referralId)))[0]!.n;
+  (await t.db.select({ n: count() }).from(referralComments).where(eq(referralComments.referralId, referralId)))[0].n;
 
 describe('POST /api/v1/referral/{id}/comments', () => {
   it('lets the practices on a referral discuss it, with files, mentions, a live event and e-mails', async () => {

@@ -29,5 +29,5 @@ export async function receiverRecordOf(tx: Db, patient: PatientRow, practiceId: 
     address: patient.address, latitude: patient.latitude, longitude: patient.longitude,
   };
   const [row] = await tx.insert(patients).values({ ...copy, practiceId, search: patientSearchText(copy), createdBy: acceptedBy }).returning();
-  return { record: row!, created: true };
+  return { record: row, created: true };
 }

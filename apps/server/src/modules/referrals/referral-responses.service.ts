@@ -70,7 +70,7 @@ export function createReferralResponses(ctx: AppContext) {
         if (party === 'RECEIVER') throw new AppError('REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted');
         assertAllowed('accept', current.status, party);
         const [patient] = await tx.select().from(patients).where(eq(patients.id, current.patientId));
-        const receiver = await receiverRecordOf(tx, patient!, practiceId, caller.user.id);
+        const receiver = await receiverRecordOf(tx, patient, practiceId, caller.user.id);
         // The provider asked for stays when they work here; otherwise the accepting provider takes it.
         const asked = current.receivingUserId && (await rolesIn(tx, current.receivingUserId, practiceId)).includes('PROVIDER') ? current.receivingUserId : null;
         const self = caller.apiKey ? null : (await rolesIn(tx, caller.user.id, practiceId)).includes('PROVIDER') ? caller.user.id : null;
@@ -100,7 +100,7 @@ export function createReferralResponses(ctx: AppContext) {
         await queueReferralNotice(ctx, tx, {
           referralId: id, kind: 'ACCEPTED', practiceIds: [current.practiceId, ...withdrawn], emailPracticeIds: [current.practiceId], actorUserId: caller.user.id,
         });
-        return { referral: row!, receiver };
+        return { referral: row, receiver };
       });
       const receiverPatientId = receiver.record.id;
       if (receiver.created) {
@@ -161,7 +161,7 @@ export function createReferralResponses(ctx: AppContext) {
         const otherSide = party === 'SENDER' ? current.receivingPracticeId! : current.practiceId;
         await markUnviewed(tx, id, [otherSide], caller.user.id);
         await queueReferralNotice(ctx, tx, { referralId: id, kind: 'RESCHEDULED', practiceIds: [otherSide], actorUserId: caller.user.id });
-        return row!;
+        return row;
       });
       await auditReferral(ctx, caller, client, 'rescheduled', id, practiceId);
       return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, party);
@@ -185,12 +185,12 @@ export function createReferralResponses(ctx: AppContext) {
           .where(eq(referrals.id, id))
           .returning();
         await recordEvent(tx, id, 'CANCELLED', caller.user.id, practiceId, body.reason ? { reason: body.reason } : {});
-        await autoArchiveEnded(tx, row!, 'CANCELLED');
+        await autoArchiveEnded(tx, row, 'CANCELLED');
         const receiver = current.receivingPracticeId ? [current.receivingPracticeId] : [];
         const told = [...receiver, ...withdrawn.map((w) => w.practiceId)];
         await markUnviewed(tx, id, told, caller.user.id);
         if (told.length) await queueReferralNotice(ctx, tx, { referralId: id, kind: 'CANCELLED', practiceIds: told, actorUserId: caller.user.id });
-        return row!;
+        return row;
       });
       await auditReferral(ctx, caller, client, 'cancelled', id, practiceId, { reason: body.reason ?? null });
       return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, party);

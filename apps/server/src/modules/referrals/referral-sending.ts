@@ -28,7 +28,7 @@ async function practiceOfProvider(db: Db, userId: number, senderPracticeId: numb
     .where(and(eq(practiceMembers.userId, userId), eq(practiceMembers.role, 'PROVIDER'), eq(practices.active, true), ne(practices.id, senderPracticeId)));
   if (rows.length === 0) refuse('recievingUserId', 'The provider asked for is not a provider at another practice');
   if (rows.length > 1) refuse('targetPracticeId', 'The provider asked for works at several practices: name the practice to refer to (targetPracticeId)');
-  return rows[0]!.id;
+  return rows[0].id;
 }
 
 /**
@@ -54,24 +54,24 @@ export async function resolveReferralRequest(db: Db, caller: Caller, body: Refer
     const targetId = body.targetPracticeId ?? (await practiceOfProvider(db, body.recievingUserId!, body.practiceId));
     const [target] = await db.select().from(practices).where(eq(practices.id, targetId));
     if (!target || !target.active) refuse('targetPracticeId', 'No such practice');
-    if (target!.id === body.practiceId) refuse('targetPracticeId', 'A practice cannot refer to itself');
-    if (body.recievingUserId !== undefined && !(await rolesIn(db, body.recievingUserId, target!.id)).includes('PROVIDER')) {
-      refuse('recievingUserId', `The provider asked for does not work at ${target!.name}`);
+    if (target.id === body.practiceId) refuse('targetPracticeId', 'A practice cannot refer to itself');
+    if (body.recievingUserId !== undefined && !(await rolesIn(db, body.recievingUserId, target.id)).includes('PROVIDER')) {
+      refuse('recievingUserId', `The provider asked for does not work at ${target.name}`);
     }
-    return { fromUserId: fromUserId!, patient: patient!, type: 'BASIC' as const, target: target! };
+    return { fromUserId: fromUserId!, patient: patient, type: 'BASIC' as const, target: target };
   }
 
   if (body.recievingUserId !== undefined) refuse('recievingUserId', 'A specialty referral is matched; leave out recievingUserId');
   const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, body.specialityId));
   if (!speciality) refuse('specialityId', 'No such speciality');
   // Only a body that says nothing falls back to the patient's insurance; null asks for no filter.
-  const insuranceId = body.insuranceId === undefined ? patient!.insuranceId : body.insuranceId;
+  const insuranceId = body.insuranceId === undefined ? patient.insuranceId : body.insuranceId;
   if (insuranceId !== null) {
     const [insurance] = await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.id, insuranceId));
     if (!insurance) refuse('insuranceId', 'No such insurance');
   }
   // Distances run from where the patient is to be seen: given, else their address, else the sender's.
-  const latitude = body.latitude ?? patient!.latitude ?? null;
-  const longitude = body.longitude ?? patient!.longitude ?? null;
-  return { fromUserId: fromUserId!, patient: patient!, type: 'SPECIALTY' as const, insuranceId, latitude, longitude };
+  const latitude = body.latitude ?? patient.latitude ?? null;
+  const longitude = body.longitude ?? patient.longitude ?? null;
+  return { fromUserId: fromUserId!, patient: patient, type: 'SPECIALTY' as const, insuranceId, latitude, longitude };
 }

@@ -112,7 +112,7 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
   ]);
   const fileMap = byId(attached);
   return {
-    ...summary!,
+    ...summary,
     notes: referral.notes,
     files: referral.fileIds.flatMap((id) => (fileMap.has(id) ? [fileViewOf(ctx, fileMap.get(id)!)] : [])),
     insurance: insurance[0] ?? null,
@@ -125,6 +125,6 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
     practicePatientId: viewer.practiceId === referral.practiceId
       ? referral.patientId
       : viewer.practiceId === referral.receivingPracticeId ? referral.receiverPatientId : null,
-    actions: actionsFor(referral.status, party, summary!.archived),
+    actions: actionsFor(referral.status, party, summary.archived),
   };
 }

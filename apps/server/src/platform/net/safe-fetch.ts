@@ -134,7 +134,7 @@ async function vet(url: URL, allowedHosts: ReadonlySet<string>, resolve: Resolve
 function get(url: URL, addresses: LookupAddress[], headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
+    else callback(null, addresses[0].address, addresses[0].family);
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {

@@ -81,5 +81,5 @@ export function themeVariables(name: ChatThemeName): CSSProperties {
   // Avatars draw their online dot ringed with the surface they sit on.
   variables['--avatar-online'] = theme.online;
   variables['--avatar-ring'] = theme.surface;
-  return variables as CSSProperties;
+  return variables;
 }

@@ -21,7 +21,7 @@ export function linkify(text: string): TextPart[] {
   let at = 0;
   for (const match of text.matchAll(LINK)) {
     const url = trimLink(match[0]);
-    const start = match.index!;
+    const start = match.index;
     if (start > at) parts.push({ kind: 'text', text: text.slice(at, start) });
     parts.push({ kind: 'link', url });
     at = start + url.length;

@@ -63,7 +63,7 @@ function NewChatForm({ scope, onDone }: { scope: ChatScope; onDone: () => void }
           fullWidth
           data={KINDS}
           value={kind}
-          onChange={(value) => setKind(value as Kind)}
+          onChange={(value) => setKind(value)}
         />
       </div>
       {kind === 'practice' && <PracticeChatForm {...props} />}
