@@ -20,6 +20,15 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A leading underscore is how this code marks a binding that is unused on purpose: a parameter
+      // a callback signature requires, or a field dropped from an object by destructuring it into
+      // _name beside ...rest. Anything else unused is still an error.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
