@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** On PostgreSQL a second instance has its own connection pool; PGlite has one connection to share. */
 async function secondInstance(): Promise<Database | undefined> {
   if (database.driver !== 'postgres') return undefined;
-  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const result = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)) as { rows: { name: string }[] };
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${result.rows[0].name}`;
   return openPostgres(url.toString(), { max: 4 });

@@ -8,7 +8,7 @@ afterEach(() => {
   resetPageVisibility();
 });
 
-const input = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const input = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send message' });
 
 describe('the chat room: writing and sending', () => {

@@ -134,6 +134,7 @@ describe('the file.scan job', () => {
   });
 
   it('records nothing for a file deleted while it was being scanned', async () => {
+    // eslint-disable-next-line prefer-const -- the scanner built below reads it; it is assigned once the worker exists
     let file!: Awaited<ReturnType<typeof storeFile>>;
     const deletesMidScan: Scanner = {
       mode: 'clamd',
