@@ -298,9 +298,13 @@ describe('the context menu', () => {
       render(<Row sections={basic()} opened={opened} />);
       const text = screen.getByText('Lee Harbor: see you at three');
       fireEvent.touchStart(text, { touches: [{ clientX: 20, clientY: 30 }] });
-      act(() => vi.advanceTimersByTime(499));
+      act(() => {
+        vi.advanceTimersByTime(499);
+      });
       expect(opened).not.toHaveBeenCalled();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(opened).toHaveBeenCalledWith({ target: text, point: { x: 20, y: 30 } });
       expect(fireEvent.touchEnd(text)).toBe(false);
 
@@ -308,7 +312,9 @@ describe('the context menu', () => {
       opened.mockClear();
       fireEvent.touchStart(text, { touches: [{ clientX: 20, clientY: 30 }] });
       fireEvent.touchMove(text, { touches: [{ clientX: 20, clientY: 60 }] });
-      act(() => vi.advanceTimersByTime(600));
+      act(() => {
+        vi.advanceTimersByTime(600);
+      });
       expect(opened).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();

@@ -77,7 +77,7 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
   const timer = setInterval(() => {
     if (rechecking) return;
     rechecking = true;
-    (async () => {
+    void (async () => {
       for (const c of [...connections]) await recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'socket recheck failed'));
     })().finally(() => {
       rechecking = false;

@@ -49,7 +49,7 @@ function NewChatForm({ scope, onDone }: { scope: ChatScope; onDone: () => void }
     onCancel: onDone,
     onStarted: (chat) => {
       onDone();
-      navigate(chatPaths.chat(chat.id));
+      void navigate(chatPaths.chat(chat.id));
     },
   };
   return (

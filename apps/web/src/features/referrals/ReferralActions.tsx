@@ -94,7 +94,7 @@ export function ReferralActions({ scope, referral }: { scope: ReferralScope; ref
             mutations.removeView.mutate(undefined, {
               onSuccess: () => {
                 done('Marked as unread');
-                navigate(referralPaths.list());
+                void navigate(referralPaths.list());
               },
             })
           }
@@ -128,7 +128,7 @@ export function ReferralActions({ scope, referral }: { scope: ReferralScope; ref
             onSuccess: () => {
               done('Referral rejected');
               // A practice that declined no longer sees the referral.
-              navigate(referralPaths.list());
+              void navigate(referralPaths.list());
             },
           })
         }
