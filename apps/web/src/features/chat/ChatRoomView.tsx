@@ -163,7 +163,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
           <MessageList
             rows={rows}
             older={chat.older}
-            onLoadOlder={chat.older.loadMore}
+            onLoadOlder={() => void chat.older.loadMore()}
             isRead={isRead}
             onOpenDetails={setDetails}
             onOpenLink={openLink}

@@ -45,7 +45,7 @@ export function ChatActions({ scope, chat }: { scope: ChatScope; chat: ChatSumma
         menuId={menuId}
         placement="bottom-end"
         onCloseMenu={() => setAnchor(null)}
-        onLeft={() => navigate(chatPaths.list)}
+        onLeft={() => void navigate(chatPaths.list)}
       />
     </>
   );

@@ -144,9 +144,9 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
             submitLabel="Create network"
             resetOnSave
             save={(values) => call(networksApi.createNetwork, { body: { ...values, practiceId: practice.id } })}
-            onSaved={async (created) => {
+            onSaved={(created) => {
               notifications.show({ color: 'teal', message: `${created.name} is created as tier ${created.order + 1}` });
-              await queryClient.invalidateQueries({ queryKey: networksKey(practice.id) });
+              void queryClient.invalidateQueries({ queryKey: networksKey(practice.id) });
             }}
           />
         </Paper>

@@ -65,7 +65,7 @@ export function FileViewer({ files, onRemove, poll = true, onFileChange, freshFi
         confirmLabel="Remove"
         loading={removing?.busy}
         error={removing?.error}
-        onConfirm={confirmRemove}
+        onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(null)}
       >
         <Text component="span" style={{ overflowWrap: 'anywhere' }}>
