@@ -14,7 +14,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        // vitest.config.ts belongs to no tsconfig; it is read with the repo's base options (Bundler
+        // resolution), without which @vitejs/plugin-react's types do not resolve.
+        projectService: { allowDefaultProject: ['vitest.config.ts'], defaultProject: 'tsconfig.base.json' },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -18,16 +18,17 @@ declare module 'fastify' {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
+// Endpoint's defaults are the widest of each parameter, so the bare type matches every endpoint.
+type AnyEndpoint = Endpoint;
 /** API-key callers reach only the endpoints that accept keys. */
 type CallerOf<E extends AnyEndpoint> = NonNullable<E['apiKey']> extends true ? Caller : SessionCaller;
 
 export interface HandlerInput<E extends AnyEndpoint> {
   request: FastifyRequest;
   reply: FastifyReply;
-  params: E extends Endpoint<infer P, any, any, any, any, any> ? Out<P> : never;
-  query: E extends Endpoint<any, infer Q, any, any, any, any> ? Out<Q> : never;
-  body: E extends Endpoint<any, any, infer B, any, any, any> ? Out<B> : never;
+  params: E extends Endpoint<infer P> ? Out<P> : never;
+  query: E extends Endpoint<z.ZodType, infer Q> ? Out<Q> : never;
+  body: E extends Endpoint<z.ZodType, z.ZodType, infer B> ? Out<B> : never;
   /** The caller; always present on `auth: 'user'` endpoints. */
   caller: E['auth'] extends 'user' ? CallerOf<E> : CallerOf<E> | null;
   /** The chat participant whose room token came with the request; present on `auth: 'room'` endpoints. */
