@@ -225,9 +225,7 @@ export function createApiClient(overrides: Partial<ApiClientOptions> = {}) {
   }
 
   return {
-    call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
-      return request(endpoint, args[0]);
-    },
+    call: <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> => request(endpoint, args[0]),
     configure(more: Partial<ApiClientOptions>) {
       Object.assign(options, more);
     },

@@ -39,7 +39,7 @@ function csvStream(total: number) {
 beforeEach(() => {
   // The table shows each column while its media query matches; a column with none asks for the
   // empty query, which every browser matches (setup.ts's stand-in matches nothing).
-  const matchMedia = window.matchMedia;
+  const matchMedia = window.matchMedia.bind(window);
   vi.stubGlobal('matchMedia', (query: string) => ({ ...matchMedia(query), matches: query === '' }));
 });
 afterEach(() => vi.restoreAllMocks());
