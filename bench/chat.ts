@@ -204,7 +204,7 @@ export async function benchChat() {
     const seedS = (performance.now() - t0) / 1000;
     const expiresAt = Date.now() + 3_600_000;
     const seat = (port: number) => (p: Participant): Seat => ({
-      url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, { session: p.sessionId }, expiresAt), room: p.room })}`,
+      url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, { session: p.sessionId }, expiresAt), room: p.room }).toString()}`,
       chatId: p.chatId,
     });
     // The messages carry no link, so the one-off jobs due are the notifications of new messages.

@@ -44,7 +44,8 @@ export function fakeServer(routes: Record<string, Handler>) {
   };
   const requests: FakeRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    // The API clients fetch by URL string, never with a Request.
+    const url = new URL(String(input as string | URL), 'http://localhost');
     const request: FakeRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,

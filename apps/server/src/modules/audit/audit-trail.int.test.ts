@@ -16,7 +16,7 @@ let john: { id: number };
 type Page = { data: auditApi.AuditEvent[]; count: number };
 
 const trail = (client: TestClient, practiceId: number, query: Record<string, string | number> = {}) =>
-  client.get(`/api/v1/practice/${practiceId}/audit?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
+  client.get(`/api/v1/practice/${practiceId}/audit?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`);
 
 /** Every row of A's trail with the filters, through the API (pages of 100). */
 async function allRows(query: Record<string, string | number> = {}) {
@@ -34,13 +34,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   return rows;
 }

@@ -35,7 +35,7 @@ export const chatPath = (chatId: number) => `/chats/${chatId}`;
 export const chatTopic = (chatId: number) => `chat:${chatId}`;
 
 /** The chat room page for a token (what the text message and the provider app open). */
-export const chatRoomUrl = (publicUrl: string, room: string, token: string) => `${publicUrl}/chat/?${new URLSearchParams({ room, token })}`;
+export const chatRoomUrl = (publicUrl: string, room: string, token: string) => `${publicUrl}/chat/?${new URLSearchParams({ room, token }).toString()}`;
 
 export function registerChatJobs(ctx: AppContext) {
   const { db } = ctx;

@@ -257,8 +257,8 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
   if (endpoint.query) {
     const query = sampleFromSchema(endpoint.query, victimFields()) as Record<string, unknown>;
     const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
-    url += `?${search}`;
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v as string | number | boolean));
+    url += `?${search.toString()}`;
   }
   const body = endpoint.body ? sampleFromSchema(endpoint.body, victimFields()) : undefined;
   return { key, endpoint, url, body };

@@ -97,7 +97,9 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 /** Rejects when the signal aborts, so a DNS lookup cannot outlive the deadline. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the signal's own reason, as fetch does
     if (signal.aborted) return reject(signal.reason);
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- as above
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));

@@ -70,7 +70,7 @@ describe('the chat room: connecting, errors and read-only', () => {
     renderRoom({ practiceId: 5, onClose });
     expect(await screen.findByRole('alert')).toHaveTextContent("Sorry we're having trouble loading this chat, please try again later");
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(String(server.fetch.mock.calls[0][0])).toBe(`/florie/v1/chat/${ROOM}?practiceId=5`);
+    expect(String(server.fetch.mock.calls[0][0] as string | URL)).toBe(`/florie/v1/chat/${ROOM}?practiceId=5`);
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 

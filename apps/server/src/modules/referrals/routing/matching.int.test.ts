@@ -105,7 +105,7 @@ describe('computeTiers', () => {
 });
 
 describe('GET /referrals/matchCheck', () => {
-  const url = (q: Record<string, string | number>) => `/api/v1/referrals/matchCheck?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`;
+  const url = (q: Record<string, string | number>) => `/api/v1/referrals/matchCheck?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   const query = () => ({ practice: w.sender.id, provider: w.referrer.id, speciality: w.speciality.id, insurance: w.insurance.id });
 
   it('answers the tiers and the radius', async () => {

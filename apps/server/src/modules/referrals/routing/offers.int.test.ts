@@ -108,7 +108,7 @@ describe('offering a specialty referral tier by tier', () => {
 
     await after(15 * MINUTE);
     // One transaction's notices run side by side, so their order is not fixed.
-    const heard = ctx.events.filter((e) => e.referralId === referral.id).map((e) => `${e.kind} ${[...e.practiceIds].sort((a, b) => a - b)}`);
+    const heard = ctx.events.filter((e) => e.referralId === referral.id).map((e) => `${e.kind} ${[...e.practiceIds].sort((a, b) => a - b).join(',')}`);
     const ids = (...practiceIds: number[]) => practiceIds.sort((a, b) => a - b).join(',');
     expect(heard.sort()).toEqual([
       `OFFERED ${ids(w.sender.id, w.birch.practice.id, w.alder.practice.id)}`,
