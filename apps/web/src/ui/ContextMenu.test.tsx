@@ -291,7 +291,7 @@ describe('the context menu', () => {
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 
-  it('opens after a long press on a touch screen, and the lifted finger taps nothing', async () => {
+  it('opens after a long press on a touch screen, and the lifted finger taps nothing', () => {
     vi.useFakeTimers();
     try {
       const opened = vi.fn();

@@ -36,7 +36,7 @@ function credentialsOf(request: FastifyRequest): { token: string; via: SessionCa
 export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
   const connections = new Set<Connection>();
 
-  async function deliver(pushes: Push[]) {
+  function deliver(pushes: Push[]) {
     for (const { practiceId, userIds, message } of pushes) {
       const text = JSON.stringify(message);
       for (const c of connections) {

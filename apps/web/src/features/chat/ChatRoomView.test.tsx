@@ -242,7 +242,7 @@ describe('the chat room: connecting, errors and read-only', () => {
     expect(android.openChat).toHaveBeenCalledWith(JSON.stringify({ room: ROOM }));
   });
 
-  it('uses the dark theme by default and the light one when asked', async () => {
+  it('uses the dark theme by default and the light one when asked', () => {
     roomServer();
     const { container, unmount } = renderRoom();
     expect(container.querySelector('.rw-chat')).toHaveStyle({ '--chat-background': '#16181c' });
