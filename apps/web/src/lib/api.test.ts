@@ -11,9 +11,9 @@ function setup(steps: Step[], overrides: Partial<ApiClientOptions> = {}) {
   let cookie: string | null = 'csrf-1';
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const step = steps.shift();
-    if (!step) throw new Error(`Unexpected request ${String(input as string | URL)}`);
+    if (!step) throw new Error(`Unexpected request ${(input as string | URL).toString()}`);
     if (step instanceof Response) return step;
-    if (typeof step === 'function') return step(String(input as string | URL), init);
+    if (typeof step === 'function') return step((input as string | URL).toString(), init);
     throw step;
   });
   const sleep = vi.fn(async (_ms: number) => {});

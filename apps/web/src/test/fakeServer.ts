@@ -45,7 +45,7 @@ export function fakeServer(routes: Record<string, Handler>) {
   const requests: FakeRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     // The API clients fetch by URL string, never with a Request.
-    const url = new URL(String(input as string | URL), 'http://localhost');
+    const url = new URL((input as string | URL).toString(), 'http://localhost');
     const request: FakeRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,

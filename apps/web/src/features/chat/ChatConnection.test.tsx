@@ -243,7 +243,7 @@ describe('the chat room: older messages', () => {
     const failing = server.fetch.getMockImplementation()!;
     let failures = 1;
     server.fetch.mockImplementation(async (input, init) => {
-      if (String(input as string | URL).includes('skip=30') && failures-- > 0) return new Response(null, { status: 403 });
+      if ((input as string | URL).toString().includes('skip=30') && failures-- > 0) return new Response(null, { status: 403 });
       return failing(input, init);
     });
     renderRoom();

@@ -278,7 +278,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('Request failed with status code 502'));
 
     server.fetch.mockImplementation(async (input: RequestInfo | URL) => {
-      if (String(input as string | URL).includes(CREATE)) throw new TypeError('Failed to fetch');
+      if ((input as string | URL).toString().includes(CREATE)) throw new TypeError('Failed to fetch');
       return reply(404, errorBody(404, 'NOT_FOUND', 'Not found'));
     });
     await user.click(send);
