@@ -47,6 +47,7 @@ export function RelativeTime({ value, addSuffix = false, withTooltip = false }: 
   if (!withTooltip) return <time dateTime={date.toISOString()}>{label}</time>;
   return (
     <Tooltip label={formatDate(date, 'FullSmall')} events={{ hover: true, focus: true, touch: true }}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so keyboard users can open the tooltip with the full date */}
       <time dateTime={date.toISOString()} tabIndex={0}>
         {label}
       </time>

@@ -102,6 +102,7 @@ export function MentionTextarea({ scope, referralId, audience, label, descriptio
           error={error}
           rows={3}
           resize="vertical"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- passes on the caller's choice, made only when the user opened this editor
           autoFocus={autoFocus}
           value={value}
           onChange={(event) => {
