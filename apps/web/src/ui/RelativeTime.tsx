@@ -43,6 +43,7 @@ export function RelativeTime({ value, addSuffix = false, withTooltip = false }: 
   }, [time, tick]);
 
   if (!isValid(date)) return null;
+  // eslint-disable-next-line react-hooks/purity -- a relative time is read against the clock as it renders; the timer above renders it again when the label would change
   const label = relativeLabel(date, Date.now(), addSuffix);
   if (!withTooltip) return <time dateTime={date.toISOString()}>{label}</time>;
   return (

@@ -105,7 +105,9 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
   }, [firstKey, lastKey, lastIsOwn]);
 
   const latest = useRef({ status: older.status, onLoadOlder });
-  latest.current = { status: older.status, onLoadOlder };
+  useLayoutEffect(() => {
+    latest.current = { status: older.status, onLoadOlder };
+  });
   const autoLoads = useRef<number[]>([]);
   const lastCheck = useRef(0);
   const trailingCheck = useRef(false);

@@ -78,6 +78,7 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
     const same = document.getElementById(moveButtonId(id, direction)) as HTMLButtonElement | null;
     const other = document.getElementById(moveButtonId(id, direction === 'up' ? 'down' : 'up')) as HTMLButtonElement | null;
     (same && !same.disabled ? same : other)?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the focus request is used up once the focus has moved (a DOM effect); clearing it is not derived state
     setFocusAfterMove(null);
   }, [focusAfterMove, networks.data]);
 
