@@ -118,10 +118,10 @@ export class Fleet {
       });
       // Others' presence may come first: the room has the socket a moment before it answers it.
       const joining = (raw: WebSocket.RawData) => {
-        if ((JSON.parse(String(raw as Buffer)) as { event: string }).event !== 'ONLINE_USERS') return;
+        if ((JSON.parse((raw as Buffer).toString()) as { event: string }).event !== 'ONLINE_USERS') return;
         clearTimeout(timer);
         client.socket.off('message', joining);
-        client.socket.on('message', (more) => this.ledger?.hear(client, String(more as Buffer)));
+        client.socket.on('message', (more) => this.ledger?.hear(client, (more as Buffer).toString()));
         resolve(client);
       };
       client.socket.on('message', joining);

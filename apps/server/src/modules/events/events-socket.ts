@@ -113,7 +113,7 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
       socket.on('message', (raw) => {
         let parsed: unknown;
         try {
-          parsed = JSON.parse(String(raw as Buffer));
+          parsed = JSON.parse((raw as Buffer).toString());
         } catch {
           parsed = null;
         }

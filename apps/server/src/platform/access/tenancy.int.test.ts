@@ -257,7 +257,8 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
   if (endpoint.query) {
     const query = sampleFromSchema(endpoint.query, victimFields()) as Record<string, unknown>;
     const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v as string | number | boolean));
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- query samples are JSON scalars (or arrays, joined); String() also keeps a null as 'null'
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
     url += `?${search.toString()}`;
   }
   const body = endpoint.body ? sampleFromSchema(endpoint.body, victimFields()) : undefined;
