@@ -14,12 +14,30 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        // vitest.config.ts belongs to no tsconfig; it is read with the repo's base options (Bundler
+        // resolution), without which @vitejs/plugin-react's types do not resolve.
+        projectService: { allowDefaultProject: ['vitest.config.ts'], defaultProject: 'tsconfig.base.json' },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A leading underscore is how this code marks a binding that is unused on purpose: a parameter
+      // a callback signature requires, or a field dropped from an object by destructuring it into
+      // _name beside ...rest. Anything else unused is still an error.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // Here an async function with nothing to await is almost always one that must return a
+      // promise by contract: Fastify hooks, plugins and route handlers (Fastify treats a hook that
+      // returns no promise as callback-style), in-process twins of Redis-backed interfaces (bus,
+      // presence, limits), push sources, and test doubles for fetch, resolvers, queues and act().
+      // Dropping async there would turn a thrown error into a synchronous throw instead of a
+      // rejection, which is a behaviour change; the rule cannot see the contract.
+      '@typescript-eslint/require-await': 'off',
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

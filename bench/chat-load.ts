@@ -93,7 +93,7 @@ export class Fleet {
     const worker = async () => {
       while (next < seats.length) {
         const i = next++;
-        clients[i] = await fleet.join(seats[i]!);
+        clients[i] = await fleet.join(seats[i]);
       }
     };
     try {
@@ -118,10 +118,10 @@ export class Fleet {
       });
       // Others' presence may come first: the room has the socket a moment before it answers it.
       const joining = (raw: WebSocket.RawData) => {
-        if ((JSON.parse(String(raw)) as { event: string }).event !== 'ONLINE_USERS') return;
+        if ((JSON.parse((raw as Buffer).toString()) as { event: string }).event !== 'ONLINE_USERS') return;
         clearTimeout(timer);
         client.socket.off('message', joining);
-        client.socket.on('message', (more) => this.ledger?.hear(client, String(more)));
+        client.socket.on('message', (more) => this.ledger?.hear(client, (more as Buffer).toString()));
         resolve(client);
       };
       client.socket.on('message', joining);
@@ -146,7 +146,7 @@ export class Fleet {
       const tick = () => {
         const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate));
         for (; sent < due; sent += 1) {
-          const from = senders[sent % senders.length]!;
+          const from = senders[sent % senders.length];
           const uuid = `${prefix}-${sent}`;
           ledger.record(uuid, from.chatId);
           from.socket.send(JSON.stringify({ event: 'NEW_MESSAGE', data: { uuid, message: text, files: [] } }));
@@ -179,7 +179,7 @@ export class Fleet {
   /** The sockets at `positions` within each room, rooms interleaved so that consecutive messages go to different rooms. */
   senders(positions: readonly number[]): Client[] {
     const rooms = this.clients.length / ROOM_SIZE;
-    return positions.flatMap((position) => Array.from({ length: rooms }, (_, room) => this.clients[room * ROOM_SIZE + position]!));
+    return positions.flatMap((position) => Array.from({ length: rooms }, (_, room) => this.clients[room * ROOM_SIZE + position]));
   }
 
   close() {

@@ -204,13 +204,13 @@ export async function benchChat() {
     const seedS = (performance.now() - t0) / 1000;
     const expiresAt = Date.now() + 3_600_000;
     const seat = (port: number) => (p: Participant): Seat => ({
-      url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, { session: p.sessionId }, expiresAt), room: p.room })}`,
+      url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, { session: p.sessionId }, expiresAt), room: p.room }).toString()}`,
       chatId: p.chatId,
     });
     // The messages carry no link, so the one-off jobs due are the notifications of new messages.
     const jobsPending = async () => {
       const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from jobs where done_at is null and every_ms is null and run_at <= now()`);
-      return rows[0]!.n;
+      return rows[0].n;
     };
     /** Lets the job worker catch up before the servers stop, so that the next scenario starts on a quiet database. */
     const jobsDone = async () => {

@@ -73,7 +73,7 @@ async function loadSql(work: () => Promise<unknown>, seconds = DURATION_S): Prom
     }
   }));
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / ((performance.now() - t0) / 1000), p99: latencies[Math.ceil(latencies.length * 0.99) - 1]! };
+  return { rps: latencies.length / ((performance.now() - t0) / 1000), p99: latencies[Math.ceil(latencies.length * 0.99) - 1] };
 }
 
 const figures = (t: Throughput, digits = 0) => `${Math.round(t.rps).toLocaleString('en-US')} req/s, p99 ${t.p99.toFixed(digits)} ms`;
@@ -115,7 +115,7 @@ async function prepare(databaseUrl: string, env: Record<string, string>, health:
        from practices where id = $1`,
       [me.practiceId],
     );
-    return { subject: { ...me, ...match! }, seedMs };
+    return { subject: { ...me, ...match }, seedMs };
   } finally {
     await client.end();
   }
@@ -157,8 +157,8 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
     // Both sides must do the same work: the same page and count, the same candidates before the exact distance.
     const inbox = await getJson<{ data: { id: number }[]; count: number }>(inboxUrl, cookie);
     const [page, count] = await inboxSql();
-    if (inbox.count !== count.rows[0]!.n || inbox.data.map((r) => r.id).join() !== page.rows.map((r) => r.id).join()) {
-      throw new Error(`the inbox and its SQL differ: ${inbox.count} vs ${count.rows[0]!.n} referrals`);
+    if (inbox.count !== count.rows[0].n || inbox.data.map((r) => r.id).join() !== page.rows.map((r) => r.id).join()) {
+      throw new Error(`the inbox and its SQL differ: ${inbox.count} vs ${count.rows[0].n} referrals`);
     }
     const tiers = await getJson<referralsApi.MatchCheckResult>(matchUrl, cookie);
     const candidates = await matchSql();

@@ -61,8 +61,8 @@ export async function signIn(base: string, email = 'provider@riverside.test', pa
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
-      const [name, value] = pair!.split('=');
-      jar.set(name!, value!);
+      const [name, value] = pair.split('=');
+      jar.set(name, value);
     }
   };
   const headers = () => ({

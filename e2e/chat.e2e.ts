@@ -69,7 +69,7 @@ test('a provider and a patient on an embedded chat room exchange messages and a 
   const heights = () => host.evaluate(() => window.embedHeights);
   await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
   expect((await heights())[0]).toEqual({ type: 'florie-embed-height', height: expect.any(Number), embedUID: 'clinic-contact' });
-  expect((await heights())[0]!.height).toBeLessThan(600);
+  expect((await heights())[0].height).toBeLessThan(600);
   const openedHeight = (await heights()).at(-1)!.height;
 
   // The patient types: Priya sees it; Shift+Enter sends; Priya reads it and the patient sees the tick.

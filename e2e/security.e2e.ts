@@ -50,7 +50,7 @@ test('a practice admin reads the audit trail, narrows it to one action and expor
       await expect(table.getByText('Patient record viewed').first()).toBeVisible();
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: /Export CSV/ }).click();
-      const csv = readFileSync((await (await download).path())!, 'utf8').trim().split('\n');
+      const csv = readFileSync((await (await download).path()), 'utf8').trim().split('\n');
       expect(csv.length).toBeGreaterThan(1);
       for (const line of csv.slice(1)) expect(line).toContain('patient.viewed');
     }
@@ -120,7 +120,7 @@ test('a chat room opened in a sixth window closes the first, which says so and o
     await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
     windows.push(page);
   }
-  const oldest = windows[0]!;
+  const oldest = windows[0];
   await expect(oldest.getByText('This chat was opened in another window')).toBeVisible();
   await expectAccessible(oldest, 'body');
   await shoot(oldest, 'replaced-room-375');

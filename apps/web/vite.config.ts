@@ -50,8 +50,8 @@ export default defineConfig({
   },
   builder: {
     async buildApp(builder) {
-      await builder.build(builder.environments.client!);
-      await builder.build(builder.environments.chat!);
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.chat);
     },
   },
 });

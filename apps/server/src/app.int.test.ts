@@ -69,7 +69,7 @@ describe('Cache-Control on the API’s answers', () => {
     const { id } = await createAndUpload(t.app, admin.client, admin.practiceId, PDF, 'letter.pdf', MIME.pdf);
     await filesWorker({ db: t.db, config: t.config, storage: createStorage(t.config) }).jobs.drain();
     const [file] = (await admin.client.get(`/api/v1/files?ids=${id}`)).json<{ downloadUrl: string }[]>();
-    const bytes = await download(t.app, file!.downloadUrl);
+    const bytes = await download(t.app, file.downloadUrl);
     expect(bytes.statusCode).toBe(200);
     expect(bytes.headers['cache-control']).toBe('private, no-store');
   });

@@ -109,7 +109,7 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   });
   await app.register(cookie);
   const rateLimits = rateLimitSettings(config, app.log);
-  app.addHook('onClose', rateLimits.close);
+  app.addHook('onClose', () => rateLimits.close());
   await app.register(rateLimit, rateLimits.options);
   // Socket messages are small JSON; anything bigger is a mistake or an attack.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -11,7 +11,7 @@ const optionalText = z.string().optional().transform((v) => v || undefined);
 const textLimit = (byDefault: string) =>
   z.string().regex(/^[1-9]\d{0,5}\/[1-9]\d{0,4}$/, 'must be COUNT/MINUTES, e.g. 20/10').default(byDefault).transform((v) => {
     const [max, minutes] = v.split('/').map(Number);
-    return { max: max!, windowMs: minutes! * 60_000 };
+    return { max: max, windowMs: minutes * 60_000 };
   });
 
 /**

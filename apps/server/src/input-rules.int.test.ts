@@ -32,7 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const rows = async (table: typeof patients | typeof submissions | typeof outboxMessages) => (await t.db.select({ n: count() }).from(table))[0]!.n;
+const rows = async (table: typeof patients | typeof submissions | typeof outboxMessages) => (await t.db.select({ n: count() }).from(table))[0].n;
 type Issues = { code: string; issues?: { path: (string | number)[]; message: string }[] };
 const issuesOf = (body: string) => (JSON.parse(body) as Issues).issues?.map((i) => [i.path.join('.'), i.message]);
 
@@ -80,14 +80,14 @@ describe('file names', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json<{ id: number }>();
     const [row] = await t.db.select({ name: files.name }).from(files).where(eq(files.id, id));
-    expect(row!.name).toBe('invoicegpj.exe');
-    expect((await admin.client.get(`/api/v1/files?ids=${id}`)).json<{ name: string }[]>()[0]!.name).toBe('invoicegpj.exe');
+    expect(row.name).toBe('invoicegpj.exe');
+    expect((await admin.client.get(`/api/v1/files?ids=${id}`)).json<{ name: string }[]>()[0].name).toBe('invoicegpj.exe');
   });
 
   it('are composed (NFC)', async () => {
     const res = await admin.client.post('/api/v1/files', { practiceId: admin.practiceId, ...describeFile(PDF, 'Cafe\u0301 menu.pdf', MIME.pdf) });
     const [row] = await t.db.select({ name: files.name }).from(files).where(eq(files.id, res.json<{ id: number }>().id));
-    expect(row!.name).toBe('Caf\u00e9 menu.pdf');
+    expect(row.name).toBe('Caf\u00e9 menu.pdf');
   });
 });
 

@@ -38,8 +38,8 @@ describe('starting with the database down', () => {
     const retries = lines.filter((line) => line.level === 40 && line.msg.startsWith(where));
     // Real time: the pauses are 1 s, then what is left of the 2 s.
     expect(retries.length).toBeGreaterThanOrEqual(2);
-    expect(retries[0]!.msg).toBe(`${where}, retrying in 1 s (attempt 1)`);
-    expect(retries[1]!.msg).toMatch(/, retrying in [\d.]+ s \(attempt 2\)$/);
+    expect(retries[0].msg).toBe(`${where}, retrying in 1 s (attempt 1)`);
+    expect(retries[1].msg).toMatch(/, retrying in [\d.]+ s \(attempt 2\)$/);
     expect(lines.at(-1)!.level).toBe(60);
     expect(lines.at(-1)!.msg).toBe(`${where} after ${retries.length + 1} attempts in 2 s; giving up`);
     expect(JSON.stringify(lines)).not.toContain('not-logged');

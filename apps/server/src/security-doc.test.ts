@@ -15,8 +15,8 @@ function citations() {
   for (const line of doc.split('\n').filter((l) => l.startsWith('|'))) {
     const parts = line.split(/`([^`]+\.test\.tsx?)`/);
     for (let i = 1; i < parts.length; i += 2) {
-      const file = parts[i]!;
-      const cited = parts[i + 1]!.split('›').slice(1).map((name) => plain(name.replace(/\|.*$/, '')));
+      const file = parts[i];
+      const cited = parts[i + 1].split('›').slice(1).map((name) => plain(name.replace(/\|.*$/, '')));
       for (const name of cited) found.push({ file, name });
     }
   }
@@ -25,7 +25,7 @@ function citations() {
 
 function testNames(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/\bit\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g)].map((m) => plain(m[2]!.replace(/\\(.)/g, '$1')));
+  return [...source.matchAll(/\bit\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g)].map((m) => plain(m[2].replace(/\\(.)/g, '$1')));
 }
 
 describe('docs/security.md', () => {

@@ -58,11 +58,11 @@ async function createVictim() {
   await addMember(db, practice.id, admin.id, 'ADMIN');
   await addMember(db, practice.id, provider.id, 'PROVIDER');
   const [organisation] = await db.insert(schema.organisations).values({ name: 'Victim Org' }).returning();
-  await db.insert(schema.organisationMembers).values({ organisationId: organisation!.id, userId: admin.id, role: 'ADMIN' });
-  await db.update(schema.practices).set({ organisationId: organisation!.id }).where(sql`id = ${practice.id}`);
+  await db.insert(schema.organisationMembers).values({ organisationId: organisation.id, userId: admin.id, role: 'ADMIN' });
+  await db.update(schema.practices).set({ organisationId: organisation.id }).where(sql`id = ${practice.id}`);
   const [network] = await db.insert(schema.networks).values({ practiceId: practice.id, name: 'Victim Network', matchingTimeLimit: 60 }).returning();
   const [department] = await db.insert(schema.departments).values({ practiceId: practice.id, name: 'Victim Dept' }).returning();
-  await db.insert(schema.departmentMembers).values({ departmentId: department!.id, userId: provider.id });
+  await db.insert(schema.departmentMembers).values({ departmentId: department.id, userId: provider.id });
   const [tag] = await db.insert(schema.practiceTags).values({ practiceId: practice.id, name: 'Urgent', color: '#aa0000' }).returning();
   const [property] = await db.insert(schema.customPropertyDefinitions).values({ practiceId: practice.id, name: 'Member no', moniker: '{{MEMBER_NO}}', type: 'TEXT' }).returning();
   const inviteCode = randomToken();
@@ -89,25 +89,25 @@ async function createVictim() {
   const [note] = await db.insert(schema.referralNotes).values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Internal' }).returning();
   // A chat with the partner practice, with a message, a file attached in it, and a notification of it.
   const [chat] = await db.insert(schema.chats).values({ type: 'PRACTICE_TO_PRACTICE', practiceId: practice.id, targetPracticeId: receiver.id, createdBy: provider.id }).returning();
-  const [chatUser] = await db.insert(schema.chatUsers).values({ chatId: chat!.id, userId: provider.id, practiceId: practice.id, name: 'Victim Provider' }).returning();
-  const [message] = await db.insert(schema.chatMessages).values({ chatId: chat!.id, chatUserId: chatUser!.id, uuid: 'victim-message', message: 'Private' }).returning();
+  const [chatUser] = await db.insert(schema.chatUsers).values({ chatId: chat.id, userId: provider.id, practiceId: practice.id, name: 'Victim Provider' }).returning();
+  const [message] = await db.insert(schema.chatMessages).values({ chatId: chat.id, chatUserId: chatUser.id, uuid: 'victim-message', message: 'Private' }).returning();
   const [chatFile] = await db.insert(schema.files).values({
-    practiceId: practice.id, ownerKind: 'CHAT', ownerId: chat!.id, uploadedBy: provider.id, name: 'chat.pdf', size: 10,
+    practiceId: practice.id, ownerKind: 'CHAT', ownerId: chat.id, uploadedBy: provider.id, name: 'chat.pdf', size: 10,
     md5: '1B2M2Y8AsgTpgAmY7PhCfg==', header: '25504446', storageKey: 'ab/ab000000-0000-4000-8000-000000000001',
   }).returning();
-  await db.insert(schema.chatFiles).values({ fileId: chatFile!.id, chatId: chat!.id, chatUserId: chatUser!.id, messageId: message!.id });
+  await db.insert(schema.chatFiles).values({ fileId: chatFile.id, chatId: chat.id, chatUserId: chatUser.id, messageId: message.id });
   const [notification] = await db.insert(schema.notifications).values({
     userId: provider.id, practiceId: practice.id, category: 'GENERAL', type: 'notification', title: 'New Message', text: 'Hello',
   }).returning();
   // An intake form with a submission from a patient.
   const [bot] = await db.insert(schema.bots).values({ practiceId: practice.id, name: 'Victim Form', colorScheme: '#1C7ED6', endpoint: 'victim-form' }).returning();
   const [submission] = await db.insert(schema.submissions).values({
-    practiceId: practice.id, botId: bot!.id, firstName: 'Private', lastName: 'Patient', phoneNumber: '+12025550188', answers: [],
+    practiceId: practice.id, botId: bot.id, firstName: 'Private', lastName: 'Patient', phoneNumber: '+12025550188', answers: [],
   }).returning();
   return {
-    partner: receiver, bot: bot!, submission: submission!, chat: chat!, message: message!, chatFile: chatFile!, notification: notification!,
-    practice, admin, provider, organisation: organisation!, network: network!, department: department!, tag: tag!, property: property!,
-    invite: invite!, joinRequest: joinRequest!, apiKey: apiKey!, file: file!, referral, patient, comment: comment!, note: note!,
+    partner: receiver, bot: bot, submission: submission, chat: chat, message: message, chatFile: chatFile, notification: notification,
+    practice, admin, provider, organisation: organisation, network: network, department: department, tag: tag, property: property,
+    invite: invite, joinRequest: joinRequest, apiKey: apiKey, file: file, referral, patient, comment: comment, note: note,
   };
 }
 
@@ -118,7 +118,7 @@ async function createOutsider() {
   const user = await createUser(db, { firstName: 'Out', lastName: 'Sider' });
   for (const role of ['ADMIN', 'PROVIDER'] as const) await addMember(db, practice.id, user.id, role);
   const [organisation] = await db.insert(schema.organisations).values({ name: 'Outsider Org' }).returning();
-  await db.insert(schema.organisationMembers).values({ organisationId: organisation!.id, userId: user.id, role: 'ADMIN' });
+  await db.insert(schema.organisationMembers).values({ organisationId: organisation.id, userId: user.id, role: 'ADMIN' });
   outsiderKey = await insertApiKey(db, practice.id, user.id, [...contracts.ApiKeyPermission.options]);
   outsiderId = user.id;
   const client = new TestClient(t.app);
@@ -240,7 +240,7 @@ interface Call {
 
 /** The request that aims `endpoint` at the victim, or null for a route that names no tenant. */
 function callFor(key: string, endpoint: AnyEndpoint): Call | null {
-  const params = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  const params = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   const tenantParams = params.length > 0 && !NOT_TENANT_PARAMS.has(key) && !NOT_TENANT_PREFIXES.some((p) => endpoint.path.startsWith(p));
   const tenantFields = [...fieldsOf(endpoint.query), ...fieldsOf(endpoint.body)].some((f) => TENANT_FIELDS.has(f));
   if (!tenantParams && !tenantFields) return null;
@@ -257,8 +257,9 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
   if (endpoint.query) {
     const query = sampleFromSchema(endpoint.query, victimFields()) as Record<string, unknown>;
     const search = new URLSearchParams();
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- query samples are JSON scalars (or arrays, joined); String() also keeps a null as 'null'
     for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
-    url += `?${search}`;
+    url += `?${search.toString()}`;
   }
   const body = endpoint.body ? sampleFromSchema(endpoint.body, victimFields()) : undefined;
   return { key, endpoint, url, body };
@@ -295,9 +296,9 @@ async function refusalAuditProblem(sinceId: number, call: Call, apiKey: boolean)
   const rows = await t.db.select().from(schema.auditEvents).where(sql`id > ${sinceId} and action = 'access.refused'`);
   const details = rows[0]?.details as { route?: string; params?: Record<string, unknown>; apiKeyId?: number } | undefined;
   if (rows.length !== 1 || !details) return `${call.key} refused with ${rows.length} audit entries`;
-  if (rows[0]!.actorUserId !== outsiderId) return `${call.key} refusal audited as user ${rows[0]!.actorUserId}`;
+  if (rows[0].actorUserId !== outsiderId) return `${call.key} refusal audited as user ${rows[0].actorUserId}`;
   if (details.route !== call.key) return `${call.key} refusal audited as route ${details.route}`;
-  const named = [...call.endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  const named = [...call.endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   if (named.some((p) => details.params?.[p] === undefined)) return `${call.key} refusal audited without its object (${JSON.stringify(details.params)})`;
   if (apiKey && details.apiKeyId === undefined) return `${call.key} refusal audited without the API key`;
   return null;

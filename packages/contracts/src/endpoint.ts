@@ -48,10 +48,10 @@ export function endpoint<
   return e;
 }
 
-export type ParamsOf<E> = E extends Endpoint<infer P, any, any, any, any, any> ? z.input<P> : never;
-export type QueryOf<E> = E extends Endpoint<any, infer Q, any, any, any, any> ? z.input<Q> : never;
-export type BodyOf<E> = E extends Endpoint<any, any, infer B, any, any, any> ? z.input<B> : never;
-export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R, any, any> ? z.output<R> : never;
+export type ParamsOf<E> = E extends Endpoint<infer P> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B> ? z.input<B> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** Fills `:name` segments of a path from params. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

@@ -44,7 +44,7 @@ export const OpeningHoursInput = z
   .preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value);
+      return JSON.parse(value) as unknown;
     } catch {
       ctx.issues.push({ code: 'custom', message: 'Opening hours must be valid JSON', input: value });
       return z.NEVER;

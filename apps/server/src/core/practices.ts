@@ -24,7 +24,7 @@ export function toPracticeSummary(p: Pick<PracticeRow, keyof typeof practiceSumm
     uuid: p.uuid,
     name: p.name,
     logoUrl: p.logoUrl,
-    type: p.type as PracticeSummary['type'],
+    type: p.type,
     address: p.address,
     colorScheme: p.colorScheme,
     phoneNumber: p.phoneNumber,

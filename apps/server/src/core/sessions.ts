@@ -121,8 +121,8 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
           expiresAt: new Date(now + (web ? opts.maxMs : REFRESH_TOKEN_TTL_MS)),
         })
         .returning();
-      if (web) return { kind: 'web' as const, session: session!, cookieToken: token };
-      return { kind: 'token' as const, session: session!, accessToken: token, refreshToken: await issueRefreshToken(session!.id) };
+      if (web) return { kind: 'web' as const, session: session, cookieToken: token };
+      return { kind: 'token' as const, session: session, accessToken: token, refreshToken: await issueRefreshToken(session.id) };
     },
 
     /**

@@ -68,7 +68,7 @@ describe('waitForDatabase', () => {
       await expect(waitForDatabase(database, { timeoutMs: 1_500, log, ...fakeTime() })).rejects.toThrow(
         `database not reachable at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}) after 3 attempts in 1.5 s; giving up`,
       );
-      expect(log.lines[0]!.msg).toBe(`database not reachable at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}), retrying in 1 s (attempt 1)`);
+      expect(log.lines[0].msg).toBe(`database not reachable at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}), retrying in 1 s (attempt 1)`);
       expect(JSON.stringify(log.lines)).not.toContain('s3cret');
     } finally {
       await database.close();

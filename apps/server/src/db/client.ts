@@ -94,7 +94,7 @@ const MAX_RETRY_MS = 10_000;
 /** The innermost message of an error and its causes: the driver's reason, not Drizzle's wrapping. */
 function reasonOf(err: unknown): string {
   let e = err as { message?: unknown; cause?: unknown } | undefined;
-  while (e?.cause && typeof (e.cause as { message?: unknown }).message === 'string') e = e.cause as typeof e;
+  while (e?.cause && typeof (e.cause as { message?: unknown }).message === 'string') e = e.cause;
   return typeof e?.message === 'string' && e.message ? e.message : String(err);
 }
 

@@ -38,7 +38,8 @@ export interface RouteContext extends PlatformContext {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
+// Endpoint's defaults are the widest of each parameter, so the bare type matches every endpoint.
+type AnyEndpoint = Endpoint;
 /** The callers the context's resolvers answer with: core's full types when given core's AppContext. */
 type SessionCallerOf<C extends RouteContext> = NonNullable<Awaited<ReturnType<C['sessions']['resolve']>>>;
 type AnyCallerOf<C extends RouteContext> = SessionCallerOf<C> | NonNullable<Awaited<ReturnType<C['apiKeys']>>>;
@@ -49,9 +50,9 @@ type RoomOf<C extends RouteContext> = C extends { rooms: (token: string) => Prom
 export interface HandlerInput<E extends AnyEndpoint, C extends RouteContext = RouteContext> {
   request: FastifyRequest;
   reply: FastifyReply;
-  params: E extends Endpoint<infer P, any, any, any, any, any> ? Out<P> : never;
-  query: E extends Endpoint<any, infer Q, any, any, any, any> ? Out<Q> : never;
-  body: E extends Endpoint<any, any, infer B, any, any, any> ? Out<B> : never;
+  params: E extends Endpoint<infer P> ? Out<P> : never;
+  query: E extends Endpoint<z.ZodType, infer Q> ? Out<Q> : never;
+  body: E extends Endpoint<z.ZodType, z.ZodType, infer B> ? Out<B> : never;
   /** The caller; always present on `auth: 'user'` endpoints. */
   caller: E['auth'] extends 'user' ? CallerOf<E, C> : CallerOf<E, C> | null;
   /** The chat participant whose room token came with the request; present on `auth: 'room'` endpoints. */

@@ -61,7 +61,7 @@ describe('the log', () => {
     log.error({ payload: { referralId: 4, email: 'rosa@example.test', firstName: 'Rosa', lastName: 'Diaz', dateOfBirth: '1990-04-12' } }, 'job not understood');
     const [sent, job] = records();
     expect(sent).toMatchObject({ channel: 'sms', to: '[redacted]' });
-    expect(job!.payload).toEqual({ referralId: 4, email: '[redacted]', firstName: '[redacted]', lastName: '[redacted]', dateOfBirth: '[redacted]' });
+    expect(job.payload).toEqual({ referralId: 4, email: '[redacted]', firstName: '[redacted]', lastName: '[redacted]', dateOfBirth: '[redacted]' });
   });
 
   it('logs a database error without the statement’s parameters or the detail that quotes them', () => {
@@ -72,7 +72,7 @@ describe('the log', () => {
     );
     log.error({ err }, 'unhandled error');
     expect(text()).not.toMatch(/rosa@example|Rosa/);
-    const logged = records()[0]!.err as Record<string, unknown>;
+    const logged = records()[0].err as Record<string, unknown>;
     // What an operator needs stays: the statement (its placeholders, not values), the code and constraint, the frames.
     expect(logged).toMatchObject({
       type: 'DrizzleQueryError', message: 'Failed query: insert into "patients" ("first_name", "email") values ($1, $2)',
@@ -91,13 +91,13 @@ describe('the log', () => {
     Object.assign(err.cause as object, { params: ['%Maria\u0000Lopez%'], queryOptions: { rowMode: 'object' } });
     log.warn({ err }, 'the database refused a value');
     expect(text()).not.toMatch(/Maria|Lopez/);
-    expect(records()[0]!.err).toMatchObject({ cause: { code: '22021', message: 'the database refused a value (SQLSTATE 22021); the value is not logged' } });
+    expect(records()[0].err).toMatchObject({ cause: { code: '22021', message: 'the database refused a value (SQLSTATE 22021); the value is not logged' } });
   });
 
   it('logs other errors as pino does: type, message, stack and their own fields', () => {
     const { log, records } = capturedLog();
     log.error({ err: Object.assign(new TypeError('fetch failed'), { code: 'ECONNREFUSED', cause: new Error('connect ECONNREFUSED 10.0.0.5:5432') }) }, 'x');
-    expect(records()[0]!.err).toMatchObject({
+    expect(records()[0].err).toMatchObject({
       type: 'TypeError', message: 'fetch failed', code: 'ECONNREFUSED', stack: expect.stringMatching(/^TypeError: fetch failed\n\s+at /),
       cause: { type: 'Error', message: 'connect ECONNREFUSED 10.0.0.5:5432' },
     });

@@ -39,7 +39,7 @@ export function redactUrl(url: string): string {
       changed = true;
     }
   }
-  return changed ? `${url.slice(0, q)}?${params}` : url;
+  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }
 
 /**

@@ -59,36 +59,36 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .insert(users)
       .values(DEMO_USERS.map((u) => ({
         kind: 'PROVIDER', ...u, passwordHash, emailVerifiedAt: now, phoneVerifiedAt: now,
-        currentPracticeId: u.email.endsWith('@lakeside.test') ? lakeside!.id : u.email.endsWith('@riverside.test') ? riverside!.id : null,
+        currentPracticeId: u.email.endsWith('@lakeside.test') ? lakeside.id : u.email.endsWith('@riverside.test') ? riverside.id : null,
       })))
       .returning();
     const id = (email: string) => created.find((u) => u.email === email)!.id;
     const member = (practiceId: number, email: string, role: Role) => ({ practiceId, userId: id(email), role });
     await tx.insert(practiceMembers).values([
-      member(riverside!.id, 'admin@riverside.test', 'ADMIN'),
-      member(riverside!.id, 'admin@riverside.test', 'PROVIDER'),
+      member(riverside.id, 'admin@riverside.test', 'ADMIN'),
+      member(riverside.id, 'admin@riverside.test', 'PROVIDER'),
       // The Riverside admin also staffs Lakeside, so switching practice can be tried with the demo.
-      member(lakeside!.id, 'admin@riverside.test', 'STAFF'),
-      member(riverside!.id, 'provider@riverside.test', 'PROVIDER'),
-      member(lakeside!.id, 'provider@lakeside.test', 'PROVIDER'),
+      member(lakeside.id, 'admin@riverside.test', 'STAFF'),
+      member(riverside.id, 'provider@riverside.test', 'PROVIDER'),
+      member(lakeside.id, 'provider@lakeside.test', 'PROVIDER'),
     ]);
 
     const [prairie] = await tx.insert(organisations).values({ name: 'Prairie Health Partners', billingEmail: 'billing@prairie.test' }).returning();
-    await tx.insert(organisationMembers).values({ organisationId: prairie!.id, userId: id('admin@riverside.test'), role: 'ADMIN' });
-    await tx.update(practices).set({ organisationId: prairie!.id, billingBasis: 'ORGANISATION' }).where(eq(practices.id, riverside!.id));
+    await tx.insert(organisationMembers).values({ organisationId: prairie.id, userId: id('admin@riverside.test'), role: 'ADMIN' });
+    await tx.update(practices).set({ organisationId: prairie.id, billingBasis: 'ORGANISATION' }).where(eq(practices.id, riverside.id));
 
-    const [specialists] = await tx.insert(networks).values({ practiceId: riverside!.id, name: 'Trusted specialists', matchingTimeLimit: 120, order: 0 }).returning();
-    await tx.insert(networkPractices).values({ networkId: specialists!.id, practiceId: lakeside!.id });
-    await tx.insert(networkProviders).values({ networkId: specialists!.id, userId: id('provider@lakeside.test'), practiceId: lakeside!.id });
+    const [specialists] = await tx.insert(networks).values({ practiceId: riverside.id, name: 'Trusted specialists', matchingTimeLimit: 120, order: 0 }).returning();
+    await tx.insert(networkPractices).values({ networkId: specialists.id, practiceId: lakeside.id });
+    await tx.insert(networkProviders).values({ networkId: specialists.id, userId: id('provider@lakeside.test'), practiceId: lakeside.id });
 
-    const [pediatrics] = await tx.insert(departments).values({ practiceId: riverside!.id, name: 'Pediatrics', description: 'Children and adolescents' }).returning();
-    await tx.insert(departmentMembers).values({ departmentId: pediatrics!.id, userId: id('provider@riverside.test') });
+    const [pediatrics] = await tx.insert(departments).values({ practiceId: riverside.id, name: 'Pediatrics', description: 'Children and adolescents' }).returning();
+    await tx.insert(departmentMembers).values({ departmentId: pediatrics.id, userId: id('provider@riverside.test') });
 
     await tx.insert(practiceTags).values([
-      { practiceId: riverside!.id, name: 'Urgent', color: '#c92a2a' },
-      { practiceId: riverside!.id, name: 'Follow-up', color: '#1971c2' },
+      { practiceId: riverside.id, name: 'Urgent', color: '#c92a2a' },
+      { practiceId: riverside.id, name: 'Follow-up', color: '#1971c2' },
     ]);
-    await tx.insert(customPropertyDefinitions).values({ practiceId: riverside!.id, name: 'Member ID', moniker: '{{MEMBER_ID}}', type: 'TEXT' });
+    await tx.insert(customPropertyDefinitions).values({ practiceId: riverside.id, name: 'Member ID', moniker: '{{MEMBER_ID}}', type: 'TEXT' });
 
     // Specialities and insurances come from the catalogues; without them the demo simply has none.
     const taxonomy = await tx.select().from(specialities).where(inArray(specialities.taxonomyCode, ['207Q00000X', '207X00000X']));
@@ -101,8 +101,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const payers = await tx.select({ id: insurances.id }).from(insurances).limit(3);
     if (payers.length) {
       await tx.insert(userInsurances).values(payers.flatMap((p) => [
-        { userId: id('provider@riverside.test'), practiceId: riverside!.id, insuranceId: p.id },
-        { userId: id('provider@lakeside.test'), practiceId: lakeside!.id, insuranceId: p.id },
+        { userId: id('provider@riverside.test'), practiceId: riverside.id, insuranceId: p.id },
+        { userId: id('provider@lakeside.test'), practiceId: lakeside.id, insuranceId: p.id },
       ]));
     }
 
@@ -118,33 +118,33 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       },
     ];
     const [maria] = await tx.insert(patients).values(demoPatients.map((p) => ({
-      ...p, practiceId: riverside!.id, insuranceId: payers[0]?.id ?? null, search: patientSearchText(p), createdBy: id('provider@riverside.test'),
+      ...p, practiceId: riverside.id, insuranceId: payers[0]?.id ?? null, search: patientSearchText(p), createdBy: id('provider@riverside.test'),
     }))).returning();
 
     // Two chats to open: Riverside with Lakeside, and Riverside with Maria (her link is in the outbox once a provider opens it again).
     const [riversideLakeside, withMaria] = await tx.insert(chats).values([
-      { type: 'PRACTICE_TO_PRACTICE', practiceId: riverside!.id, targetPracticeId: lakeside!.id, createdBy: id('provider@riverside.test') },
-      { type: 'PATIENT', practiceId: riverside!.id, patientId: maria!.id, createdBy: id('provider@riverside.test') },
+      { type: 'PRACTICE_TO_PRACTICE', practiceId: riverside.id, targetPracticeId: lakeside.id, createdBy: id('provider@riverside.test') },
+      { type: 'PATIENT', practiceId: riverside.id, patientId: maria.id, createdBy: id('provider@riverside.test') },
     ]).returning();
     const [priya, lena, priyaWithMaria] = await tx.insert(chatUsers).values([
-      { chatId: riversideLakeside!.id, userId: id('provider@riverside.test'), practiceId: riverside!.id, name: 'Priya Shah' },
-      { chatId: riversideLakeside!.id, userId: id('provider@lakeside.test'), practiceId: lakeside!.id, name: 'Lena Okafor' },
-      { chatId: withMaria!.id, userId: id('provider@riverside.test'), practiceId: riverside!.id, name: 'Priya Shah' },
-      { chatId: withMaria!.id, phone: maria!.phoneNumber, patientId: maria!.id, name: 'Maria Lopez' },
+      { chatId: riversideLakeside.id, userId: id('provider@riverside.test'), practiceId: riverside.id, name: 'Priya Shah' },
+      { chatId: riversideLakeside.id, userId: id('provider@lakeside.test'), practiceId: lakeside.id, name: 'Lena Okafor' },
+      { chatId: withMaria.id, userId: id('provider@riverside.test'), practiceId: riverside.id, name: 'Priya Shah' },
+      { chatId: withMaria.id, phone: maria.phoneNumber, patientId: maria.id, name: 'Maria Lopez' },
     ]).returning();
     await tx.insert(chatMessages).values([
-      { chatId: riversideLakeside!.id, chatUserId: priya!.id, uuid: 'demo-1', message: 'Hi Lena, could you see a knee patient of ours this week?' },
-      { chatId: riversideLakeside!.id, chatUserId: lena!.id, uuid: 'demo-2', message: 'Of course, send the referral and I will look out for it.' },
-      { chatId: withMaria!.id, chatUserId: priyaWithMaria!.id, uuid: 'demo-3', message: 'Hello Maria, your referral to Lakeside Orthopedics is on its way.' },
+      { chatId: riversideLakeside.id, chatUserId: priya.id, uuid: 'demo-1', message: 'Hi Lena, could you see a knee patient of ours this week?' },
+      { chatId: riversideLakeside.id, chatUserId: lena.id, uuid: 'demo-2', message: 'Of course, send the referral and I will look out for it.' },
+      { chatId: withMaria.id, chatUserId: priyaWithMaria.id, uuid: 'demo-3', message: 'Hello Maria, your referral to Lakeside Orthopedics is on its way.' },
     ]);
 
     // Riverside's intake form (/form/riverside-intake), with two patients' submissions waiting in it.
     const [intake] = await tx.insert(bots).values({
-      practiceId: riverside!.id, name: 'New patient intake', colorScheme: '#1C7ED6', endpoint: 'riverside-intake',
+      practiceId: riverside.id, name: 'New patient intake', colorScheme: '#1C7ED6', endpoint: 'riverside-intake',
       emailsToNotify: ['admin@riverside.test'], createdBy: id('admin@riverside.test'),
     }).returning();
     const sent = (firstName: string, lastName: string, phone: string, note: string) => ({
-      practiceId: riverside!.id, botId: intake!.id, firstName, lastName, phoneNumber: phone,
+      practiceId: riverside.id, botId: intake.id, firstName, lastName, phoneNumber: phone,
       answers: [
         { variable: 'firstName', questionType: 'name' as const, value: firstName }, { variable: 'lastName', questionType: 'name' as const, value: lastName },
         { variable: 'phone', questionType: 'phone' as const, value: phone }, { variable: 'note', questionType: 'note' as const, value: note },
@@ -158,15 +158,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     // What the demo's people did to get here, for Riverside's audit trail (Practice settings →
     // Audit trail), with one refused look from outside the practice.
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-    const demo = { ip: '203.0.113.10', userAgent: 'Demo data', practiceId: riverside!.id };
+    const demo = { ip: '203.0.113.10', userAgent: 'Demo data', practiceId: riverside.id };
     await tx.insert(auditEvents).values([
-      { ...demo, at: ago(300), action: 'bot.created', actorUserId: id('admin@riverside.test'), targetType: 'bot', targetId: String(intake!.id) },
-      { ...demo, at: ago(240), action: 'patient.created', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria!.id), patientId: maria!.id },
-      { ...demo, at: ago(235), action: 'patient.viewed', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria!.id), patientId: maria!.id },
-      { ...demo, at: ago(230), action: 'chat.created', actorUserId: id('provider@riverside.test'), targetType: 'chat', targetId: String(withMaria!.id), patientId: maria!.id },
+      { ...demo, at: ago(300), action: 'bot.created', actorUserId: id('admin@riverside.test'), targetType: 'bot', targetId: String(intake.id) },
+      { ...demo, at: ago(240), action: 'patient.created', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria.id), patientId: maria.id },
+      { ...demo, at: ago(235), action: 'patient.viewed', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria.id), patientId: maria.id },
+      { ...demo, at: ago(230), action: 'chat.created', actorUserId: id('provider@riverside.test'), targetType: 'chat', targetId: String(withMaria.id), patientId: maria.id },
       {
         ...demo, ip: '198.51.100.7', at: ago(120), action: 'access.refused', actorUserId: id('provider@lakeside.test'),
-        details: { route: 'GET /api/v1/patient/:id', status: 456, code: 'OBJECT_NOT_FOUND', params: { id: String(maria!.id) }, query: { practiceId: lakeside!.id }, body: {} },
+        details: { route: 'GET /api/v1/patient/:id', status: 456, code: 'OBJECT_NOT_FOUND', params: { id: String(maria.id) }, query: { practiceId: lakeside.id }, body: {} },
       },
     ]);
   });

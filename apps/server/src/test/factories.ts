@@ -26,13 +26,13 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
       ...values,
     })
     .returning();
-  return user!;
+  return user;
 }
 
 export async function createPractice(db: Db, values: Partial<typeof practices.$inferInsert> = {}) {
   seq += 1;
   const [practice] = await db.insert(practices).values({ name: `Practice ${seq}`, ...values }).returning();
-  return practice!;
+  return practice;
 }
 
 export async function addMember(db: Db, practiceId: number, userId: number, role: Role = 'PROVIDER') {

@@ -40,7 +40,7 @@ const FORMATS: Record<string, () => string> = {
 };
 
 function sampleString(schema: JsonSchema, field: string): string {
-  if (schema.format && FORMATS[schema.format]) return FORMATS[schema.format]!();
+  if (schema.format && FORMATS[schema.format]) return FORMATS[schema.format]();
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
     const match = PATTERN_CANDIDATES.find((c) => pattern.test(c));
@@ -62,7 +62,7 @@ function sample(schema: JsonSchema, field: string, options: Options): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return sample(choices.find((o) => o.type !== 'null') ?? choices[0]!, field, options);
+  if (choices) return sample(choices.find((o) => o.type !== 'null') ?? choices[0], field, options);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {

@@ -10,7 +10,7 @@ import type { TestClient } from './client.js';
 export function listeningSocket<M>(url: string, headers: Record<string, string> = {}) {
   const socket = new WebSocket(url, { headers });
   const received: M[] = [];
-  socket.on('message', (raw) => received.push(JSON.parse(String(raw)) as M));
+  socket.on('message', (raw) => received.push(JSON.parse((raw as Buffer).toString()) as M));
   const opened = new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));

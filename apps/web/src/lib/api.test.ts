@@ -11,9 +11,9 @@ function setup(steps: Step[], overrides: Partial<ApiClientOptions> = {}) {
   let cookie: string | null = 'csrf-1';
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const step = steps.shift();
-    if (!step) throw new Error(`Unexpected request ${String(input)}`);
+    if (!step) throw new Error(`Unexpected request ${(input as string | URL).toString()}`);
     if (step instanceof Response) return step;
-    if (typeof step === 'function') return step(String(input), init);
+    if (typeof step === 'function') return step((input as string | URL).toString(), init);
     throw step;
   });
   const sleep = vi.fn(async (_ms: number) => {});
@@ -111,7 +111,7 @@ describe('requests', () => {
   it('fills the path and query, sends the cookie session and the CSRF header on writes', async () => {
     const { client, fetch } = setup([reply(200, { status: 'PENDING', nextStep: 'PASSWORD' })]);
     await client.call(authApi.authStep, { params: { uuid: FLOW_UUID }, body: { step: 'EMAIL', value: 'a@b.test' } });
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = fetch.mock.calls[0];
     expect(url).toBe(`/api/v1/auth/${FLOW_UUID}`);
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"step":"EMAIL","value":"a@b.test"}' });
     expect(headersOf(init!).get('x-xsrf-token')).toBe('csrf-1');
@@ -120,7 +120,7 @@ describe('requests', () => {
   it('sends the CSRF token on reads too (spec 1 §7) and leaves empty query values out', async () => {
     const { client, fetch } = setup([outbox()]);
     await client.call(systemApi.devOutbox, { query: { to: undefined, limit: 5 } });
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/v1/dev/outbox?limit=5');
     expect(headersOf(init!).get('x-xsrf-token')).toBe('csrf-1');
   });
@@ -164,8 +164,8 @@ describe('CSRF', () => {
       '/api/v1/auth/csrf?app=PROVIDER_WEB',
       '/api/v1/auth/logout?app=PROVIDER_WEB',
     ]);
-    expect(headersOf(calls[0]![1]!).get('x-xsrf-token')).toBe('csrf-1');
-    expect(headersOf(calls[2]![1]!).get('x-xsrf-token')).toBe('csrf-2');
+    expect(headersOf(calls[0][1]!).get('x-xsrf-token')).toBe('csrf-1');
+    expect(headersOf(calls[2][1]!).get('x-xsrf-token')).toBe('csrf-2');
   });
 
   it('gives up when the repeated request is refused again', async () => {
@@ -191,8 +191,8 @@ describe('CSRF', () => {
     harness.setCookie(null);
     await harness.client.call(authApi.logout, { query: {} });
     const [first, second] = harness.fetch.mock.calls;
-    expect(first![0]).toBe('/api/v1/auth/csrf?app=PROVIDER_WEB');
-    expect(headersOf(second![1]!).get('x-xsrf-token')).toBe('csrf-3');
+    expect(first[0]).toBe('/api/v1/auth/csrf?app=PROVIDER_WEB');
+    expect(headersOf(second[1]!).get('x-xsrf-token')).toBe('csrf-3');
   });
 });
 

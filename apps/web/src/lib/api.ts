@@ -43,13 +43,15 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 // Endpoints without a path parameter, query or body take none; optional ones may be left out.
 type Slot<K extends string, T> = [T] extends [never]
   ? { [P in K]?: undefined }
-  : {} extends T
+  : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T` asks whether every field of T is optional
+    {} extends T
     ? { [P in K]?: T }
     : { [P in K]: T };
-type AnyEndpoint = Endpoint<any, any, any, any>;
+type AnyEndpoint = Endpoint;
 type CallOptions<E extends AnyEndpoint> = Slot<'params', ParamsOf<E>> &
   Slot<'query', QueryOf<E>> &
   Slot<'body', BodyOf<E>> & { signal?: AbortSignal };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends X` asks whether every field of X is optional
 type CallArgs<E extends AnyEndpoint> = {} extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
 
 export interface ApiClientOptions {
@@ -223,9 +225,7 @@ export function createApiClient(overrides: Partial<ApiClientOptions> = {}) {
   }
 
   return {
-    call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
-      return request(endpoint, args[0]);
-    },
+    call: <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> => request(endpoint, args[0]),
     configure(more: Partial<ApiClientOptions>) {
       Object.assign(options, more);
     },

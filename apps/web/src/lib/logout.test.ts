@@ -44,7 +44,7 @@ describe('logout', () => {
     await logout();
 
     expect(server.find('PUT', '/api/v1/auth/logout')).toHaveLength(1);
-    expect(server.find('PUT', '/api/v1/auth/logout')[0]!.query.get('app')).toBe('PROVIDER_WEB');
+    expect(server.find('PUT', '/api/v1/auth/logout')[0].query.get('app')).toBe('PROVIDER_WEB');
     for (const key of Object.keys(FULL_SESSION) as Array<keyof SessionState>) {
       expect(getSession()[key], key).toEqual(EMPTY_SESSION[key]);
     }

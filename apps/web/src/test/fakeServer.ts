@@ -26,7 +26,7 @@ function match(pattern: string, path: string): Record<string, string> | null {
   });
   const found = new RegExp(`^${source}$`).exec(path);
   if (!found) return null;
-  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1])]));
 }
 
 /**
@@ -44,7 +44,8 @@ export function fakeServer(routes: Record<string, Handler>) {
   };
   const requests: FakeRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    // The API clients fetch by URL string, never with a Request.
+    const url = new URL((input as string | URL).toString(), 'http://localhost');
     const request: FakeRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,

@@ -18,7 +18,8 @@ export function detailServer(overrides: Partial<referralsApi.ReferralDetail> = {
     'PUT /api/v1/referrals/:id/removeView': () => ({ ok: true }),
     'GET /api/v1/referral/:id/comments': () => state.comments,
     'POST /api/v1/referral/:id/comments': ({ body }) => {
-      const created = comment(state.comments.length + 1, pat, body.message, { parentId: body.parentId ?? null });
+      const { message, parentId } = body as { message: string; parentId?: number | null };
+      const created = comment(state.comments.length + 1, pat, message, { parentId: parentId ?? null });
       state.comments = [...state.comments, created];
       return reply(201, created);
     },
@@ -27,12 +28,14 @@ export function detailServer(overrides: Partial<referralsApi.ReferralDetail> = {
     'GET /api/v1/referral/:id/mentions': ({ query }) => [alex, lee, pat].filter((p) => named(p, query.get('query'))),
     'GET /api/v1/notes/mentions': ({ query }) => [alex, pat].filter((p) => named(p, query.get('query'))),
     'POST /api/v1/notes': ({ body }) => {
-      const created = note(10 + state.notes.length, pat, body.message);
+      const { message } = body as { message: string };
+      const created = note(10 + state.notes.length, pat, message);
       state.notes = [...state.notes, created];
       return reply(201, created);
     },
     'PUT /api/v1/note/:id': ({ body }, { id }) => {
-      state.notes = state.notes.map((n) => (n.id === Number(id) ? { ...n, message: body.message, updatedAt: Date.now() } : n));
+      const { message } = body as { message: string };
+      state.notes = state.notes.map((n) => (n.id === Number(id) ? { ...n, message, updatedAt: Date.now() } : n));
       return state.notes.find((n) => n.id === Number(id));
     },
     'DELETE /api/v1/note/:id': (_, { id }) => {

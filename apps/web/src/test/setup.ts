@@ -7,7 +7,7 @@ import { resetSession } from '../lib/session';
 import { FakeWebSocket } from './fakeWebSocket';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no match" and "no size".
-const { getComputedStyle } = window;
+const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
 

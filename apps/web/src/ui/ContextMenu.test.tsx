@@ -168,7 +168,7 @@ describe('the context menu', () => {
     await user.hover(item('Open link'));
     const links = await screen.findByRole('menu', { name: 'Open link' });
     await user.click(within(links).getByRole('menuitem', { name: 'https://example.com/b' }));
-    expect(sections[1]!.items[0]!.items![1]!.onSelect).toHaveBeenCalledOnce();
+    expect(sections[1].items[0].items![1].onSelect).toHaveBeenCalledOnce();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
@@ -283,7 +283,7 @@ describe('the context menu', () => {
     fireEvent.contextMenu(screen.getByText('Lee Harbor: see you at three'), { clientX: 10, clientY: 10 });
     await menu();
     await user.click(item('Delete'));
-    expect(sections[2]!.items[0]!.onSelect).not.toHaveBeenCalled();
+    expect(sections[2].items[0].onSelect).not.toHaveBeenCalled();
     expect(screen.getByRole('menu', { name: 'Row actions' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
@@ -291,16 +291,20 @@ describe('the context menu', () => {
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 
-  it('opens after a long press on a touch screen, and the lifted finger taps nothing', async () => {
+  it('opens after a long press on a touch screen, and the lifted finger taps nothing', () => {
     vi.useFakeTimers();
     try {
       const opened = vi.fn();
       render(<Row sections={basic()} opened={opened} />);
       const text = screen.getByText('Lee Harbor: see you at three');
       fireEvent.touchStart(text, { touches: [{ clientX: 20, clientY: 30 }] });
-      act(() => vi.advanceTimersByTime(499));
+      act(() => {
+        vi.advanceTimersByTime(499);
+      });
       expect(opened).not.toHaveBeenCalled();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(opened).toHaveBeenCalledWith({ target: text, point: { x: 20, y: 30 } });
       expect(fireEvent.touchEnd(text)).toBe(false);
 
@@ -308,7 +312,9 @@ describe('the context menu', () => {
       opened.mockClear();
       fireEvent.touchStart(text, { touches: [{ clientX: 20, clientY: 30 }] });
       fireEvent.touchMove(text, { touches: [{ clientX: 20, clientY: 60 }] });
-      act(() => vi.advanceTimersByTime(600));
+      act(() => {
+        vi.advanceTimersByTime(600);
+      });
       expect(opened).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();

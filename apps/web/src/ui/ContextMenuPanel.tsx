@@ -40,7 +40,7 @@ const itemKey = (item: ContextMenuItem) => item.key ?? item.label;
 /** The next item after `from` whose label starts with the letter typed (type-ahead). */
 function itemByLetter(items: HTMLElement[], from: number, letter: string) {
   for (let step = 1; step <= items.length; step++) {
-    const item = items[(from + step) % items.length]!;
+    const item = items[(from + step) % items.length];
     if (item.textContent?.trim().toLowerCase().startsWith(letter.toLowerCase())) return item;
   }
   return undefined;

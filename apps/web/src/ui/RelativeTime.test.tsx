@@ -13,7 +13,10 @@ function show(value: number, props: { addSuffix?: boolean; withTooltip?: boolean
   );
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('RelativeTime', () => {
   beforeEach(() => {

@@ -43,10 +43,12 @@ export function RelativeTime({ value, addSuffix = false, withTooltip = false }: 
   }, [time, tick]);
 
   if (!isValid(date)) return null;
+  // eslint-disable-next-line react-hooks/purity -- a relative time is read against the clock as it renders; the timer above renders it again when the label would change
   const label = relativeLabel(date, Date.now(), addSuffix);
   if (!withTooltip) return <time dateTime={date.toISOString()}>{label}</time>;
   return (
     <Tooltip label={formatDate(date, 'FullSmall')} events={{ hover: true, focus: true, touch: true }}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so keyboard users can open the tooltip with the full date */}
       <time dateTime={date.toISOString()} tabIndex={0}>
         {label}
       </time>

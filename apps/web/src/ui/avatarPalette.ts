@@ -11,7 +11,7 @@ export const AVATAR_COLORS = [
 
 export function avatarColor(id: number): string {
   const count = AVATAR_COLORS.length;
-  return AVATAR_COLORS[((Math.trunc(id) % count) + count) % count]!;
+  return AVATAR_COLORS[((Math.trunc(id) % count) + count) % count];
 }
 
 /**
@@ -25,5 +25,5 @@ export function initials(name: string): string {
     .map((word) => word.match(/\p{L}/u)?.[0])
     .filter((letter): letter is string => Boolean(letter));
   if (words.length === 0) return '';
-  return (words.length > 1 ? words[0]! + words.at(-1)! : words[0]!).toUpperCase();
+  return (words.length > 1 ? words[0] + words.at(-1)! : words[0]).toUpperCase();
 }

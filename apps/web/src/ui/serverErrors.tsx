@@ -19,7 +19,7 @@ export function useServerErrors<Values extends Record<string, unknown>>(
         setFormError(null);
         submit(values);
       }),
-    show(error: unknown) {
+    show: (error: unknown) => {
       const { fieldErrors, message } = serverFieldErrors(error, fields);
       form.setErrors(fieldErrors);
       setFormError(message);

@@ -15,7 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const keyRow = async (id: number) => (await t.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0]!;
+const keyRow = async (id: number) => (await t.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0];
 const keyCount = async () => (await t.db.select({ id: apiKeys.id }).from(apiKeys)).length;
 const auditOf = (action: string, id: number) =>
   t.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(id))));

@@ -38,10 +38,10 @@ export function createApiKeysService(ctx: AppContext) {
         .values({ practiceId: body.practiceId, name: body.name ?? '', prefix, secretHash, permissions: body.permissions, createdBy: caller.user.id })
         .returning();
       await audit.record({
-        action: 'api_key.created', actorUserId: caller.user.id, targetType: 'api_key', targetId: row!.id, practiceId: body.practiceId,
-        details: { practiceId: body.practiceId, permissions: body.permissions, name: row!.name, prefix },
+        action: 'api_key.created', actorUserId: caller.user.id, targetType: 'api_key', targetId: row.id, practiceId: body.practiceId,
+        details: { practiceId: body.practiceId, permissions: body.permissions, name: row.name, prefix },
       });
-      return { ...toApiKey(row!, caller.user), secret };
+      return { ...toApiKey(row, caller.user), secret };
     },
 
     async update(caller: SessionCaller, id: number, body: { practiceId: number; permissions: ApiKeyPermission[]; activated: boolean; name?: string }) {
@@ -55,15 +55,15 @@ export function createApiKeysService(ctx: AppContext) {
         .where(eq(apiKeys.id, id))
         .returning();
       const base = { actorUserId: caller.user.id, targetType: 'api_key', targetId: id, practiceId: key.practiceId } as const;
-      const changed = body.permissions.join() !== key.permissions.join() || row!.name !== key.name;
+      const changed = body.permissions.join() !== key.permissions.join() || row.name !== key.name;
       if (changed) {
-        await audit.record({ ...base, action: 'api_key.updated', details: { practiceId: key.practiceId, permissions: body.permissions, before: key.permissions, name: row!.name } });
+        await audit.record({ ...base, action: 'api_key.updated', details: { practiceId: key.practiceId, permissions: body.permissions, before: key.permissions, name: row.name } });
       }
       if (body.activated !== key.activated) {
         await audit.record({ ...base, action: body.activated ? 'api_key.activated' : 'api_key.deactivated', details: { practiceId: key.practiceId } });
       }
-      const [creator] = await db.select(creatorColumns).from(users).where(eq(users.id, row!.createdBy));
-      return toApiKey(row!, creator ?? null);
+      const [creator] = await db.select(creatorColumns).from(users).where(eq(users.id, row.createdBy));
+      return toApiKey(row, creator ?? null);
     },
 
     async list(caller: SessionCaller, practiceId: number) {

@@ -100,7 +100,7 @@ export function createAuditTrailService(ctx: AppContext) {
             .limit(EXPORT_CHUNK);
           if (!rows.length) return;
           yield await views(practiceId, rows.map((r) => r.row));
-          const tail: { row: Row; atText: string } = rows[rows.length - 1]!;
+          const tail: { row: Row; atText: string } = rows[rows.length - 1];
           after = { at: tail.atText, id: tail.row.id };
           if (rows.length < EXPORT_CHUNK) return;
         }

@@ -36,9 +36,9 @@ describe('account notices (ASVS V2.2.3)', () => {
     const [mail, ...more] = await mailsSince(since, user.email!);
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ channel: 'email', subject: 'Your Referwell password was changed' });
-    expect(mail!.body).toContain('from Laptop browser at address 198.51.100.20');
-    expect(mail!.body).toContain('http://localhost:3000/reset-password');
-    expect(mail!.body).not.toContain('a-changed-password');
+    expect(mail.body).toContain('from Laptop browser at address 198.51.100.20');
+    expect(mail.body).toContain('http://localhost:3000/reset-password');
+    expect(mail.body).not.toContain('a-changed-password');
   });
 
   it('tells the owner their password was reset', async () => {
@@ -61,8 +61,8 @@ describe('account notices (ASVS V2.2.3)', () => {
     const since = await mark();
     expect((await c.put(`/api/v1/user/${user.id}/verifyCode`, { code: await lastCode(t.db, phone) })).statusCode).toBe(200);
     const [mail] = await mailsSince(since, user.email!);
-    expect(mail!.subject).toBe('Your Referwell phone number was changed');
-    expect(mail!.body).not.toContain('0199');
+    expect(mail.subject).toBe('Your Referwell phone number was changed');
+    expect(mail.body).not.toContain('0199');
   });
 
   it('tells the owner of a sign-in on a new device while their password is being guessed, and only then', async () => {
@@ -80,7 +80,7 @@ describe('account notices (ASVS V2.2.3)', () => {
     // A device the account has not been used on, with guessing going on: the owner is told.
     expect((await browser('203.0.113.99', 'Unknown browser').signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
     const [mail] = await mailsSince(since, user.email!);
-    expect(mail!.subject).toBe('New sign-in to your Referwell account');
-    expect(mail!.body).toContain('from Unknown browser at address 203.0.113.99');
+    expect(mail.subject).toBe('New sign-in to your Referwell account');
+    expect(mail.body).toContain('from Unknown browser at address 203.0.113.99');
   });
 });

@@ -32,7 +32,7 @@ function withToken(victim: TestClient, token: string | undefined, method: 'GET' 
   return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
-const firstName = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.firstName;
+const firstName = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0].firstName;
 
 describe('CSRF tokens are bound to their session (issue 13, point 6)', () => {
   it('refuses a token fetched with no session next to a victim\'s session cookie, and changes nothing', async () => {
@@ -106,7 +106,7 @@ describe('GETs that change state want the CSRF header', () => {
     const admin = await staffMember(t, 'ADMIN');
     const id = await submitted(t, await createBot(admin));
     const url = `/api/v1/submission/${id}?practiceId=${admin.practiceId}`;
-    const viewedAt = async () => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!.viewedAt;
+    const viewedAt = async () => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0].viewedAt;
     expect((await admin.client.get(url, { csrf: false })).statusCode).toBe(403);
     expect(await viewedAt()).toBeNull();
     expect((await admin.client.get(url)).json().viewed).toBe(true);

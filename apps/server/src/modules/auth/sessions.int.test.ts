@@ -51,8 +51,8 @@ describe('session lifetime', () => {
     const idle = await signedIn(user.email!);
     const old = await signedIn(user.email!);
     const [a, b] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(sessions.id);
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, a!.id));
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, b!.id));
+    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, a.id));
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, b.id));
     expect((await idle.get('/api/v1/user/current')).statusCode).toBe(401);
     expect((await old.get('/api/v1/user/current')).statusCode).toBe(401);
     const res = await (await signedIn(user.email!)).get('/api/v1/user/current');

@@ -40,9 +40,9 @@ export function delayAfter(failures: number, policy: ThrottlePolicy): number {
  */
 export function addressKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
+  if (mapped) return mapped[1];
   if (!isIPv6(ip)) return ip;
-  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const [head = '', tail] = ip.toLowerCase().split('%')[0].split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
@@ -108,7 +108,7 @@ export function createSignInThrottle(db: Db, secret: string, clock: Clock) {
             },
           })
           .returning({ failures: signInThrottles.failures });
-        const delay = delayAfter(row!.failures, key === UNTRUSTED ? UNTRUSTED_POLICY : CLIENT_POLICY);
+        const delay = delayAfter(row.failures, key === UNTRUSTED ? UNTRUSTED_POLICY : CLIENT_POLICY);
         if (delay === 0) continue;
         // greatest(): two failures at once must not shorten each other's wait.
         await db
@@ -131,7 +131,7 @@ export function createSignInThrottle(db: Db, secret: string, clock: Clock) {
 
     /** The owner got in from this client: its own count starts again; the untrusted pool's does not. */
     async succeed(subject: string, client: ThrottleClient) {
-      await db.delete(signInThrottles).where(and(eq(signInThrottles.subject, subject), eq(signInThrottles.client, keysOf(client)[0]!)));
+      await db.delete(signInThrottles).where(and(eq(signInThrottles.subject, subject), eq(signInThrottles.client, keysOf(client)[0])));
     },
 
     /** Deletes counts nobody has added to for a day and that hold nobody back. */

@@ -109,7 +109,7 @@ describe('phone and code', () => {
     const code = await lastCode(t.db, user.phone!);
     expect(code).toMatch(/^\d{6}$/);
     const [flow] = await t.db.select().from(authFlows).where(eq(authFlows.uuid, start.json().uuid));
-    expect(flow!.codeHash).not.toContain(code);
+    expect(flow.codeHash).not.toContain(code);
 
     expect((await c.get(`/api/v1/auth/${start.json().uuid}`)).json()).toEqual({ status: 'PENDING', nextStep: 'PHONE_CODE' });
     const wrong = await c.post(`/api/v1/auth/${start.json().uuid}`, { step: 'PHONE_CODE', value: code === '000000' ? '111111' : '000000' });
@@ -150,7 +150,7 @@ describe('phone and code', () => {
     const user = await createUser(t.db);
     const c = new TestClient(t.app);
     const { uuid } = (await startPhone(c, user.phone!, { useCallVerification: true })).json();
-    expect((await lastMessage(t.db, user.phone!))!.channel).toBe('voice');
+    expect((await lastMessage(t.db, user.phone!)).channel).toBe('voice');
     expect((await c.get(`/api/v1/auth/${uuid}/resend`)).statusCode).toBe(429);
     const first = await lastCode(t.db, user.phone!);
     await t.db.update(authFlows).set({ codeSentAt: new Date(Date.now() - 31_000) }).where(eq(authFlows.uuid, uuid));

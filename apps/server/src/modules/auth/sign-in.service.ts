@@ -89,7 +89,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       .insert(authFlows)
       .values({ ...values, steps: FLOW_STEPS[values.kind], expiresAt: new Date(now().getTime() + AUTH_FLOW_TTL_MS) })
       .returning();
-    return flow!;
+    return flow;
   }
 
   async function loadFlow(uuid: string): Promise<Flow> {
@@ -120,7 +120,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       .where(and(eq(authFlows.id, flow.id), eq(authFlows.stepIndex, flow.stepIndex), eq(authFlows.status, 'PENDING')))
       .returning({ id: authFlows.id });
     if (!row) throw new AppError('BAD_REQUEST', 'This step was already answered');
-    return done ? null : flow.steps[next]!;
+    return done ? null : flow.steps[next];
   }
 
   /**
@@ -191,7 +191,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
 
       if (by === 'phone') await ctx.texts.reserve(db, codeText(identifier, input.useCallVerification ? 'voice' : 'sms', user?.id ?? null));
       const flow = await createFlow({ app: input.app, kind, identifier, userId: user?.id ?? null, stepIndex: 1 });
-      const nextStep = flow.steps[1]!;
+      const nextStep = flow.steps[1];
       if (user && CODE_STEPS.includes(nextStep)) {
         await sendCode(flow, by === 'email' ? 'email' : input.useCallVerification ? 'voice' : 'sms');
       }
@@ -214,7 +214,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     ): Promise<StepResult> {
       const flow = await loadFlow(uuid);
       if (flow.status === 'COMPLETE') throw new AppError('BAD_REQUEST', 'This sign-in is already complete');
-      const expected = flow.steps[flow.stepIndex]!;
+      const expected = flow.steps[flow.stepIndex];
       if (input.step !== expected) throw new AppError('BAD_REQUEST', `Expected step ${expected}`);
       const user = flow.userId ? ((await db.select().from(users).where(eq(users.id, flow.userId)))[0] ?? null) : null;
 
@@ -234,7 +234,7 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
         const parsed = Password.safeParse(input.value);
         if (!parsed.success) {
           const issues = parsed.error.issues.map((i) => ({ path: ['value'], message: i.message }));
-          throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
+          throw new AppError('BAD_REQUEST', issues[0].message, issues);
         }
         await setPasswordHash(db, user!.id, await hashPassword(parsed.data), now());
         await sessions.revokeAllExcept(user!.id, null, 'password-reset');

@@ -52,7 +52,7 @@ describe('an operator’s files (NUCC_TAXONOMY_CSV, INSURANCE_PAYERS_CSV)', () =
   it('upsert by code: ids and providers’ choices survive a renamed entry; dropped codes stay', async () => {
     const user = await createUser(t.db);
     const [before] = await t.db.select().from(specialities).where(eq(specialities.taxonomyCode, '261QU0200X'));
-    await t.db.insert(providerSpecialities).values({ userId: user.id, specialityId: before!.id });
+    await t.db.insert(providerSpecialities).values({ userId: user.id, specialityId: before.id });
     const renamed = [
       OFFICIAL_HEADER,
       '207RC0000X,Allopathic & Osteopathic Physicians,Internal Medicine,Cardiovascular Disease,,,Cardiovascular Disease Physician,Individual',
@@ -60,7 +60,7 @@ describe('an operator’s files (NUCC_TAXONOMY_CSV, INSURANCE_PAYERS_CSV)', () =
     ].join('\n');
     expect(await loadSpecialities(t.db, specialitiesFromCsv(renamed))).toEqual({ rows: 2, changed: true });
     const [after] = await t.db.select().from(specialities).where(eq(specialities.taxonomyCode, '261QU0200X'));
-    expect(after).toMatchObject({ id: before!.id, name: 'Walk-in Urgent Care', search: expect.stringContaining('walk-in urgent care') });
+    expect(after).toMatchObject({ id: before.id, name: 'Walk-in Urgent Care', search: expect.stringContaining('walk-in urgent care') });
     expect(await t.db.select().from(providerSpecialities).where(eq(providerSpecialities.userId, user.id))).toHaveLength(1);
     expect(await t.db.select().from(specialities).where(eq(specialities.taxonomyCode, '207Y00000X'))).toHaveLength(1);
   });

@@ -26,14 +26,14 @@ const TAXONOMY_CODE = /^[0-9A-Z]{9}X$/;
 export function specialitiesFromCsv(text: string): SpecialityRow[] {
   const rows = new Map<string, SpecialityRow>();
   for (const r of csvRecords(text, ['Code', 'Grouping', 'Classification', 'Specialization'])) {
-    const code = r.Code!.toUpperCase();
+    const code = r.Code.toUpperCase();
     if (!TAXONOMY_CODE.test(code)) throw new Error(`"${r.Code}" is not a taxonomy code`);
-    const classification = r.Classification!;
+    const classification = r.Classification;
     const specialization = r.Specialization || null;
     const name = r['Display Name'] || specialization || classification;
     const colloquial = [...(COLLOQUIAL_NAMES[code] ?? [])];
     const search = [name, classification, specialization, ...colloquial, code].filter(Boolean).join(' | ').toLowerCase();
-    rows.set(code, { taxonomyCode: code, name, branch: r.Grouping!, classification, specialization, colloquial, search });
+    rows.set(code, { taxonomyCode: code, name, branch: r.Grouping, classification, specialization, colloquial, search });
   }
   return [...rows.values()];
 }
@@ -43,7 +43,7 @@ export function insurancesFromCsv(text: string): InsuranceRow[] {
   const rows = new Map<string, InsuranceRow>();
   for (const r of csvRecords(text, ['Name', 'Payer ID', 'Searchable'])) {
     if (!r.Name) throw new Error('a payer has no name');
-    rows.set(r.Name, { name: r.Name, payerId: r['Payer ID'] || null, searchable: r.Searchable!.toLowerCase() !== 'false' });
+    rows.set(r.Name, { name: r.Name, payerId: r['Payer ID'] || null, searchable: r.Searchable.toLowerCase() !== 'false' });
   }
   return [...rows.values()];
 }

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
  * missing, naming it.
  */
 export function csvRecords(text: string, required: readonly string[]): Record<string, string>[] {
-  const [header, ...rows] = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+  const [header, ...rows] = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true });
   if (!header) throw new Error('the file is empty');
   const names = header.map((h) => h.trim());
   const missing = required.filter((r) => !names.includes(r));

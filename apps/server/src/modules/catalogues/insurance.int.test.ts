@@ -21,7 +21,7 @@ async function signedIn() {
 
 async function payer(name: string) {
   const [row] = await t.db.select().from(insurances).where(eq(insurances.name, name));
-  return row!;
+  return row;
 }
 
 /** A provider in Alpha and Beta, Alpha's admin, a staff colleague in Alpha, and an outsider. */
@@ -90,7 +90,7 @@ describe('GET /api/v1/insurance', () => {
       ['/api/v1/insurance?query=', 'Query must be at least 1 character'],
       ['/api/v1/insurance?pageSize=500', 'pageSize must be at most 100'],
     ]) {
-      const res = await client.get(url!);
+      const res = await client.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message, url).toBe(message);
     }

@@ -82,7 +82,7 @@ export function createInsuranceService(ctx: AppContext) {
           practiceId, details: { practiceId },
         });
       }
-      return (await matrix(userId, [practiceId]))[0]!;
+      return (await matrix(userId, [practiceId]))[0];
     },
 
     async remove(caller: Caller, userId: number, practiceId: number, insuranceId: number): Promise<MatrixEntry> {
@@ -97,7 +97,7 @@ export function createInsuranceService(ctx: AppContext) {
           practiceId, details: { practiceId },
         });
       }
-      return (await matrix(userId, [practiceId]))[0]!;
+      return (await matrix(userId, [practiceId]))[0];
     },
   };
 }

@@ -121,8 +121,8 @@ describe('GET /api/v1/npi', () => {
       address: { line1: '1 MAIN ST', line2: 'STE 2', city: 'ARLINGTON', state: 'VA', postalCode: '222011234', country: 'US', phone: '703-555-0100' },
     });
     expect(registry.asked).toHaveLength(1);
-    expect(registry.asked[0]!.pathname).toBe('/api/');
-    expect(Object.fromEntries(registry.asked[0]!.searchParams)).toEqual({ version: '2.1', number: '1234567893' });
+    expect(registry.asked[0].pathname).toBe('/api/');
+    expect(Object.fromEntries(registry.asked[0].searchParams)).toEqual({ version: '2.1', number: '1234567893' });
   });
 
   it('names an organisation by its organisation name', async () => {
@@ -151,7 +151,7 @@ describe('GET /api/v1/npi', () => {
       expect(res.json()).toMatchObject({ npi: '1234567893', registry: null, practices: [expect.objectContaining({ name: 'Hopper Cardiology' })] });
     }
     expect(warn).toHaveBeenCalledTimes(3);
-    expect(warn.mock.calls[0]![1]).toBe('NPI registry lookup failed');
+    expect(warn.mock.calls[0][1]).toBe('NPI registry lookup failed');
     warn.mockRestore();
   });
 

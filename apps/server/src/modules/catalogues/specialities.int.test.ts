@@ -22,7 +22,7 @@ async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
 
 async function idOf(code: string) {
   const [row] = await t.db.select({ id: specialities.id }).from(specialities).where(eq(specialities.taxonomyCode, code));
-  return row!.id;
+  return row.id;
 }
 
 beforeAll(async () => {
@@ -45,11 +45,11 @@ describe('GET /api/v1/specialities', () => {
     expect(body.count).toBeGreaterThan(850);
     expect(body.data).toHaveLength(30);
     // Collations differ between databases; the initials are in order in all of them.
-    const initials = body.data.map((s) => s.name[0]!.toUpperCase());
+    const initials = body.data.map((s) => s.name[0].toUpperCase());
     expect(initials).toEqual([...initials].sort());
     const next = (await client.get('/api/v1/specialities?page=1&pageSize=10')).json<Page>();
     expect(next.data).toHaveLength(10);
-    expect(next.data[0]!.id).not.toBe(body.data[0]!.id);
+    expect(next.data[0].id).not.toBe(body.data[0].id);
   });
 
   it('finds what people call a speciality, best match first', async () => {
@@ -107,7 +107,7 @@ describe('GET /api/v1/specialities', () => {
       ['/api/v1/specialities?pageSize=0', 'pageSize must be at least 1'],
       ['/api/v1/specialities?pageSize=101', 'pageSize must be at most 100'],
     ]) {
-      const res = await client.get(url!);
+      const res = await client.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message, url).toBe(message);
     }

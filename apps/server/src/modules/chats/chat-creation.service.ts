@@ -77,13 +77,13 @@ export function createChatCreationService(ctx: AppContext) {
       // The invitation is the patients' first text: the first message right after it does not text them again.
       const patientTextedAt = invitees.length ? now : null;
       const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now, patientTextedAt }).returning();
-      for (const joiner of [self, ...joiners]) await joinChat(tx, row!.id, joiner, now);
+      for (const joiner of [self, ...joiners]) await joinChat(tx, row.id, joiner, now);
       await ctx.texts.reserve(tx, invitees.map((i) => ({ purpose: 'chat_link', channel: 'sms', to: i.phone, senderUserId: caller.user.id, practiceId: chat.practiceId, patientId: i.patientId })));
       for (const invitee of invitees) {
-        const participant = await invitePhone(tx, row!.id, invitee, now);
+        const participant = await invitePhone(tx, row.id, invitee, now);
         await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });
       }
-      return { chat: row!, isNew: true as const, joiners };
+      return { chat: row, isNew: true as const, joiners };
     });
     if (!outcome.isNew) return outcome;
     const { chat: created, joiners } = outcome;
@@ -100,7 +100,7 @@ export function createChatCreationService(ctx: AppContext) {
   }
 
   async function summaryFor(caller: SessionCaller, chat: ChatRow, practiceId: number) {
-    return (await chatSummaries(ctx, [chat], { userId: caller.user.id, practiceId }))[0]!;
+    return (await chatSummaries(ctx, [chat], { userId: caller.user.id, practiceId }))[0];
   }
 
   /** An existing chat the caller opens again: they are (back) in it, and it is answered as theirs. */

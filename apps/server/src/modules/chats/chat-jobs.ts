@@ -34,7 +34,7 @@ export const chatPath = (chatId: number) => `/chats/${chatId}`;
 export const chatTopic = (chatId: number) => `chat:${chatId}`;
 
 /** The chat room page for a token (what the text message and the provider app open). */
-export const chatRoomUrl = (publicUrl: string, room: string, token: string) => `${publicUrl}/chat/?${new URLSearchParams({ room, token })}`;
+export const chatRoomUrl = (publicUrl: string, room: string, token: string) => `${publicUrl}/chat/?${new URLSearchParams({ room, token }).toString()}`;
 
 export function registerChatJobs(ctx: AppContext) {
   const { db } = ctx;
@@ -82,7 +82,7 @@ export function registerChatJobs(ctx: AppContext) {
       const [row] = await db.update(chatMessages).set({ previewData: preview, updatedAt: ctx.clock.now() }).where(eq(chatMessages.id, messageId)).returning();
       if (!row) return;
       const [message] = await messageViews(ctx, [row]);
-      await publishToRoom(ctx, { chatId: row.chatId, event: { event: 'MESSAGE_UPDATED', data: message! } });
+      await publishToRoom(ctx, { chatId: row.chatId, event: { event: 'MESSAGE_UPDATED', data: message } });
     },
     { maxAttempts: 3 },
   );

@@ -25,7 +25,7 @@ export function createChatMessages(ctx: AppContext) {
   const { db } = ctx;
 
   async function view(row: MessageRow) {
-    return (await messageViews(ctx, [row]))[0]!;
+    return (await messageViews(ctx, [row]))[0];
   }
 
   return {
@@ -68,7 +68,7 @@ export function createChatMessages(ctx: AppContext) {
             previewData: link ? { url: link } : null, createdAt: now, updatedAt: now,
           })
           .returning();
-        const message = row!;
+        const message = row;
         if (fileIds.length) await tx.update(chatFiles).set({ messageId: message.id }).where(inArray(chatFiles.fileId, fileIds));
         // Writing in a closed practice-to-user chat opens it again.
         await tx.update(chats).set({ lastMessageAt: now, updatedAt: now, status: 'ACTIVE', closedAt: null, closedBy: null }).where(eq(chats.id, chat.id));

@@ -26,7 +26,7 @@ export async function joinChat(tx: Db, chatId: number, joiner: Joiner, now: Date
       set: { leftAt: null, practiceId: joiner.practiceId, name: fullName(joiner.user) },
     })
     .returning();
-  return row!;
+  return row;
 }
 
 /**
@@ -39,7 +39,7 @@ export async function invitePhone(tx: Db, chatId: number, invitee: { phone: stri
     .values({ chatId, phone: invitee.phone, name: invitee.name, patientId: invitee.patientId, joinedAt: now })
     .onConflictDoUpdate({ target: [chatUsers.chatId, chatUsers.phone], targetWhere: sql`${chatUsers.phone} is not null`, set: { leftAt: null, linksRevokedAt: null } })
     .returning();
-  return row!;
+  return row;
 }
 
 function refuse(ids: number[]): never {

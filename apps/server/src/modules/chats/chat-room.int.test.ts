@@ -262,9 +262,9 @@ describe('notifications of messages that came while someone was away', () => {
     });
     expect((await listOf(ann)).count).toBe(0);
     expect((await bob.client.get('/api/v1/user/notifications/count')).json()).toEqual({ count: 1 });
-    expect((await bob.client.put(`/api/v1/notification/${data[0]!.id}/dismiss`)).statusCode).toBe(200);
+    expect((await bob.client.put(`/api/v1/notification/${data[0].id}/dismiss`)).statusCode).toBe(200);
     expect((await listOf(bob)).count).toBe(0);
-    expect((await ann.client.put(`/api/v1/notification/${data[0]!.id}/dismiss`)).statusCode).toBe(456);
+    expect((await ann.client.put(`/api/v1/notification/${data[0].id}/dismiss`)).statusCode).toBe(456);
     close();
   });
 

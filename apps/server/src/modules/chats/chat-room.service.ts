@@ -50,9 +50,9 @@ export function createChatRoomService(ctx: AppContext) {
           id: chat.id, room: chat.room, type: chat.type, status: chat.status,
           // A patient or outside user writes to the practice; staff see who else is in it.
           title: chatUser.practiceId === null && chat.type !== 'USER_TO_USER'
-            ? practice!.name
+            ? practice.name
             : people.filter((u) => u.id !== chatUser.id).map((u) => u.name).join(', ') || 'Only you',
-          practiceId: chat.practiceId, welcomeMessages: welcomeMessages(chat, practice!), allUsers: people.map((u) => chatUserView(u, onlineIds, photos)),
+          practiceId: chat.practiceId, welcomeMessages: welcomeMessages(chat, practice), allUsers: people.map((u) => chatUserView(u, onlineIds, photos)),
           readStatus: Object.fromEntries(people.map((u) => [String(u.id), { lastId: u.lastReadMessageId }])),
         },
         user: { userId: chatUser.userId, userType: chatUser.userType, chatUserId: chatUser.id },

@@ -136,7 +136,7 @@ describe('the chat socket', () => {
     const bob = await staffMember(t, 'STAFF', ann.practiceId);
     const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
     const a = await connect(ann, chat.id);
-    const annId = (await a.until('ONLINE_USERS')).data.chatUserIds[0]!;
+    const annId = (await a.until('ONLINE_USERS')).data.chatUserIds[0];
     const b = await connect(bob, chat.id);
     const joined = await a.until('USER_CONNECTED');
     expect(joined.data.name).toBe(`${bob.user.firstName} ${bob.user.lastName}`);

@@ -159,7 +159,7 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
           const c = await connection;
           if (!c) return;
           // A message's own failure is answered with FAILED_TO_SEND_MESSAGE, naming it; this is for the rest.
-          await handleClientEvent(ctx, messages, limits.flood, c, String(raw)).catch((err: unknown) => {
+          await handleClientEvent(ctx, messages, limits.flood, c, (raw as Buffer).toString()).catch((err: unknown) => {
             ctx.log.error({ err, chatId: c.caller.chat.id }, 'chat socket event failed');
             send(socket, { event: 'ERROR', data: { message: 'Something went wrong, please try again' } });
           });

@@ -102,7 +102,7 @@ describe('starting chats', () => {
     const sms = await lastMessage(t.db, '+12025550123');
     expect(sms?.body).toMatch(/sent you a secure message on Referwell/);
     expect(sms?.body).not.toMatch(/Pat|Ient/);
-    const link = new URL(sms!.body.match(/https?:\/\/\S+/)![0]);
+    const link = new URL(sms.body.match(/https?:\/\/\S+/)![0]);
     expect(link.pathname).toBe('/chat/');
     expect(link.searchParams.get('room')).toBe(chat.room);
     const loaded = await roomCall(t, link.searchParams.get('token')!, 'GET', `/florie/v1/chat/${chat.room}`);
@@ -128,7 +128,7 @@ describe('the chat list and unread counts', () => {
     expect(first.count).toBe(11);
     expect((await list(ann, '&page=1')).data).toHaveLength(1);
     expect((await list(ann, '&includeCount=false')).count).toBeNull();
-    expect((await list(ann, `&query=${encodeURIComponent(partners[3]!.name)}`)).data.map((c) => c.title)).toEqual([partners[3]!.name]);
+    expect((await list(ann, `&query=${encodeURIComponent(partners[3].name)}`)).data.map((c) => c.title)).toEqual([partners[3].name]);
 
     const bob = await staffMember(t, 'STAFF', ann.practiceId);
     const chat = await startChat(bob, { type: 'USER_TO_USER', users: [ann.user.id] });

@@ -50,12 +50,12 @@ export function createChatsService(ctx: AppContext) {
   }
 
   async function summary(caller: SessionCaller, chat: ChatRow, practiceId: number) {
-    return (await chatSummaries(ctx, [chat], { userId: caller.user.id, practiceId }))[0]!;
+    return (await chatSummaries(ctx, [chat], { userId: caller.user.id, practiceId }))[0];
   }
 
   async function reload(chatId: number) {
     const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
-    return chat!;
+    return chat;
   }
 
   async function announce(chat: ChatRow, alsoUserIds: number[] = []) {

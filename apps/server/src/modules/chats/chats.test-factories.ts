@@ -44,7 +44,7 @@ export async function listen(t: TestApp) {
 
 /** A participant's chat socket, collecting what it hears. */
 export function openRoomSocket(base: string, token: string, room: string, headers: Record<string, string> = {}) {
-  const listening = listeningSocket<chatRoomApi.ServerEvent>(`${base}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token, room })}`, headers);
+  const listening = listeningSocket<chatRoomApi.ServerEvent>(`${base}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token, room }).toString()}`, headers);
   const { socket, received, opened, closed } = listening;
   type Of<E extends chatRoomApi.ServerEvent['event']> = Extract<chatRoomApi.ServerEvent, { event: E }>;
   /** The first event of the kind that passes `test`, waiting up to 3 s. */
@@ -93,7 +93,7 @@ export async function textedLink(t: TestApp, phone: string) {
   const url = sms?.body.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error(`no link was texted to ${phone}`);
   const { searchParams } = new URL(url);
-  return { token: searchParams.get('token')!, room: searchParams.get('room')!, textId: sms!.id };
+  return { token: searchParams.get('token')!, room: searchParams.get('room')!, textId: sms.id };
 }
 
 /** A patient chat started by `who`, with the link the patient was texted (the app must be listening, for the job). */

@@ -17,8 +17,8 @@ afterAll(async () => {
 async function withDepartment() {
   const fixture = await team(t);
   const [department] = await t.db.insert(departments).values({ practiceId: fixture.practice.id, name: 'Cardiology' }).returning();
-  await t.db.insert(departmentMembers).values({ departmentId: department!.id, userId: fixture.provider.user.id });
-  return { ...fixture, department: department! };
+  await t.db.insert(departmentMembers).values({ departmentId: department.id, userId: fixture.provider.user.id });
+  return { ...fixture, department: department };
 }
 
 const departmentsOf = (practiceId: number) => t.db.select().from(departments).where(eq(departments.practiceId, practiceId));
@@ -119,7 +119,7 @@ describe('PUT /api/v1/department/:id', () => {
       expect((await client.put(`/api/v1/department/${department.id}`, { name: 'Taken over' })).statusCode).toBe(403);
     }
     const [row] = await t.db.select().from(departments).where(eq(departments.id, department.id));
-    expect(row!.name).toBe('Cardiology');
+    expect(row.name).toBe('Cardiology');
   });
 });
 
@@ -210,11 +210,11 @@ describe('GET /api/v1/user/:id/departments', () => {
     const second = await createPractice(t.db);
     await addMember(t.db, second.id, provider.user.id, 'STAFF');
     const [elsewhere] = await t.db.insert(departments).values({ practiceId: second.id, name: 'Billing' }).returning();
-    await t.db.insert(departmentMembers).values({ departmentId: elsewhere!.id, userId: provider.user.id });
+    await t.db.insert(departmentMembers).values({ departmentId: elsewhere.id, userId: provider.user.id });
 
     const all = await provider.client.get(`/api/v1/user/${provider.user.id}/departments`);
     expect(all.statusCode).toBe(200);
-    expect(all.json().map((d: { id: number }) => d.id)).toEqual([elsewhere!.id, department.id]);
+    expect(all.json().map((d: { id: number }) => d.id)).toEqual([elsewhere.id, department.id]);
     const one = await provider.client.get(`/api/v1/user/${provider.user.id}/departments?practiceId=${practice.id}`);
     expect(one.json().map((d: { id: number }) => d.id)).toEqual([department.id]);
   });

@@ -81,7 +81,7 @@ export function createDepartmentsService(ctx: AppContext) {
         await lockPractice(tx, input.practiceId);
         await assertNameFree(tx, input.practiceId, input.name);
         const [inserted] = await tx.insert(departments).values({ ...input, phoneNumber }).returning();
-        return inserted!;
+        return inserted;
       });
       await record(caller, 'department.created', row, { name: row.name });
       return detail(row);

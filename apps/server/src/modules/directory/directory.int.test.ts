@@ -133,21 +133,21 @@ describe('GET /api/v1/user/:id', () => {
     const client = await signedIn(t, patient);
     const [viaOrganisation, viaNetwork, stranger] = await Promise.all([1, 2, 3].map(() => createUser(t.db)));
     const orgPractice = await createPractice(t.db);
-    await addMember(t.db, orgPractice.id, viaOrganisation!.id, 'PROVIDER');
+    await addMember(t.db, orgPractice.id, viaOrganisation.id, 'PROVIDER');
     const organisation = await createOrganisation(t.db);
     await joinOrganisation(t.db, orgPractice.id, organisation.id);
     const home = await createPractice(t.db);
     await addMember(t.db, home.id, patient.id, 'STAFF');
     const networkPractice = await createPractice(t.db);
-    await addMember(t.db, networkPractice.id, viaNetwork!.id, 'PROVIDER');
+    await addMember(t.db, networkPractice.id, viaNetwork.id, 'PROVIDER');
     const [network] = await t.db.insert(networks).values({ practiceId: home.id, name: 'N', matchingTimeLimit: 5 }).returning();
 
-    for (const user of [viaOrganisation!, viaNetwork!, stranger!]) expect((await client.get(`/api/v1/user/${user.id}`)).statusCode).toBe(404);
+    for (const user of [viaOrganisation, viaNetwork, stranger]) expect((await client.get(`/api/v1/user/${user.id}`)).statusCode).toBe(404);
     await addOrganisationMember(t.db, organisation.id, patient.id, 'STAFF');
-    await t.db.insert(networkProviders).values({ networkId: network!.id, userId: viaNetwork!.id, practiceId: networkPractice.id });
-    expect((await client.get(`/api/v1/user/${viaOrganisation!.id}`)).statusCode).toBe(200);
-    expect((await client.get(`/api/v1/user/${viaNetwork!.id}`)).statusCode).toBe(200);
-    expect((await client.get(`/api/v1/user/${stranger!.id}`)).statusCode).toBe(404);
+    await t.db.insert(networkProviders).values({ networkId: network.id, userId: viaNetwork.id, practiceId: networkPractice.id });
+    expect((await client.get(`/api/v1/user/${viaOrganisation.id}`)).statusCode).toBe(200);
+    expect((await client.get(`/api/v1/user/${viaNetwork.id}`)).statusCode).toBe(200);
+    expect((await client.get(`/api/v1/user/${stranger.id}`)).statusCode).toBe(404);
   });
 
   it('lists only the practices a patient shares with the viewer', async () => {

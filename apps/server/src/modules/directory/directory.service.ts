@@ -82,7 +82,7 @@ export function createDirectoryService(ctx: AppContext) {
     async profile(caller: SessionCaller, userId: number) {
       const [row] = await db.select(personColumns).from(users).where(and(eq(users.id, userId), visibleTo(caller.user)));
       if (!row) throw new AppError('NOT_FOUND', 'User not found');
-      return (await profiles(caller, [row]))[0]!;
+      return (await profiles(caller, [row]))[0];
     },
 
     /**

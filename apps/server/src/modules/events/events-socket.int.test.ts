@@ -129,7 +129,7 @@ describe('the events socket, with the periodic session check far off', () => {
     const desk = await signedIn(slow.app, user);
     const s = openEventsSocket(slowBase, phone);
     await s.subscribe();
-    const sessions = (await desk.get('/api/v1/auth/sessions')).json() as { uuid: string; current: boolean }[];
+    const sessions = (await desk.get('/api/v1/auth/sessions')).json<{ uuid: string; current: boolean }[]>();
     const other = sessions.find((x) => !x.current)!;
     expect((await desk.delete('/api/v1/auth/sessions', { uuid: other.uuid })).statusCode).toBe(200);
     expect(await s.closed).toBe(eventsApi.SOCKET_UNAUTHORIZED);

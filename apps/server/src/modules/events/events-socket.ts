@@ -34,7 +34,7 @@ function credentialsOf(request: FastifyRequest): { token: string; via: SessionCa
 export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
   const connections = new Set<Connection>();
 
-  async function deliver(pushes: Push[]) {
+  function deliver(pushes: Push[]) {
     for (const { practiceId, userIds, message } of pushes) {
       const text = JSON.stringify(message);
       for (const c of connections) {
@@ -71,7 +71,7 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
   const timer = setInterval(() => {
     if (rechecking) return;
     rechecking = true;
-    (async () => {
+    void (async () => {
       for (const c of [...connections]) await recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'socket recheck failed'));
     })().finally(() => {
       rechecking = false;
@@ -107,7 +107,7 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
       socket.on('message', (raw) => {
         let parsed: unknown;
         try {
-          parsed = JSON.parse(String(raw));
+          parsed = JSON.parse((raw as Buffer).toString());
         } catch {
           parsed = null;
         }

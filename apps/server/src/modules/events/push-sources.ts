@@ -20,7 +20,7 @@ export interface PushSource {
   toPushes(db: Db, payload: unknown): Promise<Push[]>;
 }
 
-type Deliver = (pushes: Push[]) => Promise<void>;
+type Deliver = (pushes: Push[]) => void;
 
 /** Each app's events socket, by the app's context: tests build many apps in one process. */
 const sockets = new WeakMap<object, Deliver>();

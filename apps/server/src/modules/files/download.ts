@@ -15,6 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * removed, and RFC 5987-encoded (with a plain ASCII fallback) so any name is safe in the header.
  */
 export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
+  // eslint-disable-next-line no-control-regex -- strips control characters from the name on purpose
   const clean = name.replace(/[\u0000-\u001f\u007f/\\"]/g, '').trim().slice(0, 200) || 'file';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -53,9 +53,9 @@ describe('file reads are audited', () => {
     const [view] = (await provider.get(`/api/v1/files?ids=${id}`)).json<FileView[]>();
     const before = await lastId();
 
-    const withSession = await provider.request('GET', new URL(view!.downloadUrl!).pathname + new URL(view!.downloadUrl!).search);
+    const withSession = await provider.request('GET', new URL(view.downloadUrl!).pathname + new URL(view.downloadUrl!).search);
     expect(withSession.statusCode).toBe(200);
-    const anonymous = await download(t.app, view!.downloadUrl!);
+    const anonymous = await download(t.app, view.downloadUrl!);
     expect(anonymous.statusCode).toBe(200);
 
     const rows = await since(before, 'file.downloaded');
@@ -68,7 +68,7 @@ describe('file reads are audited', () => {
     const id = await cleanFile(provider, team.practice.id, 'Other.pdf');
     const [view] = (await provider.get(`/api/v1/files?ids=${id}`)).json<FileView[]>();
     const before = await lastId();
-    const forged = new URL(view!.downloadUrl!);
+    const forged = new URL(view.downloadUrl!);
     forged.searchParams.set('signature', 'x'.repeat(43));
     expect((await download(t.app, forged.toString())).statusCode).toBe(403);
     expect(await since(before, 'file.downloaded')).toEqual([]);

@@ -37,7 +37,7 @@ const EXTENSION_KINDS: Record<string, FileKind> = { '.doc': 'doc', '.xls': 'xls'
  * magic number identifies.
  */
 export function declaredKind(type: string, name: string): Declared {
-  const mime = type.split(';')[0]!.trim().toLowerCase();
+  const mime = type.split(';')[0].trim().toLowerCase();
   if (mime === '' || mime === 'application/octet-stream') return EXTENSION_KINDS[path.extname(name).toLowerCase()] ?? 'unknown';
   if (mime === 'image/svg+xml') return null;
   if (mime === 'image' || mime.startsWith('image/')) return 'image';

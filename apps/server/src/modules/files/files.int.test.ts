@@ -29,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0]!;
+const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
 const setScan = (id: number, scanStatus: 'clean' | 'infected' | 'scanning') => t.db.update(files).set({ scanStatus }).where(eq(files.id, id));
 const bytesExist = async (id: number) => existsSync(path.join(t.config.dataDir, 'files', (await fileRow(id)).storageKey));
 
@@ -44,7 +44,7 @@ async function uploaded(client: TestClient, bytes: Buffer, name: string, type: s
 async function viewOf(client: TestClient, id: number): Promise<FileView> {
   const res = await client.get(`/api/v1/files?ids=${id}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<FileView[]>()[0]!;
+  return res.json<FileView[]>()[0];
 }
 
 describe('GET /api/v1/files?ids', () => {
@@ -59,9 +59,9 @@ describe('GET /api/v1/files?ids', () => {
     const list = res.json<FileView[]>();
     expect(list.map((f) => f.id)).toEqual([scanning, mine, pending]);
     const [scan, clean, waiting] = list;
-    expect(Object.keys(clean!).sort()).toEqual(['deleted', 'downloadUrl', 'id', 'name', 'scanStatus', 'size', 'status', 'type', 'updatedAt']);
+    expect(Object.keys(clean).sort()).toEqual(['deleted', 'downloadUrl', 'id', 'name', 'scanStatus', 'size', 'status', 'type', 'updatedAt']);
     expect(clean).toMatchObject({ name: 'Letter.pdf', type: MIME.pdf, size: PDF.length, scanStatus: 'clean', status: 'uploaded', deleted: false });
-    expect(clean!.downloadUrl).toMatch(/^http:\/\/localhost:3000\/api\/v1\/files\/download\/[0-9a-f-]{36}\?expires=\d+&signature=/);
+    expect(clean.downloadUrl).toMatch(/^http:\/\/localhost:3000\/api\/v1\/files\/download\/[0-9a-f-]{36}\?expires=\d+&signature=/);
     expect(scan).toMatchObject({ scanStatus: 'scanning', status: 'uploaded', downloadUrl: null });
     expect(waiting).toMatchObject({ status: 'uploading', downloadUrl: null, type: MIME.pdf });
 
@@ -193,7 +193,7 @@ describe('GET /api/v1/files/download/{uuid}', () => {
       link.replace(/signature=./, (m) => (m.endsWith('A') ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`)),
       link.replace(uuid, otherUuid),
       signFileLink(signer, 'PUT', `/api/v1/files/download/${uuid}`, uuid),
-      link.split('?')[0]!,
+      link.split('?')[0],
     ];
     for (const l of links) {
       const res = await download(t.app, l);

@@ -102,7 +102,7 @@ export async function recordUpload(ctx: AppContext, uploadedBy: number | null, u
       header: d.header.toLowerCase(), storageKey: newStorageKey(),
     })
     .returning();
-  const file = row!;
+  const file = row;
   const uploadUrl = ctx.storage.presignUpload
     ? await ctx.storage.presignUpload(file.storageKey, { md5: file.md5, size: file.size }, ctx.config.fileLinkTtlMs)
     : signFileLink(linkSigner(ctx), 'PUT', uploadPath(file.uuid), file.uuid);
@@ -185,8 +185,8 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
       const found = await loadFile(ctx, id);
       await authorizeFile(db, caller, found, 'view');
       const [row] = await finaliser.settle([found], 'read');
-      if (row!.deletedAt) throw new AppError('OBJECT_NOT_FOUND', row!.uploadedAt ? FILE_EXPIRED : filesApi.UPLOAD_NOT_FINISHED);
-      return { status: row!.scanStatus, type: row!.type || row!.declaredType };
+      if (row.deletedAt) throw new AppError('OBJECT_NOT_FOUND', row.uploadedAt ? FILE_EXPIRED : filesApi.UPLOAD_NOT_FINISHED);
+      return { status: row.scanStatus, type: row.type || row.declaredType };
     },
 
     /** The bytes go at once; the row stays so that messages and referrals show the file as expired. */

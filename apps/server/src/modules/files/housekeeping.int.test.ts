@@ -39,16 +39,16 @@ async function setUp(env: Record<string, string> = {}) {
   return { t, storage, team, staff, worker, describeUpload };
 }
 
-const fileRow = async (t: TestApp, id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0]!;
+const fileRow = async (t: TestApp, id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
 /** The file was described `hours` ago. */
 const describedAgo = (t: TestApp, id: number, hours: number) => t.db.update(files).set({ createdAt: new Date(Date.now() - hours * 3_600_000) }).where(eq(files.id, id));
 const auditsOf = async (t: TestApp, id: number) =>
   (await t.db.select().from(auditEvents).where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(id)))).orderBy(auditEvents.id))
     .map((a) => ({ action: a.action, actorUserId: a.actorUserId, details: a.details }));
-const nextSweep = async (t: TestApp) => (await t.db.select().from(jobs).where(and(eq(jobs.kind, FILES_SWEEP_JOB), isNull(jobs.doneAt))))[0]!;
+const nextSweep = async (t: TestApp) => (await t.db.select().from(jobs).where(and(eq(jobs.kind, FILES_SWEEP_JOB), isNull(jobs.doneAt))))[0];
 /** An hour passes: the next sweep is due. */
 const anHourLater = async (t: TestApp) => t.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, (await nextSweep(t)).id));
-const viewOf = async (staff: TestClient, id: number) => (await staff.get(`/api/v1/files?ids=${id}`)).json<{ deleted: boolean; status: string }[]>()[0]!;
+const viewOf = async (staff: TestClient, id: number) => (await staff.get(`/api/v1/files?ids=${id}`)).json<{ deleted: boolean; status: string }[]>()[0];
 
 describe('files.sweep with local storage', () => {
   let s: Awaited<ReturnType<typeof setUp>>;

@@ -52,7 +52,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0]!;
+const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
 const auditsOf = async (id: number) =>
   (await t.db.select().from(auditEvents).where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(id)))).orderBy(auditEvents.id))
     .map((a) => ({ action: a.action, actorUserId: a.actorUserId, details: a.details }));
@@ -73,7 +73,7 @@ const status = async (id: number) => (await staff.get(`/api/v1/file/${id}/status
 async function viewOf(id: number): Promise<FileView> {
   const res = await staff.get(`/api/v1/files?ids=${id}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<FileView[]>()[0]!;
+  return res.json<FileView[]>()[0];
 }
 
 describe('uploads straight to S3', () => {
@@ -139,7 +139,7 @@ describe('uploads straight to S3', () => {
       expect(await jobsFor('file.scan', id)).toEqual([]);
       const [refused] = await auditsOf(id);
       expect(refused).toMatchObject({ action: 'file.refused', details: { reason: c.reason, noticedBy: 'read' } });
-      expect((refused!.details as { message: string }).message).toMatch(c.message);
+      expect((refused.details as { message: string }).message).toMatch(c.message);
     }
   });
 
@@ -158,10 +158,10 @@ describe('uploads straight to S3', () => {
     expect(await storage.exists(key)).toBe(true);
     const [purge] = await jobsFor('file.purge', id);
     const row = await fileRow(id);
-    expect(purge!.runAt.getTime()).toBe(row.createdAt.getTime() + t.config.fileLinkTtlMs + LATE_UPLOAD_GRACE_MS);
+    expect(purge.runAt.getTime()).toBe(row.createdAt.getTime() + t.config.fileLinkTtlMs + LATE_UPLOAD_GRACE_MS);
     await worker.jobs.drain();
     expect(await storage.exists(key)).toBe(true);
-    await t.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, purge!.id));
+    await t.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, purge.id));
     await worker.jobs.drain();
     expect(await storage.exists(key)).toBe(false);
   });

@@ -26,7 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0]!;
+const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
 /** Every stored byte file, so a test can tell that nothing was kept. */
 const storedFiles = () => {
   const root = path.join(t.config.dataDir, 'files');
@@ -210,7 +210,7 @@ describe('PUT /api/v1/files/upload/{uuid}', () => {
     const other = await describeUpload(PNG, 'a.png', 'image/png');
     const otherUuid = (await fileRow(other.id)).uuid;
     const foreign = uploadUrl.replace(row.uuid, otherUuid);
-    for (const link of [expired, tampered, extended, downloadSigned, foreign, uploadUrl.split('?')[0]!]) {
+    for (const link of [expired, tampered, extended, downloadSigned, foreign, uploadUrl.split('?')[0]]) {
       const res = await put(t.app, link, link === foreign ? PNG : PDF);
       expect(res.statusCode, link).toBe(403);
       expect(res.json().message).toBe('This upload link is not valid or has expired');

@@ -88,8 +88,8 @@ export function createBotsService(ctx: AppContext) {
         .insert(bots)
         .values({ ...fields, specialities: [...new Set(fields.specialities)], practiceId, createdBy: caller.user.id, createdAt: now, updatedAt: now })
         .returning());
-      await auditIntake(ctx, caller.user.id, 'bot.created', client, { type: 'bot', id: row!.id }, { practiceId, endpoint: row!.endpoint });
-      return toBot(row!, 0, publicUrl);
+      await auditIntake(ctx, caller.user.id, 'bot.created', client, { type: 'bot', id: row.id }, { practiceId, endpoint: row.endpoint });
+      return toBot(row, 0, publicUrl);
     },
 
     /** Whether an address is free; the bot being edited (`id`) keeps its own. */

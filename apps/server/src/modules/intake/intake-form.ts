@@ -108,7 +108,7 @@ export function readAnswers(questions: Question[], given: Record<string, string>
     if ('message' in checked) refuse(question.variable, checked.message);
     else answers.push({ variable: question.variable, questionType: question.questionType, value: checked.value });
   }
-  if (issues.length) throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
+  if (issues.length) throw new AppError('BAD_REQUEST', issues[0].message, issues);
   const value = (variable: string) => answers.find((a) => a.variable === variable)?.value ?? null;
   return {
     answers,

@@ -76,7 +76,7 @@ export async function botFor(
 export async function submissionFor(db: Db, caller: SessionCaller, id: number, practiceId: number, action: PracticeAction) {
   const [row] = await submissionsWithBot(db).where(eq(submissions.id, id));
   await authorizeOwned(db, caller, practiceId, row?.submission.practiceId, action, NO_SUCH_SUBMISSION);
-  return row!;
+  return row;
 }
 
 export const submissionsWithBot = (db: Db) =>

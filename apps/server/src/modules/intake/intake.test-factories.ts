@@ -35,5 +35,5 @@ export async function submitted(t: TestApp, bot: intakeApi.Bot, changes: Record<
   const res = await sendForm(t, bot.endpoint, { answers: answers(changes) });
   if (res.statusCode !== 201) throw new Error(`sending the form failed: ${res.statusCode} ${res.body}`);
   const [row] = await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.uuid, res.json<{ uuid: string }>().uuid));
-  return row!.id;
+  return row.id;
 }

@@ -23,13 +23,13 @@ beforeAll(async () => {
   admin = await staffMember(t, 'ADMIN');
   offered = await t.db.select({ id: specialities.id, name: specialities.name }).from(specialities).orderBy(specialities.id).limit(2);
   // Listed in the practice's order, not the catalogue's.
-  bot = await createBot(admin, { specialities: [offered[1]!.id, offered[0]!.id], specialityQuestionType: 'QUICK_REPLIES' });
+  bot = await createBot(admin, { specialities: [offered[1].id, offered[0].id], specialityQuestionType: 'QUICK_REPLIES' });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const storedCount = async () => (await t.db.select({ n: count() }).from(submissions))[0]!.n;
+const storedCount = async () => (await t.db.select({ n: count() }).from(submissions))[0].n;
 const formOf = async (endpoint: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/patient/form/${endpoint}` })).json<intakeApi.IntakeForm>();
 
 describe('the public form', () => {
@@ -43,7 +43,7 @@ describe('the public form', () => {
     ]);
     const speciality = form.questions.find((q) => q.variable === 'speciality')!;
     expect(speciality.style).toBe('QUICK_REPLIES');
-    expect(speciality.options).toEqual([offered[1], offered[0]].map((s) => ({ value: String(s!.id), label: s!.name })));
+    expect(speciality.options).toEqual([offered[1], offered[0]].map((s) => ({ value: String(s.id), label: s.name })));
     const plain = await createBot(admin);
     expect((await formOf(plain.endpoint)).questions.map((q) => q.variable)).not.toContain('speciality');
   });
@@ -59,22 +59,22 @@ describe('the public form', () => {
 describe('sending the form', () => {
   it('keeps the answers, the phone number in international form, and what a choice said', async () => {
     const res = await sendForm(t, bot.endpoint, {
-      answers: answers({ dob: '04/12/1990', email: ' Rosa@Example.TEST ', gender: 'FEMALE', speciality: String(offered[0]!.id), note: '  Knee pain  ' }),
+      answers: answers({ dob: '04/12/1990', email: ' Rosa@Example.TEST ', gender: 'FEMALE', speciality: String(offered[0].id), note: '  Knee pain  ' }),
       embededUrl: 'https://riverside.example/contact', isApp: false,
     });
     expect(res.statusCode).toBe(201);
     const [practice] = await t.db.select({ name: practices.name }).from(practices).where(eq(practices.id, admin.practiceId));
-    expect(res.json()).toEqual({ uuid: expect.any(String), practiceName: practice!.name });
+    expect(res.json()).toEqual({ uuid: expect.any(String), practiceName: practice.name });
     const [row] = await t.db.select().from(submissions).where(eq(submissions.uuid, res.json().uuid));
     expect(row).toMatchObject({
       practiceId: admin.practiceId, botId: bot.id, status: 'NEW', firstName: 'Rosa', lastName: 'Diaz', phoneNumber: '+12025550142',
       email: 'rosa@example.test', dateOfBirth: '1990-04-12', embededUrl: 'https://riverside.example/contact', viewedAt: null,
     });
-    expect(row!.answers.map((a) => [a.variable, a.value])).toEqual([
+    expect(row.answers.map((a) => [a.variable, a.value])).toEqual([
       ['firstName', 'Rosa'], ['lastName', 'Diaz'], ['phone', '+12025550142'], ['dob', '04/12/1990'], ['email', 'rosa@example.test'],
-      ['gender', 'Female'], ['speciality', offered[0]!.name], ['note', 'Knee pain'],
+      ['gender', 'Female'], ['speciality', offered[0].name], ['note', 'Knee pain'],
     ]);
-    expect(await lastAudit(t.db, 'submission.received', row!.id)).toMatchObject({ actorUserId: null, ip: '203.0.113.7' });
+    expect(await lastAudit(t.db, 'submission.received', row.id)).toMatchObject({ actorUserId: null, ip: '203.0.113.7' });
   });
 
   it('lists every answer that needs fixing on its field, and keeps nothing', async () => {
@@ -118,9 +118,9 @@ describe('sending the form', () => {
       const practice = await createPractice(limited.db);
       const [form] = await limited.db.insert(bots).values({ practiceId: practice.id, name: 'Form', colorScheme: '#1C7ED6', endpoint: 'limited-form' }).returning();
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await sendForm(limited, form!.endpoint, { answers: answers() })).statusCode);
+      for (let i = 0; i < 3; i++) statuses.push((await sendForm(limited, form.endpoint, { answers: answers() })).statusCode);
       expect(statuses).toEqual([201, 201, 429]);
-      expect((await sendForm(limited, form!.endpoint, { answers: answers() }, '198.51.100.9')).statusCode).toBe(201);
+      expect((await sendForm(limited, form.endpoint, { answers: answers() }, '198.51.100.9')).statusCode).toBe(201);
     } finally {
       await limited.close();
     }

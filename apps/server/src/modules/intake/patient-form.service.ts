@@ -61,8 +61,8 @@ export function createPatientFormService(ctx: AppContext) {
             answers, embededUrl: input.embededUrl ?? null, isApp: input.isApp, createdAt: ctx.clock.now(),
           })
           .returning();
-        for (const to of bot.emailsToNotify) await ctx.jobs.enqueue(INTAKE_EMAIL_JOB, { submissionId: stored!.id, to }, { tx });
-        return stored!;
+        for (const to of bot.emailsToNotify) await ctx.jobs.enqueue(INTAKE_EMAIL_JOB, { submissionId: stored.id, to }, { tx });
+        return stored;
       });
       await auditIntake(ctx, null, 'submission.received', client, { type: 'submission', id: row.id }, { practiceId: bot.practiceId, botId: bot.id });
       await publishSubmissionReceived(ctx, { practiceId: bot.practiceId, botId: bot.id, botName: bot.name });

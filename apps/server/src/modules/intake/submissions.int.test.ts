@@ -52,9 +52,9 @@ describe('reading submissions', () => {
     expect((await list(staff, bot.id, 'page=1&pageSize=2')).data.map((s) => s.id)).toEqual([ids[0]]);
     expect(await lastAudit(t.db, 'submission.listed', bot.id)).toMatchObject({ actorUserId: staff.user.id });
 
-    await act(staff, ids[0]!, 'accept');
-    await act(staff, ids[1]!, 'reject');
-    await archive(staff, ids[1]!, true);
+    await act(staff, ids[0], 'accept');
+    await act(staff, ids[1], 'reject');
+    await archive(staff, ids[1], true);
     expect((await list(staff, bot.id, 'status=ACCEPTED')).data.map((s) => s.id)).toEqual([ids[0]]);
     expect((await list(staff, bot.id, 'archived=true')).data.map((s) => s.id)).toEqual([ids[1]]);
     expect((await list(staff, bot.id)).data.map((s) => s.id)).toEqual([ids[2], ids[0]]);
@@ -65,7 +65,7 @@ describe('reading submissions', () => {
     const quiet = await createBot(admin, { name: 'Aaa quiet' });
     const bot = await createBot(admin, { name: 'Aaa busy' });
     const practiceUnread = async () =>
-      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number; total: number }[]>()[0]!;
+      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number; total: number }[]>()[0];
     const before = await practiceUnread();
     const [first, second] = [await fromNewPatient(bot), await fromNewPatient(bot)];
     // The navigation's count: the practice's unopened submissions, in its total too.
@@ -105,7 +105,7 @@ describe('accepting and rejecting', () => {
       practiceId: admin.practiceId, firstName: 'Maya', lastName: 'Stone', phoneNumber: accepted.phoneNumber, email: 'maya@example.test',
       dateOfBirth: '1980-02-03', gender: 'FEMALE', parentId: null,
     });
-    expect((await lastAudit(t.db, 'patient.created', patient!.id))?.details).toMatchObject({ practiceId: admin.practiceId, submissionId: id });
+    expect((await lastAudit(t.db, 'patient.created', patient.id))?.details).toMatchObject({ practiceId: admin.practiceId, submissionId: id });
     expect(await lastAudit(t.db, 'submission.accepted', id)).toBeTruthy();
     expect((await act(staff, id, 'reject')).json().message).toBe('This submission was already accepted');
   });
@@ -151,7 +151,7 @@ describe('answering by chat', () => {
     await jobsDone(t);
     const sms = await lastMessage(t.db, '+12025550166');
     expect(sms?.body).toMatch(/sent you a secure message on Referwell/);
-    expect(new URL(sms!.body.match(/https?:\/\/\S+/)![0]).searchParams.get('room')).toBe(chat.room);
+    expect(new URL(sms.body.match(/https?:\/\/\S+/)![0]).searchParams.get('room')).toBe(chat.room);
 
     expect((await act(admin, id, 'action/createChat')).json<chatsApi.ChatSummary>().id).toBe(chat.id);
     expect((await list(staff, bot.id, `conversationId=${chat.id}`)).data.map((s) => s.id)).toEqual([id]);
@@ -174,7 +174,7 @@ describe('who may see submissions', () => {
 
     const unopened = await fromNewPatient(bot);
     const unread = async () =>
-      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number }[]>()[0]!.submissions;
+      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number }[]>()[0].submissions;
     const waiting = await unread();
     await admin.client.delete(`/api/v1/bot/${bot.id}?practiceId=${admin.practiceId}`);
     expect((await list(staff, bot.id)).data.map((s) => s.id)).toEqual([unopened, id]);

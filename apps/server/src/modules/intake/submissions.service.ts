@@ -35,7 +35,7 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
 
   async function view(id: number) {
     const [row] = await submissionsWithBot(db).where(eq(submissions.id, id));
-    return toSubmission(row!.submission, row!.botName);
+    return toSubmission(row.submission, row.botName);
   }
 
   /** Matches or makes the patient record in the caller's transaction, audited once committed. */
@@ -106,7 +106,7 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
         })
         .from(submissions)
         .where(eq(submissions.botId, bot.id));
-      return row!;
+      return row;
     },
 
     /** Opening a submission marks it read for the practice. */

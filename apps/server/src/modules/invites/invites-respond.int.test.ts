@@ -143,7 +143,7 @@ describe('PUT /api/v1/invite/:id/accept', () => {
     expect(await rolesIn(t.db, invitee.id, practice.id)).toEqual([]);
     expect(await isPatientOf(t.db, invitee.id, practice.id)).toBe(true);
     const [row] = await t.db.select().from(users).where(eq(users.id, invitee.id));
-    expect(row!.currentPracticeId).toBeNull();
+    expect(row.currentPracticeId).toBeNull();
   });
 
   it('refuses a staff invite to a patient account', async () => {

@@ -49,13 +49,13 @@ describe('POST /api/v1/invite', () => {
     expect(body.invite).not.toHaveProperty('codeHash');
 
     const message = await lastMessage(t.db, email);
-    expect(message!.channel).toBe('email');
-    expect(message!.subject).toContain(`${user.firstName} ${user.lastName}`);
-    expect(message!.body).toContain('Hi Jane');
-    expect(message!.body).toContain('Oak Clinic');
-    expect(message!.body).toContain('Welcome aboard');
+    expect(message.channel).toBe('email');
+    expect(message.subject).toContain(`${user.firstName} ${user.lastName}`);
+    expect(message.body).toContain('Hi Jane');
+    expect(message.body).toContain('Oak Clinic');
+    expect(message.body).toContain('Welcome aboard');
     const code = await inviteCodeSentTo(t, email);
-    expect(message!.body).toContain(`${t.config.publicUrl}/invite/${code}`);
+    expect(message.body).toContain(`${t.config.publicUrl}/invite/${code}`);
     expect(code.length).toBeGreaterThanOrEqual(32);
     const row = await inviteRow(t, body.invite.id);
     expect(row.codeHash).toBe(sha256(code));
@@ -71,8 +71,8 @@ describe('POST /api/v1/invite', () => {
     expect(res.json().invite).toMatchObject({ phone: phone.e164, email: null, type: 'PATIENT', role: null });
     const sms = await lastMessage(t.db, phone.e164);
     expect(sms).toMatchObject({ channel: 'sms' });
-    expect(sms!.body).toContain(practice.name);
-    expect(sms!.body).toContain(`${t.config.publicUrl}/invite/`);
+    expect(sms.body).toContain(practice.name);
+    expect(sms.body).toContain(`${t.config.publicUrl}/invite/`);
   });
 
   it.each([
@@ -168,7 +168,7 @@ describe('POST /api/v1/invite', () => {
     }
     const email = uniqueEmail();
     await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email, networkId: owned.id });
-    expect((await lastMessage(t.db, email))!.body).toContain(`the Cardiology network of ${practice.name}`);
+    expect((await lastMessage(t.db, email)).body).toContain(`the Cardiology network of ${practice.name}`);
 
     const refused = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: uniqueEmail(), networkId: foreign.id });
     expect(refused.statusCode).toBe(456);
@@ -204,7 +204,7 @@ describe('POST /api/v1/practice/:id/invite and /organisation/:id/invite', () => 
     const res = await client.post(`/api/v1/practice/${practice.id}/invite`, { userId: someone.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().invite).toMatchObject({ email: someone.email, inviteeUserId: someone.id, role: 'PROVIDER', type: 'PROVIDER' });
-    expect((await lastMessage(t.db, someone.email!))!.body).toContain(practice.name);
+    expect((await lastMessage(t.db, someone.email!)).body).toContain(practice.name);
   });
 
   it('invites an e-mail address, and checks the body and the caller', async () => {
@@ -226,7 +226,7 @@ describe('POST /api/v1/practice/:id/invite and /organisation/:id/invite', () => 
     const res = await client.post(`/api/v1/organisation/${org.id}/invite`, { email });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().invite).toMatchObject({ target: 'ORGANISATION', organisationId: org.id, email });
-    expect((await lastMessage(t.db, email))!.body).toContain(org.name);
+    expect((await lastMessage(t.db, email)).body).toContain(org.name);
     const { client: outsider } = await practiceWith(t);
     expect((await outsider.post(`/api/v1/organisation/${org.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(403);
     expect((await new TestClient(t.app).post(`/api/v1/organisation/${org.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(401);
@@ -285,6 +285,6 @@ describe('inviting an existing account', () => {
     const client = await signedIn(t, provider);
     const email = uniqueEmail();
     await invite(t, client, practice.id, { email });
-    expect((await lastMessage(t.db, email))!.body).toContain('Rosa Diaz invited you to join');
+    expect((await lastMessage(t.db, email)).body).toContain('Rosa Diaz invited you to join');
   });
 });

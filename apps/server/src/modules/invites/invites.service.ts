@@ -200,13 +200,13 @@ export function createInvitesService(ctx: AppContext) {
       })
       .returning();
     try {
-      await deliverInvite(ctx, row!, code, letter);
+      await deliverInvite(ctx, row, code, letter);
     } catch (err) {
-      await db.delete(invites).where(eq(invites.id, row!.id));
+      await db.delete(invites).where(eq(invites.id, row.id));
       throw err;
     }
-    await record('invite.sent', caller, row!);
-    return { invite: toInvite(row!, caller.user), resent: false };
+    await record('invite.sent', caller, row);
+    return { invite: toInvite(row, caller.user), resent: false };
   }
 
   /** The inviter (while they may still invite there) or the practice's (organisation's) admins. */

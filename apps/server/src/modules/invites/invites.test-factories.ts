@@ -53,13 +53,13 @@ export async function memberOf(t: TestApp, practiceId: number, role: Role) {
 
 export async function createNetwork(t: TestApp, practiceId: number, name = 'Cardiology') {
   const [row] = await t.db.insert(networks).values({ practiceId, name, matchingTimeLimit: 30 }).returning();
-  return row!;
+  return row;
 }
 
 export async function createOrganisation(t: TestApp, adminUserId?: number, role: Role = 'ADMIN') {
   const [org] = await t.db.insert(organisations).values({ name: `Org ${++n}` }).returning();
-  if (adminUserId) await t.db.insert(organisationMembers).values({ organisationId: org!.id, userId: adminUserId, role });
-  return org!;
+  if (adminUserId) await t.db.insert(organisationMembers).values({ organisationId: org.id, userId: adminUserId, role });
+  return org;
 }
 
 /** The code in the newest invite link sent to `to`. */
@@ -71,7 +71,7 @@ export async function inviteCodeSentTo(t: TestApp, to: string) {
 }
 
 export const inviteRows = (t: TestApp) => t.db.select().from(invites);
-export const inviteRow = async (t: TestApp, id: number) => (await t.db.select().from(invites).where(eq(invites.id, id)))[0]!;
+export const inviteRow = async (t: TestApp, id: number) => (await t.db.select().from(invites).where(eq(invites.id, id)))[0];
 
 /** Moves an invite's send time back so it may be sent again at once. */
 export const allowResend = (t: TestApp, id: number) =>

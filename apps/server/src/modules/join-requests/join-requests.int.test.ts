@@ -23,7 +23,7 @@ async function practiceAndRequester() {
   return { practice, admin, adminClient, requester, client: await signedIn(t, requester) };
 }
 
-const requestRow = async (id: number) => (await t.db.select().from(practiceJoinRequests).where(eq(practiceJoinRequests.id, id)))[0]!;
+const requestRow = async (id: number) => (await t.db.select().from(practiceJoinRequests).where(eq(practiceJoinRequests.id, id)))[0];
 const requestRows = () => t.db.select().from(practiceJoinRequests);
 
 describe('POST /api/v1/practicejoinrequest', () => {
@@ -36,7 +36,7 @@ describe('POST /api/v1/practicejoinrequest', () => {
       requestedBy: { id: requester.id, firstName: 'Rita', title: 'Dr' }, acceptingUserId: null, rejectingUserId: null,
     });
     expect(res.json().requestedBy).not.toHaveProperty('email');
-    expect((await lastMessage(t.db, admin.email!))!.body).toContain('I work here now');
+    expect((await lastMessage(t.db, admin.email!)).body).toContain('I work here now');
   });
 
   it('refuses a second pending request, members, long messages, unknown practices and signed-out callers', async () => {
@@ -89,8 +89,8 @@ describe('PUT /api/v1/practicejoinrequest/:id', () => {
     expect(res.json()).toMatchObject({ state: 'APPROVED', acceptingUserId: admin.id, rejectingUserId: null });
     expect(await rolesIn(t.db, requester.id, practice.id)).toEqual(['STAFF']);
     const [row] = await t.db.select().from(users).where(eq(users.id, requester.id));
-    expect(row!.currentPracticeId).toBe(practice.id);
-    expect((await lastMessage(t.db, requester.email!))!.subject).toBe('You joined Elm Clinic on Referwell');
+    expect(row.currentPracticeId).toBe(practice.id);
+    expect((await lastMessage(t.db, requester.email!)).subject).toBe('You joined Elm Clinic on Referwell');
     const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'join_request.approved'), eq(auditEvents.targetId, String(request.id))));
     expect(audit).toHaveLength(1);
     const again = await adminClient.put(`/api/v1/practicejoinrequest/${request.id}`, { state: 'REJECTED' });

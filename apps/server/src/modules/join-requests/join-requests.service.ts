@@ -88,7 +88,7 @@ export function createJoinRequestsService(ctx: AppContext) {
       state, updatedAt: now,
       ...(state === 'APPROVED' ? { acceptingUserId: caller.user.id } : state === 'REJECTED' ? { rejectingUserId: caller.user.id } : {}),
     };
-    const role = Role.safeParse(requester!.signupRole).data ?? 'PROVIDER';
+    const role = Role.safeParse(requester.signupRole).data ?? 'PROVIDER';
     const row = await db.transaction(async (tx) => {
       const [moved] = await tx
         .update(practiceJoinRequests)
@@ -108,10 +108,10 @@ export function createJoinRequestsService(ctx: AppContext) {
     });
     const practice = await practiceOr404(request.practiceId);
     if (state === 'APPROVED') {
-      await tell(requester!.email, `You joined ${practice.name} on Referwell`,
+      await tell(requester.email, `You joined ${practice.name} on Referwell`,
         `${fullName(caller.user)} approved your request to join ${practice.name}. You can now work in it on Referwell: ${ctx.config.publicUrl}\n`);
     }
-    return toJoinRequest(row, practice, requester!);
+    return toJoinRequest(row, practice, requester);
   }
 
   return {

@@ -39,10 +39,10 @@ describe('link-previews.expire', () => {
 
     // The next run is a day away.
     const [next] = await database.db.select().from(jobs).where(and(eq(jobs.kind, LINK_PREVIEWS_EXPIRE_JOB), isNull(jobs.doneAt)));
-    expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(EXPIRE_EVERY_MS - 60_000);
+    expect(next.runAt.getTime() - Date.now()).toBeGreaterThan(EXPIRE_EVERY_MS - 60_000);
     await cached('stale-later', 30 * 60);
     expect(await queue.drain()).toBe(0);
-    await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, next!.id));
+    await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, next.id));
     expect(await queue.drain()).toBe(1);
     expect(await remaining()).toEqual(['failed-recently', 'fresh']);
   });

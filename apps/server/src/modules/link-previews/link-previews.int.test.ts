@@ -64,7 +64,7 @@ const pages: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   },
 };
 const server = createServer((req, res) => {
-  const path = req.url!.split('?')[0]!;
+  const path = req.url!.split('?')[0];
   hits.set(path, (hits.get(path) ?? 0) + 1);
   (pages[path] ?? ((_q, r: ServerResponse) => r.writeHead(404).end()))(req, res);
 });

@@ -102,7 +102,7 @@ export function createLinkPreviewsService(ctx: Pick<AppContext, 'db' | 'config' 
   async function lookup(url: string, urlHash: string): Promise<Outcome> {
     const [row] = await ctx.db.select().from(linkPreviews).where(eq(linkPreviews.urlHash, urlHash));
     const cached = row ? readCached(row.data) : null;
-    if (cached && Date.now() - row!.fetchedAt.getTime() < (cached.ok ? PREVIEW_FRESH_MS : FAILURE_FRESH_MS)) {
+    if (cached && Date.now() - row.fetchedAt.getTime() < (cached.ok ? PREVIEW_FRESH_MS : FAILURE_FRESH_MS)) {
       return { blocked: false, ...cached };
     }
     const outcome = await fetchPreview(url);

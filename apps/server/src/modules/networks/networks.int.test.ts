@@ -20,7 +20,7 @@ async function withNetworks() {
   const rows = await t.db.insert(networks).values(
     ['A', 'B', 'C'].map((name, order) => ({ practiceId: fixture.practice.id, name, order, matchingTimeLimit: 60 })),
   ).returning();
-  return { ...fixture, a: rows[0]!, b: rows[1]!, c: rows[2]! };
+  return { ...fixture, a: rows[0], b: rows[1], c: rows[2] };
 }
 
 const namesInOrder = async (practiceId: number) =>
@@ -122,7 +122,7 @@ describe('PUT /api/v1/network/:id/order', () => {
     await admin.client.put(`/api/v1/network/${c.id}/order`, { order: 99 });
     expect(await namesInOrder(practice.id)).toEqual(['B0', 'A1', 'C2']);
     const [event] = await audited(t.db, 'network.reordered', c.id);
-    expect(event!.details).toMatchObject({ from: 0, to: 2 });
+    expect(event.details).toMatchObject({ from: 0, to: 2 });
   });
 
   it('validates the order', async () => {
@@ -285,7 +285,7 @@ describe('GET /api/v1/practice/:id/networks', () => {
   it('lists its own networks in order, then the networks it is a member of', async () => {
     const { practice, c, staff, otherPractice, admin } = await withNetworks();
     const [foreign] = await t.db.insert(networks).values({ practiceId: otherPractice.id, name: 'Their tier', matchingTimeLimit: 5 }).returning();
-    await t.db.insert(networkPractices).values({ networkId: foreign!.id, practiceId: practice.id });
+    await t.db.insert(networkPractices).values({ networkId: foreign.id, practiceId: practice.id });
     await admin.client.put(`/api/v1/network/${c.id}/order`, { order: 0 });
 
     const res = await staff.client.get(`/api/v1/practice/${practice.id}/networks`);
@@ -314,7 +314,7 @@ describe('GET /api/v1/user/:id/networks', () => {
   it('lists networks of one\'s practices, those they belong to and those listing one as a provider', async () => {
     const { practice, staff, otherPractice } = await withNetworks();
     const [joined] = await t.db.insert(networks).values({ practiceId: otherPractice.id, name: 'Joined', matchingTimeLimit: 5 }).returning();
-    await t.db.insert(networkPractices).values({ networkId: joined!.id, practiceId: practice.id });
+    await t.db.insert(networkPractices).values({ networkId: joined.id, practiceId: practice.id });
     const [unrelated] = await t.db.insert(networks).values({ practiceId: otherPractice.id, name: 'Unrelated', matchingTimeLimit: 5, order: 1 }).returning();
 
     const res = await staff.client.get(`/api/v1/user/${staff.user.id}/networks`);
@@ -324,7 +324,7 @@ describe('GET /api/v1/user/:id/networks', () => {
 
     const solo = await createPractice(t.db);
     const listed = await member(t, solo.id, ['PROVIDER']);
-    await t.db.insert(networkProviders).values({ networkId: unrelated!.id, userId: listed.user.id, practiceId: solo.id });
+    await t.db.insert(networkProviders).values({ networkId: unrelated.id, userId: listed.user.id, practiceId: solo.id });
     expect((await listed.client.get(`/api/v1/user/${listed.user.id}/networks`)).json().map((n: { name: string }) => n.name)).toEqual(['Unrelated']);
   });
 

@@ -44,7 +44,7 @@ export function createNetworksService(ctx: AppContext) {
     return network;
   }
 
-  const detailOf = async (network: NetworkRow) => (await details(db, [network]))[0]!;
+  const detailOf = async (network: NetworkRow) => (await details(db, [network]))[0];
 
   return {
     async create(caller: SessionCaller, input: { name: string; practiceId: number; matchingTimeLimit: number }) {
@@ -54,7 +54,7 @@ export function createNetworksService(ctx: AppContext) {
         await assertNameFree(tx, input.practiceId, input.name);
         const [existing] = await tx.select({ n: count() }).from(networks).where(eq(networks.practiceId, input.practiceId));
         const [row] = await tx.insert(networks).values({ ...input, order: existing?.n ?? 0 }).returning();
-        return row!;
+        return row;
       });
       await record(caller, 'network.created', network, { name: network.name, matchingTimeLimit: network.matchingTimeLimit });
       return detailOf(network);
@@ -84,7 +84,7 @@ export function createNetworksService(ctx: AppContext) {
         if (from < 0) throw new AppError('OBJECT_NOT_FOUND', 'Network not found');
         const [moved] = all.splice(from, 1);
         const to = Math.min(order, all.length);
-        all.splice(to, 0, moved!);
+        all.splice(to, 0, moved);
         await renumber(tx, all);
         return { from, to, rows: all.map((n, index) => ({ ...n, order: index })) };
       });

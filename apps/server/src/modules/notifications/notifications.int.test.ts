@@ -46,9 +46,9 @@ describe('notifications', () => {
     await Promise.all([1, 2, 3, 4, 5].map((n) => notifyUser(ctx, entry(n))));
     const { data, count } = (await ann.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
     expect(count).toBe(1);
-    expect(data[0]!.text).toMatch(/^message [1-5]$/);
+    expect(data[0].text).toMatch(/^message [1-5]$/);
     // Once dismissed, the next one about the topic is new.
-    await ann.client.put(`/api/v1/notification/${data[0]!.id}/dismiss`);
+    await ann.client.put(`/api/v1/notification/${data[0].id}/dismiss`);
     await notifyUser(ctx, entry(6));
     expect((await ann.client.get('/api/v1/notification')).json()).toMatchObject({ count: 1, data: [{ text: 'message 6' }] });
   });
@@ -72,7 +72,7 @@ describe('notifications', () => {
     await testNotification(ann);
     const [shown] = (await ann.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[] }>().data;
     dismissals.length = 0;
-    expect((await ann.client.put(`/api/v1/notification/${shown!.id}/dismiss`)).statusCode).toBe(200);
+    expect((await ann.client.put(`/api/v1/notification/${shown.id}/dismiss`)).statusCode).toBe(200);
     expect((await ann.client.put(`/api/v1/notification/clear`, { practiceId: ann.practiceId })).statusCode).toBe(200);
     expect(dismissals).toEqual([{ userId: ann.user.id, practiceId: null }, { userId: ann.user.id, practiceId: ann.practiceId }]);
   });

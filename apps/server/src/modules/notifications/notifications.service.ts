@@ -47,7 +47,7 @@ export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, 
     })
     : insert
   ).returning();
-  const written: NotificationWritten = { userId: row!.userId, notification: toView(row!), ...(actions ? { actions } : {}) };
+  const written: NotificationWritten = { userId: row.userId, notification: toView(row), ...(actions ? { actions } : {}) };
   await ctx.bus.publish(NOTIFICATION_WRITTEN, written);
 }
 

@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import type { Role, organisationsApi } from '@referwell/contracts';
+import type { organisationsApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { organisationMembers, organisations, practices, toPracticeSummary } from '../../core/index.js';
 import { sortRoles } from '../roles/index.js';
@@ -42,7 +42,7 @@ export async function viewsFor(db: Db, userId: number, rows: OrganisationRow[]):
   ]);
   return rows.map((o) => ({
     ...toOrganisation(o),
-    roles: sortRoles(roles.filter((r) => r.organisationId === o.id).map((r) => r.role)) as Role[],
+    roles: sortRoles(roles.filter((r) => r.organisationId === o.id).map((r) => r.role)),
     practiceCount: counts.find((c) => c.organisationId === o.id)?.n ?? 0,
   }));
 }

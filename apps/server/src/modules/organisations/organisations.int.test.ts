@@ -16,9 +16,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const organisationCount = async () => (await t.db.select({ n: count() }).from(organisations))[0]!.n;
-const practiceRow = async (id: number) => (await t.db.select().from(practices).where(eq(practices.id, id)))[0]!;
-const organisationRow = async (id: number) => (await t.db.select().from(organisations).where(eq(organisations.id, id)))[0]!;
+const organisationCount = async () => (await t.db.select({ n: count() }).from(organisations))[0].n;
+const practiceRow = async (id: number) => (await t.db.select().from(practices).where(eq(practices.id, id)))[0];
+const organisationRow = async (id: number) => (await t.db.select().from(organisations).where(eq(organisations.id, id)))[0];
 
 describe('POST /api/v1/organisations', () => {
   it('creates an organisation (201) with the caller as its ADMIN', async () => {

@@ -17,7 +17,7 @@ export function createOrganisationsService(ctx: AppContext) {
   async function view(caller: SessionCaller, id: number) {
     const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
     if (!row) throw new AppError('OBJECT_NOT_FOUND', 'Organisation not found');
-    return (await viewsFor(db, caller.user.id, [row]))[0]!;
+    return (await viewsFor(db, caller.user.id, [row]))[0];
   }
 
   async function record(caller: SessionCaller, action: `organisation.${string}`, id: number, details: Record<string, unknown> = {}) {
@@ -39,13 +39,13 @@ export function createOrganisationsService(ctx: AppContext) {
       }
       const organisation = await db.transaction(async (tx) => {
         const [row] = await tx.insert(organisations).values({ name: input.name }).returning();
-        await addOrganisationMember(tx, row!.id, caller.user.id, 'ADMIN');
+        await addOrganisationMember(tx, row.id, caller.user.id, 'ADMIN');
         for (const practiceId of practiceIds) {
           const practice = await lockPractice(tx, practiceId);
           if (practice?.organisationId != null) throw new AppError('ERROR_OBJECT_EXISTS', `${practice.name} already belongs to an organisation`);
-          await setPracticeOrganisation(tx, practiceId, row!.id);
+          await setPracticeOrganisation(tx, practiceId, row.id);
         }
-        return row!;
+        return row;
       });
       await record(caller, 'organisation.created', organisation.id, { name: organisation.name, practiceIds });
       for (const practiceId of practiceIds) await record(caller, 'organisation.practice_attached', organisation.id, { practiceId });

@@ -118,7 +118,7 @@ describe('patients called with an API key', () => {
       expect(res.json().message).toBe('This API key may not do that');
     }
     const [maria] = await t.db.select().from(patients).where(eq(patients.id, w.maria.id));
-    expect(maria!.firstName).toBe('Maria');
+    expect(maria.firstName).toBe('Maria');
   });
 
   it('lets PATIENTS_WRITE create and edit, attributed to the key’s creator', async () => {
@@ -152,6 +152,6 @@ describe('patients called with an API key', () => {
     const dead = await apiKeyClient(t.app, t.db, w.practice.id, w.admin.id, ['PATIENTS_READ'], false);
     for (const url of reads) expect((await dead.get(url)).statusCode, url).toBe(401);
     const [maria] = await t.db.select().from(patients).where(eq(patients.id, w.maria.id));
-    expect(maria!.firstName).toBe('Maria');
+    expect(maria.firstName).toBe('Maria');
   });
 });

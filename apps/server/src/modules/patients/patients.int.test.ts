@@ -30,17 +30,17 @@ async function world() {
 
 async function payer(name: string) {
   const [row] = await t.db.select().from(insurances).where(eq(insurances.name, name));
-  return row!;
+  return row;
 }
 
 async function rowOf(id: number) {
   const [row] = await t.db.select().from(patients).where(eq(patients.id, id));
-  return row!;
+  return row;
 }
 
 async function patientsIn(practiceId: number) {
   const [row] = await t.db.select({ n: count() }).from(patients).where(eq(patients.practiceId, practiceId));
-  return row!.n;
+  return row.n;
 }
 
 /** Expects a refusal with its status, message and (when given) the field the form shows it on. */
@@ -199,7 +199,7 @@ describe('PUT /api/v1/patient/:id', () => {
     expect((await rowOf(patient.id)).search).toBe('maria garcia garcia maria 12025550150');
     const audit = await lastAudit(t.db, 'patient.updated', patient.id);
     expect(audit).toMatchObject({ actorUserId: staff.id, ip: '127.0.0.1', userAgent: 'vitest-browser' });
-    expect(audit!.details).toEqual({ practiceId: practice.id, fields: ['lastName', 'email', 'dateOfBirth', 'gender', 'insurance', 'addressPlaceId'] });
+    expect(audit.details).toEqual({ practiceId: practice.id, fields: ['lastName', 'email', 'dateOfBirth', 'gender', 'insurance', 'addressPlaceId'] });
 
     const cleared = await client.put(url, { addressPlaceId: '', insurance: null });
     expect(cleared.json()).toMatchObject({ addressPlaceId: null, address: null, latitude: null, longitude: null, insurance: null, insuranceName: null });
@@ -211,7 +211,7 @@ describe('PUT /api/v1/patient/:id', () => {
     clock.advance(1_000);
     const res = await client.put(`/api/v1/patient/${patient.id}?practiceId=${practice.id}`, { firstName: 'Maria', phoneNumber: '(202) 555-0150' });
     expect(res.json()).toEqual(patient);
-    expect((await lastAudit(t.db, 'patient.updated', patient.id))!.details).toEqual({ practiceId: practice.id, fields: [] });
+    expect((await lastAudit(t.db, 'patient.updated', patient.id)).details).toEqual({ practiceId: practice.id, fields: [] });
   });
 
   it('refuses bad changes with their messages and changes nothing', async () => {

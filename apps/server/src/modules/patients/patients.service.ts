@@ -130,8 +130,8 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
           createdBy: caller.user.id, createdAt: now, updatedAt: now,
         })
         .returning());
-      await auditPatient(audit, caller, 'patient.created', client, { type: 'patient', id: row!.id }, { practiceId, ...(parentId ? { parentId } : {}) });
-      return view(practiceId, row!.id);
+      await auditPatient(audit, caller, 'patient.created', client, { type: 'patient', id: row.id }, { practiceId, ...(parentId ? { parentId } : {}) });
+      return view(practiceId, row.id);
     },
 
     async get(caller: Caller, practiceId: number, id: number, client: ClientInfo) {
@@ -164,7 +164,7 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
           const [locked] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
           await tx
             .update(patients)
-            .set({ ...write, search: patientSearchText({ ...locked!, ...write }), updatedAt: clock.now() })
+            .set({ ...write, search: patientSearchText({ ...locked, ...write }), updatedAt: clock.now() })
             .where(eq(patients.id, id));
         }));
       }

@@ -12,5 +12,5 @@ export async function insertPatient(db: Db, practiceId: number, values: Partial<
     .insert(patients)
     .values({ practiceId, ...base, search: patientSearchText(base) })
     .returning();
-  return row!;
+  return row;
 }

@@ -93,7 +93,7 @@ describe('offline (no GEOCODER_URL)', () => {
       ['/api/v1/extensions/placedetails', 'placeId is required'],
       ['/api/v1/extensions/placedetails?placeId=', 'placeId is required'],
     ]) {
-      const res = await client.get(url!);
+      const res = await client.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message, url).toBe(message);
     }
@@ -144,8 +144,8 @@ describe('an external Nominatim-compatible geocoder (GEOCODER_URL)', () => {
       placeId: 'osm:W58528804', formattedAddress: WILLIS_TOWER.display_name, latitude: 41.8788761, longitude: -87.6359423,
       city: 'Chicago', state: 'IL', zip: '60606', country: 'US',
     });
-    expect(nominatim.asked[0]!.url.pathname).toBe('/nominatim/lookup');
-    expect(nominatim.asked[0]!.url.searchParams.get('osm_ids')).toBe('W58528804');
+    expect(nominatim.asked[0].url.pathname).toBe('/nominatim/lookup');
+    expect(nominatim.asked[0].url.searchParams.get('osm_ids')).toBe('W58528804');
 
     const offline = await client.get('/api/v1/extensions/placedetails?placeId=us-zip%3A10001');
     expect(offline.json()).toMatchObject({ city: 'New York', zip: '10001' });

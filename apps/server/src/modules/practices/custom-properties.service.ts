@@ -100,8 +100,8 @@ export function createCustomPropertiesService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       await assertMonikerFree(practiceId, input.moniker);
       const [row] = await writing(() => db.insert(customPropertyDefinitions).values({ practiceId, ...input }).returning());
-      await audited(caller, 'custom_property_created', practiceId, client, { propertyId: row!.id, ...input });
-      return toDefinition(row!);
+      await audited(caller, 'custom_property_created', practiceId, client, { propertyId: row.id, ...input });
+      return toDefinition(row);
     },
 
     /** A new type is refused while stored values do not fit it; values that fit are rewritten in its form. */
@@ -125,7 +125,7 @@ export function createCustomPropertiesService(ctx: AppContext) {
           .set({ ...change, updatedAt: new Date() })
           .where(eq(customPropertyDefinitions.id, propertyId))
           .returning();
-        return updated!;
+        return updated;
       }));
       await audited(caller, 'custom_property_updated', practiceId, client, { propertyId, ...change });
       return toDefinition(row);
@@ -169,7 +169,7 @@ export function createCustomPropertiesService(ctx: AppContext) {
         if (value === null) issues.push({ path: ['body', 'values', i, 'value'], message: typeMessage(definition.name, definition.type) });
         return { definitionId: v.definitionId, value };
       });
-      if (issues.length) throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
+      if (issues.length) throw new AppError('BAD_REQUEST', issues[0].message, issues);
       await db.transaction(async (tx) => {
         for (const w of writes) {
           const subject = and(

@@ -32,7 +32,7 @@ const image = (bytes = PNG, name = 'logo.png') => {
   const { type: _type, ...descriptor } = describeFile(bytes, name, '');
   return descriptor;
 };
-const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0]!;
+const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
 
 /** Asks for an upload link with `request` and PUTs the bytes to it. */
 async function uploadImage(client: TestClient, url: string, body: Record<string, unknown>, bytes = PNG) {
@@ -185,7 +185,7 @@ describe('DELETE /api/v1/practice/{id}/logo and /profilePhoto', () => {
     const again = await client.delete(`/api/v1/practice/${practice.id}/logo`);
     expect(again.statusCode).toBe(200);
     expect(again.json().logoUrl).toBeNull();
-    expect((await lastAudit(t.db, 'practice.logo_removed', practice.id))!.id).toBe(audited!.id);
+    expect((await lastAudit(t.db, 'practice.logo_removed', practice.id)).id).toBe(audited.id);
   });
 
   it('takes the profile photo down and leaves the logo; an image set from elsewhere is cleared too', async () => {

@@ -50,16 +50,16 @@ describe('GET /api/v1/practice/{id}/recentPractices', () => {
     const client = await signedIn(t.app, staff);
     expect((await client.get(`/api/v1/practice/${practice.id}/recentPractices`)).json()).toEqual([]);
     // Adding a contact touches the list; chats and referrals call the same helper.
-    expect((await client.post(`/api/v1/practice/${practice.id}/addContact`, { practiceId: a!.id })).statusCode).toBe(200);
-    await touchRecentPractice(t.db, practice.id, b!.id);
-    await touchRecentPractice(t.db, practice.id, c!.id);
-    await touchRecentPractice(t.db, practice.id, a!.id);
+    expect((await client.post(`/api/v1/practice/${practice.id}/addContact`, { practiceId: a.id })).statusCode).toBe(200);
+    await touchRecentPractice(t.db, practice.id, b.id);
+    await touchRecentPractice(t.db, practice.id, c.id);
+    await touchRecentPractice(t.db, practice.id, a.id);
     await touchRecentPractice(t.db, practice.id, practice.id);
-    await t.db.update(practices).set({ active: false }).where(eq(practices.id, c!.id));
+    await t.db.update(practices).set({ active: false }).where(eq(practices.id, c.id));
     const res = await client.get(`/api/v1/practice/${practice.id}/recentPractices`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((p: { id: number }) => p.id)).toEqual([a!.id, b!.id]);
-    expect(res.json()[0]).toMatchObject({ name: 'Recent A', uuid: a!.uuid });
+    expect(res.json().map((p: { id: number }) => p.id)).toEqual([a.id, b.id]);
+    expect(res.json()[0]).toMatchObject({ name: 'Recent A', uuid: a.uuid });
   });
 
   it('answers 403 to outsiders', async () => {
@@ -82,8 +82,8 @@ describe('GET /api/v1/practices?query', () => {
     const res = await client.get(`/api/v1/practices?query=${marker.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBe(2);
-    expect(res.json().data.map((p: { id: number }) => p.id).sort()).toEqual([north!.id, south!.id].sort());
-    expect(res.json().data.map((p: { id: number }) => p.id)).not.toContain(closed!.id);
+    expect(res.json().data.map((p: { id: number }) => p.id).sort()).toEqual([north.id, south.id].sort());
+    expect(res.json().data.map((p: { id: number }) => p.id)).not.toContain(closed.id);
     const typo = await client.get('/api/v1/practices?query=Orthodontiks');
     expect(typo.json().data.map((p: { name: string }) => p.name)).toContain('Orthodontics of Springfield');
   });

@@ -15,8 +15,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const practiceCount = async () => (await t.db.select({ n: count() }).from(practices))[0]!.n;
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const practiceCount = async () => (await t.db.select({ n: count() }).from(practices))[0].n;
+const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('POST /api/v1/practices', () => {
   const payload = { name: '  Hillside Clinic ', address: '5 Hill Rd, Austin, TX', placeId: 'place-1', phoneNumber: '(202) 555-0143', building: 'Suite 4', type: 'PRACTICE' };

@@ -76,9 +76,9 @@ export function createPracticeProfileService(ctx: AppContext) {
             phoneNumber, type: body.type, isIndividual: body.type === 'INDIVIDUAL',
           })
           .returning();
-        for (const role of roles) await addPracticeMember(tx, created!.id, caller.user.id, role);
-        await setCurrentPracticeIfNone(tx, caller.user.id, created!.id, new Date());
-        return created!;
+        for (const role of roles) await addPracticeMember(tx, created.id, caller.user.id, role);
+        await setCurrentPracticeIfNone(tx, caller.user.id, created.id, new Date());
+        return created;
       });
       await audit.record({
         action: 'practice.created', actorUserId: caller.user.id, targetType: 'practice', targetId: row.id, ip: client.ip, practiceId: row.id,
@@ -166,7 +166,7 @@ export function createPracticeProfileService(ctx: AppContext) {
         action: 'practice.billing_email_changed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
         ip: client.ip, userAgent: client.userAgent, details: { from: before.billingEmail, to: billingEmail },
       });
-      return full(row!, held);
+      return full(row, held);
     },
 
     /** An upload link for a new logo; it replaces the current one once scanned clean. */
@@ -194,7 +194,7 @@ export function createPracticeProfileService(ctx: AppContext) {
         if (!current) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
         if (!current[column]) return { row: current, removedUrl: null };
         const [cleared] = await tx.update(practices).set({ [column]: null, updatedAt: new Date() }).where(eq(practices.id, practiceId)).returning();
-        return { row: cleared!, removedUrl: current[column] };
+        return { row: cleared, removedUrl: current[column] };
       });
       if (removedUrl !== null) {
         const file = await deleteRemovedImage(ctx, removedUrl, { userId: caller.user.id, client });

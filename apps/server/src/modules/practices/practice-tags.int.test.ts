@@ -85,17 +85,17 @@ describe('practice tags', () => {
     const [foreign] = await t.db.insert(practiceTags).values({ practiceId: theirs.practice.id, name: 'Theirs', color: '#111111' }).returning();
     const [own] = await t.db.insert(practiceTags).values({ practiceId: mine.practice.id, name: 'Mine', color: '#222222' }).returning();
     const admin = await signedIn(t.app, mine.admin);
-    expect((await admin.put(`/api/v1/practice/${mine.practice.id}/tags/${foreign!.id}`, { name: 'Stolen' })).statusCode).toBe(456);
-    expect((await admin.delete(`/api/v1/practice/${mine.practice.id}/tags/${foreign!.id}`)).statusCode).toBe(456);
-    expect((await admin.put(`/api/v1/practice/${theirs.practice.id}/tags/${foreign!.id}`, { name: 'Stolen' })).statusCode).toBe(403);
+    expect((await admin.put(`/api/v1/practice/${mine.practice.id}/tags/${foreign.id}`, { name: 'Stolen' })).statusCode).toBe(456);
+    expect((await admin.delete(`/api/v1/practice/${mine.practice.id}/tags/${foreign.id}`)).statusCode).toBe(456);
+    expect((await admin.put(`/api/v1/practice/${theirs.practice.id}/tags/${foreign.id}`, { name: 'Stolen' })).statusCode).toBe(403);
 
     const staff = await signedIn(t.app, mine.staff);
     expect((await staff.post(`/api/v1/practice/${mine.practice.id}/tags`, { name: 'New', color: '#333333' })).statusCode).toBe(403);
-    expect((await staff.put(`/api/v1/practice/${mine.practice.id}/tags/${own!.id}`, { name: 'Changed' })).statusCode).toBe(403);
-    expect((await staff.delete(`/api/v1/practice/${mine.practice.id}/tags/${own!.id}`)).statusCode).toBe(403);
+    expect((await staff.put(`/api/v1/practice/${mine.practice.id}/tags/${own.id}`, { name: 'Changed' })).statusCode).toBe(403);
+    expect((await staff.delete(`/api/v1/practice/${mine.practice.id}/tags/${own.id}`)).statusCode).toBe(403);
     const outsider = await signedIn(t.app, mine.outsider);
     expect((await outsider.get(`/api/v1/practice/${mine.practice.id}/tags`)).statusCode).toBe(403);
-    expect((await outsider.delete(`/api/v1/practice/${mine.practice.id}/tags/${own!.id}`)).statusCode).toBe(403);
+    expect((await outsider.delete(`/api/v1/practice/${mine.practice.id}/tags/${own.id}`)).statusCode).toBe(403);
     expect((await new TestClient(t.app).get(`/api/v1/practice/${mine.practice.id}/tags`)).statusCode).toBe(401);
     expect(await tagsOf(mine.practice.id)).toEqual(['GENERAL:Mine:#222222']);
     expect(await tagsOf(theirs.practice.id)).toEqual(['GENERAL:Theirs:#111111']);

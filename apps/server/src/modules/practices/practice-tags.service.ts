@@ -62,8 +62,8 @@ export function createPracticeTagsService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       await assertNameFree(practiceId, input.name, input.context);
       const [tag] = await writing(() => db.insert(practiceTags).values({ practiceId, ...input }).returning());
-      await audited(caller, 'tag_created', practiceId, tag!.id, client, input);
-      return toPracticeTag(tag!);
+      await audited(caller, 'tag_created', practiceId, tag.id, client, input);
+      return toPracticeTag(tag);
     },
 
     async update(caller: SessionCaller, practiceId: number, tagId: number, change: Partial<TagInput>, client: ClientInfo) {
@@ -76,7 +76,7 @@ export function createPracticeTagsService(ctx: AppContext) {
       }
       const [row] = await writing(() => db.update(practiceTags).set(change).where(eq(practiceTags.id, tagId)).returning());
       await audited(caller, 'tag_updated', practiceId, tagId, client, change);
-      return toPracticeTag(row!);
+      return toPracticeTag(row);
     },
 
     async remove(caller: SessionCaller, practiceId: number, tagId: number, client: ClientInfo) {

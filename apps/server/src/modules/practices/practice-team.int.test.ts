@@ -148,9 +148,9 @@ describe('PUT /api/v1/practice/{id}/removeUser', () => {
     await t.db.update(users).set({ currentPracticeId: practice.id }).where(eq(users.id, provider.id));
     await t.db.insert(userSettings).values({ userId: provider.id, practiceId: practice.id, settings: { helpScreen: false } });
     const [department] = await t.db.insert(departments).values({ practiceId: practice.id, name: 'Knees' }).returning();
-    await t.db.insert(departmentMembers).values({ departmentId: department!.id, userId: provider.id });
+    await t.db.insert(departmentMembers).values({ departmentId: department.id, userId: provider.id });
     const [network] = await t.db.insert(networks).values({ practiceId: team.otherPractice.id, name: 'Net', matchingTimeLimit: 60 }).returning();
-    await t.db.insert(networkProviders).values({ networkId: network!.id, userId: provider.id, practiceId: practice.id });
+    await t.db.insert(networkProviders).values({ networkId: network.id, userId: provider.id, practiceId: practice.id });
     const client = await signedIn(t.app, team.admin);
     const res = await client.put(`/api/v1/practice/${practice.id}/removeUser`, { userId: provider.id });
     expect(res.statusCode, res.body).toBe(200);
@@ -158,7 +158,7 @@ describe('PUT /api/v1/practice/{id}/removeUser', () => {
     expect(await practiceRoles(t.db, practice.id, provider.id)).toEqual([]);
     expect(await t.db.select().from(departmentMembers).where(eq(departmentMembers.userId, provider.id))).toEqual([]);
     expect(await t.db.select().from(networkProviders).where(eq(networkProviders.userId, provider.id))).toEqual([]);
-    expect((await t.db.select().from(users).where(eq(users.id, provider.id)))[0]!.currentPracticeId).toBeNull();
+    expect((await t.db.select().from(users).where(eq(users.id, provider.id)))[0].currentPracticeId).toBeNull();
     expect(await t.db.select().from(userSettings).where(and(eq(userSettings.userId, provider.id), eq(userSettings.practiceId, practice.id)))).toHaveLength(1);
     expect(await lastAudit(t.db, 'practice.user_removed', practice.id)).toMatchObject({ subjectUserId: provider.id, details: { roles: ['PROVIDER'] } });
     // The removed user no longer sees the practice.
@@ -197,7 +197,7 @@ describe('GET /api/v1/practice/{id}/leave', () => {
     const res = await leave(client, team.practice.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(await practiceRoles(t.db, team.practice.id, team.staff.id)).toEqual([]);
-    expect((await t.db.select().from(users).where(eq(users.id, team.staff.id)))[0]!.currentPracticeId).toBeNull();
+    expect((await t.db.select().from(users).where(eq(users.id, team.staff.id)))[0].currentPracticeId).toBeNull();
     expect(await lastAudit(t.db, 'practice.member_left', team.practice.id)).toMatchObject({ actorUserId: team.staff.id });
   });
 

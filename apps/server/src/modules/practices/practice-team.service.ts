@@ -67,7 +67,7 @@ export function createPracticeTeamService(ctx: AppContext) {
 
   async function member(practiceId: number, userId: number): Promise<PracticeUser> {
     const [row] = await db.select(personColumns(practiceId)).from(users).where(eq(users.id, userId));
-    return { ...row!, roles: row!.roles ?? [] };
+    return { ...row, roles: row.roles ?? [] };
   }
 
   async function list(practiceId: number, q: { page: number; pageSize: number; name?: string }, role?: Role) {

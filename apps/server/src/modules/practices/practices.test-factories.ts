@@ -57,5 +57,5 @@ export async function lastAudit(db: Db, action: string, practiceId?: number) {
 
 export async function practiceRow(db: Db, practiceId: number) {
   const [row] = await db.select().from(practices).where(eq(practices.id, practiceId));
-  return row!;
+  return row;
 }

@@ -34,7 +34,7 @@ async function referralBetween(state: 'accepted' | 'offered' = 'accepted') {
 }
 
 const notesOn = async (referralId: number) =>
-  (await t.db.select({ n: count() }).from(referralNotes).where(eq(referralNotes.referralId, referralId)))[0]!.n;
+  (await t.db.select({ n: count() }).from(referralNotes).where(eq(referralNotes.referralId, referralId)))[0].n;
 
 describe('notes', () => {
   it('keep a practice\'s own remarks on a referral, with files and mentions of colleagues', async () => {
@@ -75,9 +75,9 @@ describe('notes', () => {
     expect(await worker.drain()).toBe(1);
     const mails = await emailsSince(t.db, mark, [sender.staff.email, sender.provider.email, receiver.provider.email]);
     expect(mails).toMatchObject([{ to: sender.staff.email, subject: 'You were mentioned in a note on a referral' }]);
-    expect(mails[0]!.body).toContain(`mentioned you in a note on referral #${referral.id}.`);
-    expect(mails[0]!.body).toContain(`http://localhost:3000/referrals/view/${referral.id}`);
-    expect(mails[0]!.body).not.toContain('Call the patient back');
+    expect(mails[0].body).toContain(`mentioned you in a note on referral #${referral.id}.`);
+    expect(mails[0].body).toContain(`http://localhost:3000/referrals/view/${referral.id}`);
+    expect(mails[0].body).not.toContain('Call the patient back');
   });
 
   it('need a message; mentions only members of the practice; refusals change nothing', async () => {

@@ -66,11 +66,11 @@ export function createNotesService(ctx: AppContext) {
           .insert(referralNotes)
           .values({ referralId, practiceId, authorId: caller.user.id, message: body.message, files: fileIds, usersMentioned: mentioned, createdAt: now, updatedAt: now })
           .returning();
-        await enqueueNotices(ctx, tx, NOTE_NOTIFY_JOB, inserted!.id, mentioned.filter((id) => id !== caller.user.id));
-        return inserted!;
+        await enqueueNotices(ctx, tx, NOTE_NOTIFY_JOB, inserted.id, mentioned.filter((id) => id !== caller.user.id));
+        return inserted;
       });
       await auditReferral(ctx, caller, client, 'note_created', referralId, practiceId, { noteId: row.id, files: fileIds, usersMentioned: mentioned });
-      return (await views([row]))[0]!;
+      return (await views([row]))[0];
     },
 
     async list(caller: SessionCaller, q: { referralId: number; practiceId: number }, client: ClientInfo) {
@@ -116,7 +116,7 @@ export function createNotesService(ctx: AppContext) {
       await auditReferral(ctx, caller, client, 'note_updated', note.referralId, note.practiceId, {
         noteId: id, files: fileIds, usersMentioned: mentioned,
       });
-      return (await views([row]))[0]!;
+      return (await views([row]))[0];
     },
 
     /** The note's files stay the practice's: a file may be shown elsewhere in it. */

@@ -49,7 +49,7 @@ export async function assertMentionable(
   const issues: ValidationIssue[] = refused.map((id) => ({
     path: ['body', 'usersMentioned', mentioned.indexOf(id)], message: refusal(names.get(id) ?? `User ${id}`),
   }));
-  throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
+  throw new AppError('BAD_REQUEST', issues[0].message, issues);
 }
 
 /** Members of any of the practices whose name contains `query`, each once, by name. */

@@ -37,7 +37,7 @@ async function discussion(state: 'accepted' | 'offered' = 'accepted') {
 }
 
 const commentsOn = async (referralId: number) =>
-  (await t.db.select({ n: count() }).from(referralComments).where(eq(referralComments.referralId, referralId)))[0]!.n;
+  (await t.db.select({ n: count() }).from(referralComments).where(eq(referralComments.referralId, referralId)))[0].n;
 
 describe('POST /api/v1/referral/{id}/comments', () => {
   it('lets the practices on a referral discuss it, with files, mentions, a live event and e-mails', async () => {
@@ -268,7 +268,7 @@ describe('GET /api/v1/referral/{id}/mentions', () => {
   it('filters by name, whatever its case, and answers at most 20', async () => {
     const { sender, receiver, referral } = await discussion();
     const client = await signedIn(t.app, sender.provider);
-    const ids = async (query?: string) => ((await client.get(mentionsUrl(referral.id, sender.practice.id, query))).json() as Person[]).map((p) => p.id);
+    const ids = async (query?: string) => ((await client.get(mentionsUrl(referral.id, sender.practice.id, query))).json<Person[]>()).map((p) => p.id);
     expect((await ids('sAm')).sort()).toEqual([sender.staff.id, receiver.staff.id].sort());
     expect(await ids(`paul ${receiver.provider.lastName}`)).toEqual([receiver.provider.id]);
     expect(await ids('nobody')).toEqual([]);
@@ -288,7 +288,7 @@ describe('GET /api/v1/referral/{id}/mentions', () => {
   it('offers an offered practice\'s people only while its offer is live', async () => {
     const { sender, receiver, referral } = await discussion('offered');
     const client = await signedIn(t.app, sender.staff);
-    const ids = async () => ((await client.get(mentionsUrl(referral.id, sender.practice.id))).json() as Person[]).map((p) => p.id).sort();
+    const ids = async () => ((await client.get(mentionsUrl(referral.id, sender.practice.id))).json<Person[]>()).map((p) => p.id).sort();
     expect(await ids()).toEqual([...team(sender), ...team(receiver)].sort());
 
     await expireOffer(t.db, referral.id, receiver.practice.id);

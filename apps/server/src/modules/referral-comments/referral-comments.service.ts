@@ -81,19 +81,19 @@ export function createReferralCommentsService(ctx: AppContext) {
             notifyPracticeUsers: body.notifyPracticeUsers, usersMentioned: mentioned, parentId, createdAt: ctx.clock.now(),
           })
           .returning();
-        await enqueueNotices(ctx, tx, COMMENT_NOTIFY_JOB, inserted!.id, recipients);
+        await enqueueNotices(ctx, tx, COMMENT_NOTIFY_JOB, inserted.id, recipients);
         // New discussion brings the referral to the top of every list (and into updatedSince syncs),
         // marked as not viewed for everyone else who sees it.
         await touchReferral(tx, referralId, ctx.clock.now());
         await markUnviewed(tx, referralId, seeing, caller.user.id);
-        return inserted!;
+        return inserted;
       });
       await auditReferral(ctx, caller, client, 'comment_created', referralId, practiceId, {
         commentId: row.id, parentId, files: fileIds, usersMentioned: mentioned, needsResponse: row.needsResponse,
       });
       const changed: ReferralChanged = { referralId, kind: 'COMMENTED', practiceIds: seeing };
       await ctx.bus.publish(REFERRAL_CHANGED, changed);
-      return (await views([row]))[0]!;
+      return (await views([row]))[0];
     },
 
     async list(caller: Caller, referralId: number, practiceId: number, client: ClientInfo) {

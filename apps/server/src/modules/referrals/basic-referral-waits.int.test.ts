@@ -77,7 +77,7 @@ describe('a BASIC referral nobody has answered yet', () => {
     expect(detail).toMatchObject({ status: 'OFFERED', tier: 0, tierExpiresAt: null });
     expect(detail.timeline.map((e) => e.kind)).toEqual(['CREATED', 'OFFERED']);
     const [offer] = await t.db.select().from(referralOffers).where(eq(referralOffers.referralId, sent.id));
-    expect(offer!.status).toBe('OFFERED');
+    expect(offer.status).toBe('OFFERED');
     expect((await s.a.client.get(`/api/v1/referrals/inbox?practiceId=${s.a.practice.id}`)).json().count).toBe(1);
     expect(await expiryJobsOf(sent.id)).toEqual([expect.objectContaining({ doneAt: expect.any(Date) })]);
   });

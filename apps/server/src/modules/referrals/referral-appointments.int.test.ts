@@ -19,8 +19,8 @@ const HOUR = 3_600_000;
 const CONTENT = '6f1c2f4e-9a1b-4c3d-8e2f-0a1b2c3d4e5f';
 
 const departmentOf = async (practiceId: number, name: string) =>
-  (await t.db.insert(departments).values({ practiceId, name }).returning())[0]!;
-const stored = async (id: number) => (await t.db.select().from(referrals).where(eq(referrals.id, id)))[0]!;
+  (await t.db.insert(departments).values({ practiceId, name }).returning())[0];
+const stored = async (id: number) => (await t.db.select().from(referrals).where(eq(referrals.id, id)))[0];
 
 describe('the appointment of an accepted referral (spec 2 §3 accept payload)', () => {
   it('keeps the whole payload the accepting practice sends, and a reschedule keeps what it does not name', async () => {

@@ -38,20 +38,20 @@ describe('accept', () => {
     });
     expect(accepted.timeline.map((e) => e.kind)).toEqual(['CREATED', 'OFFERED', 'ACCEPTED']);
     const [row] = await t.db.select().from(referrals).where(eq(referrals.id, sent.id));
-    const [record] = await t.db.select().from(patients).where(eq(patients.id, row!.receiverPatientId!));
+    const [record] = await t.db.select().from(patients).where(eq(patients.id, row.receiverPatientId!));
     expect(record).toMatchObject({ practiceId: s.a.practice.id, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1980-04-02', createdBy: s.a.provider.id });
     // The new record is audited as any patient record made in the practice, by the one who accepted.
-    expect(await lastAudit(t.db, 'patient.created', record!.id)).toMatchObject({
+    expect(await lastAudit(t.db, 'patient.created', record.id)).toMatchObject({
       actorUserId: s.a.provider.id, targetType: 'patient', details: { practiceId: s.a.practice.id, referralId: sent.id },
     });
     // The sender sees who took it; its detail offers what a sender may do.
     const senderView = (await s.sender.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.sender.practice.id}`)).json<Detail>();
     expect(senderView).toMatchObject({ status: 'ACCEPTED', receivingPractice: { id: s.a.practice.id }, actions: ['reschedule', 'cancel', 'archive', 'comment'] });
     // Each practice is pointed at its own record of the patient (to chat with them, say).
-    expect(accepted.practicePatientId).toBe(record!.id);
+    expect(accepted.practicePatientId).toBe(record.id);
     expect(senderView.practicePatientId).toBe(sent.patient.id);
     expect(await lastAudit(t.db, 'referral.accepted')).toMatchObject({
-      actorUserId: s.a.provider.id, targetId: String(sent.id), details: { practiceId: s.a.practice.id, receiverPatientId: record!.id },
+      actorUserId: s.a.provider.id, targetId: String(sent.id), details: { practiceId: s.a.practice.id, receiverPatientId: record.id },
     });
     const analytics = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.type, 'referral accepted'));
     expect(analytics.some((e) => e.practiceId === s.a.practice.id && e.details.referralId === sent.id)).toBe(true);
@@ -63,7 +63,7 @@ describe('accept', () => {
     const sent = await s.send();
     await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id });
     const [row] = await t.db.select().from(referrals).where(eq(referrals.id, sent.id));
-    expect(row!.receiverPatientId).toBe(existing.id);
+    expect(row.receiverPatientId).toBe(existing.id);
     expect(await lastAudit(t.db, 'referral.accepted')).toMatchObject({ targetId: String(sent.id), details: { receiverPatientId: existing.id } });
     // Nothing was created, so nothing is audited as created.
     expect(await lastAudit(t.db, 'patient.created', existing.id)).toBeUndefined();
@@ -86,7 +86,7 @@ describe('accept', () => {
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, 454, 454, 454, 454, 454]);
     for (const lost of answers.filter((a) => a.statusCode === 454)) expect(lost.json()).toMatchObject({ code: 'REFERRAL_ALREADY_ACCEPTED', message: 'Referral already accepted' });
-    const winner = takers[answers.findIndex((a) => a.statusCode === 200)]!;
+    const winner = takers[answers.findIndex((a) => a.statusCode === 200)];
     const offers = await t.db.select().from(referralOffers).where(eq(referralOffers.referralId, referral.id));
     expect(offers.filter((o) => o.status === 'ACCEPTED').map((o) => o.practiceId)).toEqual([winner.practice.id]);
     expect(offers.filter((o) => o.status === 'WITHDRAWN')).toHaveLength(5);
@@ -108,7 +108,7 @@ describe('accept', () => {
     const answers = await Promise.all([accept(s.a.client), accept(colleagueClient)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 454]);
     expect(answers.find((a) => a.statusCode === 454)!.json()).toMatchObject({ code: 'REFERRAL_ALREADY_ACCEPTED', message: 'Referral already accepted' });
-    const winner = answers[0]!.statusCode === 200 ? s.a.provider : colleague;
+    const winner = answers[0].statusCode === 200 ? s.a.provider : colleague;
     const [row] = await t.db.select().from(referrals).where(eq(referrals.id, sent.id));
     expect(row).toMatchObject({ status: 'ACCEPTED', receivingPracticeId: s.a.practice.id, acceptedByUserId: winner.id });
     const accepted = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.type, 'referral accepted'));
@@ -136,7 +136,7 @@ describe('accept', () => {
     const backwards = await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id, start: 2000, end: 1000 });
     expect(backwards.json().message).toBe('The appointment must end after it starts');
     const [row] = await t.db.select().from(referrals).where(eq(referrals.id, sent.id));
-    expect(row!.status).toBe('OFFERED');
+    expect(row.status).toBe('OFFERED');
   });
 });
 
@@ -185,7 +185,7 @@ describe('reject, reschedule, cancel', () => {
     const res = await s.sender.client.put(`/api/v1/referral/${sent.id}/cancel`, { practiceId: s.sender.practice.id, reason: 'Patient moved away' });
     expect(res.json<Detail>()).toMatchObject({ status: 'CANCELLED', actions: ['referAgain', 'archive', 'comment'] });
     const [offer] = await t.db.select().from(referralOffers).where(and(eq(referralOffers.referralId, sent.id), eq(referralOffers.practiceId, s.a.practice.id)));
-    expect(offer!.status).toBe('WITHDRAWN');
+    expect(offer.status).toBe('WITHDRAWN');
     expect((await s.a.client.get(`/api/v1/referral/${sent.id}?practiceId=${s.a.practice.id}`)).statusCode).toBe(456);
     expect((await s.sender.client.put(`/api/v1/referral/${sent.id}/cancel`, { practiceId: s.sender.practice.id })).json().message)
       .toBe('A referral that is cancelled cannot be cancelled');

@@ -98,7 +98,7 @@ export function createReferralResponses(ctx: AppContext) {
         await queueReferralNotice(ctx, tx, {
           referralId: id, kind: 'ACCEPTED', practiceIds: [current.practiceId, ...withdrawn], emailPracticeIds: [current.practiceId], actorUserId: caller.user.id,
         });
-        return { referral: row!, receiver };
+        return { referral: row, receiver };
       });
       const receiverPatientId = receiver.record.id;
       if (receiver.created) {
@@ -159,7 +159,7 @@ export function createReferralResponses(ctx: AppContext) {
         const otherSide = party === 'SENDER' ? current.receivingPracticeId! : current.practiceId;
         await markUnviewed(tx, id, [otherSide], caller.user.id);
         await queueReferralNotice(ctx, tx, { referralId: id, kind: 'RESCHEDULED', practiceIds: [otherSide], actorUserId: caller.user.id });
-        return row!;
+        return row;
       });
       await auditReferral(ctx, caller, client, 'rescheduled', id, practiceId);
       return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, party);
@@ -183,12 +183,12 @@ export function createReferralResponses(ctx: AppContext) {
           .where(eq(referrals.id, id))
           .returning();
         await recordEvent(tx, id, 'CANCELLED', caller.user.id, practiceId, body.reason ? { reason: body.reason } : {});
-        await autoArchiveEnded(tx, row!, 'CANCELLED');
+        await autoArchiveEnded(tx, row, 'CANCELLED');
         const receiver = current.receivingPracticeId ? [current.receivingPracticeId] : [];
         const told = [...receiver, ...withdrawn.map((w) => w.practiceId)];
         await markUnviewed(tx, id, told, caller.user.id);
         if (told.length) await queueReferralNotice(ctx, tx, { referralId: id, kind: 'CANCELLED', practiceIds: told, actorUserId: caller.user.id });
-        return row!;
+        return row;
       });
       await auditReferral(ctx, caller, client, 'cancelled', id, practiceId, { reason: body.reason ?? null });
       return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, party);

@@ -110,7 +110,7 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
     timelineOf(db, referral.id),
   ]);
   return {
-    ...summary!,
+    ...summary,
     notes: referral.notes,
     files: referral.fileIds.flatMap((id) => attached.get(id) ?? []),
     insurance: insurance ?? null,
@@ -123,6 +123,6 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
     practicePatientId: viewer.practiceId === referral.practiceId
       ? referral.patientId
       : viewer.practiceId === referral.receivingPracticeId ? referral.receiverPatientId : null,
-    actions: actionsFor(referral.status, party, summary!.archived),
+    actions: actionsFor(referral.status, party, summary.archived),
   };
 }

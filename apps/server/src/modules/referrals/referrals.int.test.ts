@@ -113,7 +113,7 @@ describe('POST /api/v1/referrals (BASIC)', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(`File ${theirs.id} cannot be attached: attach files you uploaded for this practice`);
-    expect((await t.db.select().from(files).where(eq(files.id, mine.id)))[0]!.ownerKind).toBe('PRACTICE');
+    expect((await t.db.select().from(files).where(eq(files.id, mine.id)))[0].ownerKind).toBe('PRACTICE');
 
     const sent = await s.send(s.a, { files: [mine.id] });
     expect(sent.files.map((f) => f.id)).toEqual([mine.id]);
@@ -255,17 +255,17 @@ describe('lists, filters and search', () => {
       .returning();
     const [foreign] = await t.db.insert(practiceTags).values({ practiceId: s.sender.practice.id, name: 'Theirs', color: '#000000', context: 'REFERRAL' }).returning();
     const put = (tags: number[]) => s.a.client.put(`/api/v1/referral/${sent.id}/tags`, { practiceId: s.a.practice.id, tags });
-    expect((await put([urgent!.id, general!.id])).json().map((x: { name: string }) => x.name)).toEqual(['Follow up', 'Urgent']);
-    for (const bad of [patientTag!.id, foreign!.id]) {
+    expect((await put([urgent.id, general.id])).json().map((x: { name: string }) => x.name)).toEqual(['Follow up', 'Urgent']);
+    for (const bad of [patientTag.id, foreign.id]) {
       const res = await put([bad]);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(`Tag ${bad} cannot be used: choose the practice's referral or general tags`);
     }
     const inbox = (await s.a.client.get(`/api/v1/referrals/inbox?practiceId=${s.a.practice.id}`)).json<Page>();
-    expect(inbox.data[0]!.tags.map((x) => x.name)).toEqual(['Follow up', 'Urgent']);
+    expect(inbox.data[0].tags.map((x) => x.name)).toEqual(['Follow up', 'Urgent']);
     // The sender keeps its own view: no tags of another practice.
     const sentList = (await s.sender.client.get(`/api/v1/referrals/sent?practiceId=${s.sender.practice.id}`)).json<Page>();
-    expect(sentList.data[0]!.tags).toEqual([]);
+    expect(sentList.data[0].tags).toEqual([]);
     await put([]);
     expect((await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'referral.tagged'), eq(auditEvents.targetId, String(sent.id))))).length).toBe(2);
   });

@@ -49,15 +49,15 @@ export function createReferralsService(ctx: AppContext) {
             fileIds: [...new Set(body.files)],
           })
           .returning();
-        await attachToReferral(tx, caller, body.practiceId, row!.id, body.files);
-        await recordEvent(tx, row!.id, 'CREATED', caller.user.id, body.practiceId, { type: request.type });
-        await tx.insert(referralViews).values({ referralId: row!.id, userId: caller.user.id });
-        await recordAnalytics(tx, { type: 'referral created', practiceId: body.practiceId, userId: caller.user.id, details: { referralId: row!.id, type: request.type } });
+        await attachToReferral(tx, caller, body.practiceId, row.id, body.files);
+        await recordEvent(tx, row.id, 'CREATED', caller.user.id, body.practiceId, { type: request.type });
+        await tx.insert(referralViews).values({ referralId: row.id, userId: caller.user.id });
+        await recordAnalytics(tx, { type: 'referral created', practiceId: body.practiceId, userId: caller.user.id, details: { referralId: row.id, type: request.type } });
         // A BASIC referral is offered to its practice until it is answered or cancelled; a specialty
         // referral goes to its first tier at once, and no match at all ends it EXPIRED.
-        const result = basic ? await offerToNamedPractice(ctx, tx, row!, request.target, caller.user.id) : await offerNextTier(ctx, tx, row!);
-        const [current] = await tx.select().from(referrals).where(eq(referrals.id, row!.id));
-        return { referral: current!, offered: result.practiceIds };
+        const result = basic ? await offerToNamedPractice(ctx, tx, row, request.target, caller.user.id) : await offerNextTier(ctx, tx, row);
+        const [current] = await tx.select().from(referrals).where(eq(referrals.id, row.id));
+        return { referral: current, offered: result.practiceIds };
       });
       await auditReferral(ctx, caller, client, 'created', referral.id, body.practiceId, {
         type: referral.type, patientId: referral.patientId, files: referral.fileIds.length, offeredTo: offered,
@@ -109,7 +109,7 @@ export function createReferralsService(ctx: AppContext) {
       });
       const summaries = await summariesOf(db, rows, viewerOf(caller, q.practiceId));
       return {
-        data: summaries.map((s, i) => (q.referralNotes ? { ...s, notes: rows[i]!.notes } : s)),
+        data: summaries.map((s, i) => (q.referralNotes ? { ...s, notes: rows[i].notes } : s)),
         count: total?.n ?? 0,
       };
     },

@@ -40,10 +40,10 @@ export async function insertReferral(db: Db, f: ReferralFixture) {
     .returning();
   const targets = f.acceptedBy ? [f.acceptedBy.practiceId] : offered;
   for (const practiceId of targets) {
-    await db.insert(referralOffers).values({ referralId: referral!.id, practiceId, tier: 0, status: f.acceptedBy ? 'ACCEPTED' : 'OFFERED' });
+    await db.insert(referralOffers).values({ referralId: referral.id, practiceId, tier: 0, status: f.acceptedBy ? 'ACCEPTED' : 'OFFERED' });
   }
-  await db.insert(referralEvents).values({ referralId: referral!.id, kind: 'CREATED', actorUserId: f.fromUserId, practiceId: f.senderPracticeId });
-  return { referral: referral!, patient };
+  await db.insert(referralEvents).values({ referralId: referral.id, kind: 'CREATED', actorUserId: f.fromUserId, practiceId: f.senderPracticeId });
+  return { referral: referral, patient };
 }
 
 /**
@@ -82,5 +82,5 @@ export async function insertUploadedFile(db: Db, f: { practiceId: number; upload
       storageKey: `aa/${randomUUID()}`, uploadedAt: new Date(), scanStatus: 'clean',
     })
     .returning();
-  return row!;
+  return row;
 }

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function clientOf(userId: number) {
   const [user] = await t.db.select().from(users).where(inArray(users.id, [userId]));
-  return signedIn(t.app, user!);
+  return signedIn(t.app, user);
 }
 
 type Detail = referralsApi.ReferralDetail;
@@ -54,9 +54,9 @@ describe('a specialty referral through the API', () => {
     });
     expect(sent.tierExpiresAt).toBe(clock.now().getTime() + 15 * MINUTE);
 
-    const birch = await clientOf(w.birch.providerIds[0]!);
-    const alder = await clientOf(w.alder.providerIds[0]!);
-    const cedar = await clientOf(w.cedar.providerIds[0]!);
+    const birch = await clientOf(w.birch.providerIds[0]);
+    const alder = await clientOf(w.alder.providerIds[0]);
+    const cedar = await clientOf(w.cedar.providerIds[0]);
     const inbox = async (client: typeof birch, practiceId: number) =>
       (await client.get(`/api/v1/referrals/inbox?practiceId=${practiceId}`)).json<{ data: { id: number }[] }>().data.map((r) => r.id);
     expect(await inbox(birch, w.birch.practice.id)).toEqual([sent.id]);
@@ -77,8 +77,8 @@ describe('a specialty referral through the API', () => {
     await makeDue(t.db);
     await jobsCtx.jobs.drain();
     expect(await inbox(cedar, w.cedar.practice.id)).toEqual([]);
-    const dogwood = await clientOf(w.dogwood.providerIds[0]!);
-    const ginkgo = await clientOf(w.ginkgo.providerIds[0]!);
+    const dogwood = await clientOf(w.dogwood.providerIds[0]);
+    const ginkgo = await clientOf(w.ginkgo.providerIds[0]);
     expect(await inbox(dogwood, w.dogwood.practice.id)).toEqual([sent.id]);
 
     const [won, lost] = await Promise.all([
@@ -120,7 +120,7 @@ describe('a specialty referral through the API', () => {
       await makeDue(t.db);
       await jobsCtx.jobs.drain();
     }
-    const ivy = await clientOf(w.ivy.providerIds[0]!);
+    const ivy = await clientOf(w.ivy.providerIds[0]);
     const inbox = (await ivy.get(`/api/v1/referrals/inbox?practiceId=${w.ivy.practice.id}`)).json<{ data: { id: number }[] }>();
     expect(inbox.data.map((r) => r.id)).toEqual([unfiltered.id]);
   });

@@ -87,7 +87,7 @@ describe('DELETE /api/v1/roles/organisation/:organisationId/:role', () => {
     expect(last.json().roles).toEqual([]);
     expect((await staff.client.get(url(organisation.id))).statusCode).toBe(403);
     const [event] = await audited(t.db, 'role.removed', organisation.id);
-    expect(event!.details).toEqual({ role: 'PROVIDER', leftOrganisation: true });
+    expect(event.details).toEqual({ role: 'PROVIDER', leftOrganisation: true });
   });
 
   it('never takes the last ADMIN', async () => {

@@ -35,7 +35,7 @@ describe('GET /api/v1/roles/practice/:practiceId', () => {
     expect(body.count).toBe(4);
     expect(body.data.map((m: { user: { lastName: string } }) => m.user.lastName)).toEqual(['Adams', 'Baker', 'Cole', 'Zed']);
     expect(body.data[2]).toEqual({
-      user: { id: people[0]!.id, uuid: people[0]!.uuid, firstName: 'Test', lastName: 'Cole', title: null, kind: 'PROVIDER', email: people[0]!.email },
+      user: { id: people[0].id, uuid: people[0].uuid, firstName: 'Test', lastName: 'Cole', title: null, kind: 'PROVIDER', email: people[0].email },
       roles: ['ADMIN', 'STAFF'],
     });
     expect(body.data[0].user).not.toHaveProperty('phone');
@@ -139,19 +139,19 @@ describe('DELETE /api/v1/roles/practice/:practiceId/:role', () => {
   it('takes the last role out of the practice, its departments and its networks', async () => {
     const { practice, admin, provider } = await team(t);
     const [department] = await t.db.insert(departments).values({ practiceId: practice.id, name: 'Cardiology' }).returning();
-    await t.db.insert(departmentMembers).values({ departmentId: department!.id, userId: provider.user.id });
+    await t.db.insert(departmentMembers).values({ departmentId: department.id, userId: provider.user.id });
     const [network] = await t.db.insert(networks).values({ practiceId: practice.id, name: 'Tier 1', matchingTimeLimit: 60 }).returning();
-    await t.db.insert(networkProviders).values({ networkId: network!.id, userId: provider.user.id, practiceId: practice.id });
+    await t.db.insert(networkProviders).values({ networkId: network.id, userId: provider.user.id, practiceId: practice.id });
 
     await t.db.update(users).set({ currentPracticeId: practice.id }).where(eq(users.id, provider.user.id));
     const res = await admin.client.delete(`${url(practice.id)}/PROVIDER`, { userId: provider.user.id });
     expect(res.json().roles).toEqual([]);
-    expect((await t.db.select().from(users).where(eq(users.id, provider.user.id)))[0]!.currentPracticeId).toBeNull();
+    expect((await t.db.select().from(users).where(eq(users.id, provider.user.id)))[0].currentPracticeId).toBeNull();
     expect(await practiceRoles(t.db, practice.id, provider.user.id)).toEqual([]);
     expect(await t.db.select().from(departmentMembers)).not.toContainEqual(expect.objectContaining({ userId: provider.user.id }));
     expect(await t.db.select().from(networkProviders)).not.toContainEqual(expect.objectContaining({ userId: provider.user.id }));
     const [event] = await audited(t.db, 'role.removed', practice.id);
-    expect(event!.details).toEqual({ role: 'PROVIDER', leftPractice: true });
+    expect(event.details).toEqual({ role: 'PROVIDER', leftPractice: true });
     expect((await provider.client.get(url(practice.id))).statusCode).toBe(403);
   });
 

@@ -62,7 +62,7 @@ export async function roleHolder(db: Db, source: MemberSource, userId: number): 
   const { table, scope } = source;
   const [user] = await db.select(teamMemberColumns).from(users).where(eq(users.id, userId));
   const roles = await db.select({ role: table.role }).from(table).where(and(scope, eq(table.userId, userId)));
-  return { user: toTeamMember(user!), roles: sortRoles(roles.map((r) => r.role)) };
+  return { user: toTeamMember(user), roles: sortRoles(roles.map((r) => r.role)) };
 }
 
 /** How many members hold `role` in the source. */

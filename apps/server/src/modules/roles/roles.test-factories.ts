@@ -41,7 +41,7 @@ export async function team(t: TestApp) {
 
 export async function createOrganisation(db: Db, values: Partial<typeof organisations.$inferInsert> = {}) {
   const [row] = await db.insert(organisations).values({ name: 'Test Organisation', ...values }).returning();
-  return row!;
+  return row;
 }
 
 export async function addOrganisationMember(db: Db, organisationId: number, userId: number, role: Role = 'STAFF') {

@@ -38,7 +38,7 @@ async function world() {
   await addMember(db, far.id, farStaff.id, 'STAFF');
   await addMember(db, far.id, locked.id, 'PROVIDER');
   const [derm] = await db.select().from(specialities).where(eq(specialities.taxonomyCode, '207N00000X'));
-  await db.insert(providerSpecialities).values({ userId: farProvider.id, specialityId: derm!.id });
+  await db.insert(providerSpecialities).values({ userId: farProvider.id, specialityId: derm.id });
   const client = new TestClient(t.app);
   expect((await client.signIn(me.email!, TEST_PASSWORD)).statusCode).toBe(200);
   return { riverside, lakeside, far, me, colleague, lakeProvider, farProvider, farStaff, locked, client };
@@ -147,7 +147,7 @@ describe('GET /api/v1/search', () => {
     await createPractice(t.db, { name: 'Zebra' });
     const results = await search('query=zebra&types=PRACTICE');
     expect(results).toHaveLength(10);
-    expect(results[0]!.title).toBe('Zebra');
+    expect(results[0].title).toBe('Zebra');
   });
 
   it('refuses a missing query, unknown types and a bad strict with their messages', async () => {
@@ -159,7 +159,7 @@ describe('GET /api/v1/search', () => {
       ['/api/v1/search?query=a&types=USER,DOCTOR', 'Unknown search type DOCTOR; use USER, PRACTICE, PATIENT, PROVIDER'],
       ['/api/v1/search?query=a&strict=yes', 'strict must be true or false'],
     ]) {
-      const res = await w.client.get(url!);
+      const res = await w.client.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message, url).toBe(message);
     }

@@ -101,7 +101,7 @@ export function createSearchService(ctx: AppContext) {
     const rows = await searchPatients(db, scope, input.query, input.strict, LIMIT);
     await audit.record({
       action: 'patient.searched', actorUserId: caller.user.id, ip: client.ip, userAgent: client.userAgent,
-      practiceId: scope.length === 1 ? scope[0] : null, patientId: rows.length === 1 ? rows[0]!.id : null,
+      practiceId: scope.length === 1 ? scope[0] : null, patientId: rows.length === 1 ? rows[0].id : null,
       details: { query: input.query, practiceIds: scope, count: rows.length, patientIds: rows.map((r) => r.id) },
     });
     const names = await practiceNames([...new Set(rows.map((r) => r.practiceId))]);

@@ -90,9 +90,9 @@ describe('POST /api/v1/user/signup validation', () => {
   it('keeps only an argon2id hash of the password, never the password itself', async () => {
     const body = providerBody({ password: 'a-password-to-keep-secret' });
     expect((await signup(body)).statusCode).toBe(201);
-    const [user] = await t.db.select().from(users).where(eq(users.email, body.email as string));
-    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(user!.passwordHash).not.toContain('a-password-to-keep-secret');
+    const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.passwordHash).not.toContain('a-password-to-keep-secret');
   });
 
   it('lists every problem of a request at once', async () => {
@@ -114,7 +114,7 @@ describe('POST /api/v1/user/signup validation', () => {
     const body = providerBody();
     expect((await signup({ ...body, termsAccepted: false })).statusCode).toBe(400);
     expect((await signup({ ...body, password: 'short' })).statusCode).toBe(400);
-    expect(await outboxFor(body.phone as string)).toEqual([]);
+    expect(await outboxFor(body.phone)).toEqual([]);
     // The same e-mail and phone are still free.
     expect((await signup(body)).statusCode).toBe(201);
   });
@@ -158,7 +158,7 @@ describe('taken e-mail or phone', () => {
     expect(res.statusCode).toBe(450);
     expect(res.json()).toMatchObject({ code: 'ERROR_OBJECT_EXISTS' });
     // No account was made for the second phone, so it can still sign up.
-    expect(await outboxFor(second.phone as string)).toEqual([]);
+    expect(await outboxFor(second.phone)).toEqual([]);
     expect((await signup({ ...second, email: 'someone.else@example.test' })).statusCode).toBe(201);
   });
 
@@ -200,12 +200,12 @@ describe('signing up and verifying the phone', () => {
 
     const messages = await outboxFor(phone.e164);
     expect(messages).toHaveLength(1);
-    expect(messages[0]!.channel).toBe('sms');
-    expect(messages[0]!.body).toMatch(/\b\d{6}\b/);
+    expect(messages[0].channel).toBe('sms');
+    expect(messages[0].body).toMatch(/\b\d{6}\b/);
 
     // The password does not work until the phone is verified (the e-mail was lower-cased).
     const early = new TestClient(t.app);
-    const refused = await early.signIn('new.provider@example.test', body.password as string);
+    const refused = await early.signIn('new.provider@example.test', body.password);
     expect(refused.statusCode).toBe(461);
     expect(refused.json().code).toBe('USER_NEEDS_VERIFICATION');
 
@@ -231,7 +231,7 @@ describe('signing up and verifying the phone', () => {
     expect(again.statusCode).toBe(400);
 
     const later = new TestClient(t.app);
-    expect((await later.signIn('NEW.provider@example.test', body.password as string)).statusCode).toBe(200);
+    expect((await later.signIn('NEW.provider@example.test', body.password)).statusCode).toBe(200);
     expect((await later.get('/api/v1/user/current')).json().user.id).toBe(created.userId);
   });
 

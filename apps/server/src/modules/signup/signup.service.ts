@@ -48,18 +48,18 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
     }
     let verification;
     try {
-      verification = await signIn.startVerification(user!, app);
+      verification = await signIn.startVerification(user, app);
     } catch (err) {
       // The code could not be sent: remove the account again so a retry is not refused as taken.
-      await deleteUser(db, user!.id);
+      await deleteUser(db, user.id);
       throw err;
     }
     await audit.record({
-      action: 'user.signed_up', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent,
+      action: 'user.signed_up', actorUserId: user.id, subjectUserId: user.id, ip: client.ip, userAgent: client.userAgent,
       details: { kind: values.kind, app, ...(invite ? { inviteId: invite.invite.id } : {}) },
     });
-    if (invite) await invites.acceptAtSignup(invite.invite, user!);
-    return { userId: user!.id, verification };
+    if (invite) await invites.acceptAtSignup(invite.invite, user);
+    return { userId: user.id, verification };
   }
 
   return {

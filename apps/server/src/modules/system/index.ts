@@ -19,7 +19,7 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   // Client-side routes (e.g. /settings) get the app shell. API paths and missing files (a path
   // with an extension, such as an asset from a newer build) keep their 404.
   app.get('/*', (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
+    const pathname = request.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname.startsWith('/florie/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.callNotFound();
     }
@@ -28,7 +28,7 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   // A practice's intake form (/form/{endpoint}) is a page of the app that practices embed in their
   // own sites: it shows a public form and keeps nothing of a signed-in person's.
   app.get('/form/*', { helmet: { frameguard: false } }, (request, reply) =>
-    /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!) ? reply.callNotFound() : framable(reply, 'index.html'),
+    /\.[a-z0-9]+$/i.test(request.url.split('?')[0]) ? reply.callNotFound() : framable(reply, 'index.html'),
   );
   registerChatRoomPage(app, ctx);
 }
@@ -56,7 +56,7 @@ function registerChatRoomPage(app: FastifyInstance, ctx: AppContext) {
   // room's own (it has one route, but an address with more in it should still open the room).
   app.get('/chat', { helmet: { frameguard: false } }, serve);
   app.get('/chat/*', { helmet: { frameguard: false } }, (request, reply) =>
-    /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!) ? reply.callNotFound() : serve(request, reply),
+    /\.[a-z0-9]+$/i.test(request.url.split('?')[0]) ? reply.callNotFound() : serve(request, reply),
   );
 }
 

@@ -90,7 +90,7 @@ describe('API documentation', () => {
     const res = await get('/api/docs');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    const scripts = [...res.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    const scripts = [...res.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) expect((await get(src)).statusCode, src).toBe(200);
   });
@@ -196,13 +196,13 @@ describe('development outbox', () => {
     expect(all.map((m) => m.id)).toEqual([...all.map((m) => m.id)].sort((a, b) => b - a));
     expect(all[0]).toMatchObject({ channel: 'sms', to: '+13035550501', subject: null });
     expect(all[1]).toMatchObject({ channel: 'email', to: 'outbox.user@example.test', subject: expect.any(String) });
-    expect(all[0]!.createdAt).toBeGreaterThanOrEqual(all[1]!.createdAt);
+    expect(all[0].createdAt).toBeGreaterThanOrEqual(all[1].createdAt);
 
     for (const typed of ['+13035550501', '%2B13035550501', '13035550501', '3035550501', '(303)%20555-0501']) {
       const texts = await outbox(`?to=${typed}`);
       expect(texts, typed).toHaveLength(2);
       expect(texts.every((m) => m.to === '+13035550501'), typed).toBe(true);
-      expect(texts[0]!.id).toBeGreaterThan(texts[1]!.id);
+      expect(texts[0].id).toBeGreaterThan(texts[1].id);
     }
     expect(await outbox('?to=Outbox.User@Example.test')).toHaveLength(1);
     expect(await outbox('?to=nobody@example.test')).toEqual([]);
@@ -222,7 +222,7 @@ describe('development outbox', () => {
     for (const typed of ['+442079460958', '%2B442079460958', '442079460958']) {
       const texts = await outbox(`?to=${typed}`);
       expect(texts, typed).toHaveLength(1);
-      expect(texts[0]!.to).toBe('+442079460958');
+      expect(texts[0].to).toBe('+442079460958');
     }
   });
 

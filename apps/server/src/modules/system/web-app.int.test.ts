@@ -33,7 +33,7 @@ describe('serving the web app', () => {
       String(page.headers['content-security-policy'])
         .split(';')
         .map((directive) => directive.trim().split(/\s+/))
-        .map(([name, ...sources]) => [name!, sources]),
+        .map(([name, ...sources]) => [name, sources]),
     );
     expect(directives.get('frame-src')).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
     expect(directives.get('default-src')).toEqual(["'self'"]);

@@ -44,8 +44,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0]!;
-const photoOf = async (userId: number) => (await t.db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)))[0]!.photoUrl;
+const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
+const photoOf = async (userId: number) => (await t.db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)))[0].photoUrl;
 const publicUrl = async (fileId: number) => `/api/v1/files/public/${(await fileRow(fileId)).uuid}`;
 
 /** Asks for the user's upload link and PUTs the bytes; the scan it queued waits for a drain. */

@@ -37,9 +37,9 @@ export async function applyUserPhoto(ctx: Pick<AppContext, 'db' | 'storage' | 'a
 export async function removeUserPhoto(ctx: AppContext, userId: number, client: ClientInfo): Promise<UserRow> {
   const { user, removedUrl } = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!current!.photoUrl) return { user: current!, removedUrl: null };
+    if (!current.photoUrl) return { user: current, removedUrl: null };
     const [cleared] = await tx.update(users).set({ photoUrl: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
-    return { user: cleared!, removedUrl: current!.photoUrl };
+    return { user: cleared, removedUrl: current.photoUrl };
   });
   if (removedUrl === null) return user;
   const file = await deleteRemovedImage(ctx, removedUrl, { userId, client });

@@ -75,8 +75,8 @@ describe('GET /api/v1/user/current/practices', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json<{ practice: { id: number }; roles: string[] }[]>();
     expect(list.map((m) => m.practice.id)).toEqual([alpha.id, beta.id]);
-    expect(list[0]!.roles.sort()).toEqual(['ADMIN', 'PROVIDER']);
-    expect(list[1]!.roles).toEqual(['STAFF']);
+    expect(list[0].roles.sort()).toEqual(['ADMIN', 'PROVIDER']);
+    expect(list[1].roles).toEqual(['STAFF']);
   });
 
   it('answers 401 when signed out', async () => {

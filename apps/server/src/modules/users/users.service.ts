@@ -86,7 +86,7 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
           set: { settings: sql`${userSettings.settings} || excluded.settings`, updatedAt: new Date() },
         })
         .returning({ settings: userSettings.settings });
-      return { ...DEFAULT_USER_SETTINGS, ...row!.settings };
+      return { ...DEFAULT_USER_SETTINGS, ...row.settings };
     },
 
     async edit(
@@ -107,7 +107,7 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
         action: 'user.updated', actorUserId: caller.user.id, subjectUserId: userId, ip: client.ip,
         details: { fields: Object.keys(change) },
       });
-      return toUser(row!);
+      return toUser(row);
     },
 
     async removePhoto(caller: Caller, userId: number, client: ClientInfo): Promise<User> {
@@ -128,7 +128,7 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
       if (!uuid) throw new AppError('OBJECT_NOT_FOUND', 'Ask for a new code first');
       await signIn.answer(uuid, { step: 'PHONE_CODE', value: code }, client);
       const [row] = await db.select().from(users).where(eq(users.id, userId));
-      return toUser(row!);
+      return toUser(row);
     },
   };
 }

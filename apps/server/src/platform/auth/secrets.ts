@@ -25,7 +25,7 @@ function newKeyPair() {
  */
 export function loadSecrets(opts: { dataDir: string; sessionSecret?: string; appPrivateKey?: string; persist: boolean }): Secrets {
   const file = path.join(opts.dataDir, 'secrets.json');
-  const stored: Partial<Secrets> = opts.persist && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const stored: Partial<Secrets> = opts.persist && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
   const generated = {
     sessionSecret: stored.sessionSecret ?? randomBytes(32).toString('base64url'),
     ...(stored.appPublicKey && stored.appPrivateKey

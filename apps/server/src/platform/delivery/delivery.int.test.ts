@@ -92,8 +92,8 @@ describe('e-mail over SMTP', () => {
     const { uuid } = res.json<{ uuid: string }>();
 
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.to).toEqual([user.email]);
-    const mail = readable(mails[0]!.raw);
+    expect(mails[0].to).toEqual([user.email]);
+    const mail = readable(mails[0].raw);
     expect(mail).toMatch(/^From: Referwell <no-reply@referwell\.test>/m);
     expect(mail).toMatch(/^Subject: Your Referwell password reset code/m);
     const code = codeIn(mail);
@@ -136,15 +136,15 @@ describe('texts and calls through the SMS provider webhook', () => {
 
     expect(texts).toHaveLength(1);
     const [request] = texts;
-    expect(request!.method).toBe('POST');
-    expect(request!.url).toBe('/send');
-    expect(request!.headers.authorization).toBe(`Bearer ${SMS_TOKEN}`);
-    expect(request!.headers['content-type']).toMatch(/application\/json/);
-    expect(request!.body).toEqual({ channel: 'sms', to: user.phone, body: expect.stringMatching(/\b\d{6}\b/) });
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/send');
+    expect(request.headers.authorization).toBe(`Bearer ${SMS_TOKEN}`);
+    expect(request.headers['content-type']).toMatch(/application\/json/);
+    expect(request.body).toEqual({ channel: 'sms', to: user.phone, body: expect.stringMatching(/\b\d{6}\b/) });
     await expectEmptyOutbox();
 
     const done = await t.app.inject({
-      method: 'POST', url: `/api/v1/auth/${res.json().uuid}`, payload: { step: 'PHONE_CODE', value: codeIn(request!.body.body) },
+      method: 'POST', url: `/api/v1/auth/${res.json().uuid}`, payload: { step: 'PHONE_CODE', value: codeIn(request.body.body) },
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'COMPLETE', accessToken: expect.any(String) });
@@ -155,8 +155,8 @@ describe('texts and calls through the SMS provider webhook', () => {
     const res = await start({ app: 'PROVIDER_WEB', phone: user.phone, useCallVerification: true });
     expect(res.statusCode).toBe(200);
     expect(texts).toHaveLength(1);
-    expect(texts[0]!.body).toMatchObject({ channel: 'voice', to: user.phone });
-    expect(codeIn(texts[0]!.body.body)).toBeDefined();
+    expect(texts[0].body).toMatchObject({ channel: 'voice', to: user.phone });
+    expect(codeIn(texts[0].body.body)).toBeDefined();
   });
 
   it('contacts nobody for a number without an account', async () => {
@@ -190,10 +190,10 @@ describe('texts and calls through the SMS provider webhook', () => {
     const retried = await t.app.inject({ method: 'POST', url: '/api/v1/user/signup', payload: body });
     expect(retried.statusCode, retried.body).toBe(201);
     expect(texts).toHaveLength(1);
-    expect(texts[0]!.body).toMatchObject({ channel: 'sms', to: '+13035550321' });
+    expect(texts[0].body).toMatchObject({ channel: 'sms', to: '+13035550321' });
 
     const verified = await new TestClient(t.app).post(`/api/v1/auth/${retried.json().verification.uuid}`, {
-      step: 'PHONE_CODE', value: codeIn(texts[0]!.body.body),
+      step: 'PHONE_CODE', value: codeIn(texts[0].body.body),
     });
     expect(verified.statusCode, verified.body).toBe(200);
   });

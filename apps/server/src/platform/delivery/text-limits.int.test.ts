@@ -40,7 +40,7 @@ async function tally(where: { practiceId?: number; actorUserId?: number }) {
   const chats = await t.db.select({ n: count() }).from(schema.chats).where(where.practiceId ? eq(schema.chats.practiceId, where.practiceId) : undefined);
   const jobs = await t.db.select({ n: count() }).from(schema.jobs).where(eq(schema.jobs.kind, 'chat.invite'));
   const sent = await t.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.action, 'text.sent'), where.actorUserId ? eq(schema.auditEvents.actorUserId, where.actorUserId) : undefined));
-  return { chats: chats[0]!.n, inviteJobs: jobs[0]!.n, sent };
+  return { chats: chats[0].n, inviteJobs: jobs[0].n, sent };
 }
 
 beforeAll(async () => {
@@ -91,7 +91,7 @@ describe('texts per person', () => {
 
     // Ten minutes on, the person may text again.
     clock.advance(10 * 60_000 + 1_000);
-    expect((await patientChat(client, practice.id, freshPhones(1)[0]!)).statusCode).toBe(201);
+    expect((await patientChat(client, practice.id, freshPhones(1)[0])).statusCode).toBe(201);
   });
 
   it('refuses more numbers in one request than a person may text at all, saying so', async () => {
@@ -111,24 +111,24 @@ describe('texts per practice', () => {
     // 6 people × 16 texts stay under each person's 20, and reach the practice's 100 together.
     const answers = [];
     for (let round = 0; round < 17; round++) {
-      answers.push(...(await Promise.all(people.map((p) => patientChat(p.client, practice.id, freshPhones(1)[0]!)))));
+      answers.push(...(await Promise.all(people.map((p) => patientChat(p.client, practice.id, freshPhones(1)[0])))));
     }
     const created = answers.filter((r) => r.statusCode === 201);
     const refused = answers.filter((r) => r.statusCode === 429);
     expect(created).toHaveLength(100);
     expect(refused).toHaveLength(2);
-    expect(refused[0]!.json().message).toMatch(/^Your practice can send at most 100 text messages in an hour\. Try again in /);
+    expect(refused[0].json().message).toMatch(/^Your practice can send at most 100 text messages in an hour\. Try again in /);
     expect((await tally({ practiceId: practice.id })).chats).toBe(100);
     // Another practice is not held back by this one's texts.
     const other = await createPractice(t.db);
     const { client } = await staff(other.id);
-    expect((await patientChat(client, other.id, freshPhones(1)[0]!)).statusCode).toBe(201);
+    expect((await patientChat(client, other.id, freshPhones(1)[0])).statusCode).toBe(201);
   });
 });
 
 describe('texts per number', () => {
   it('texts one number at most 6 times an hour, whoever sends', async () => {
-    const number = freshPhones(1)[0]!;
+    const number = freshPhones(1)[0];
     const answers = [];
     for (let i = 0; i < 7; i++) {
       const practice = await createPractice(t.db);
@@ -136,13 +136,13 @@ describe('texts per number', () => {
       answers.push(await patientChat(client, practice.id, number));
     }
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201, 429]);
-    expect(answers[6]!.json().message).toMatch(/^This phone number can be sent at most 6 text messages in an hour\. Try again in /);
+    expect(answers[6].json().message).toMatch(/^This phone number can be sent at most 6 text messages in an hour\. Try again in /);
     const chats = await t.db.select().from(schema.chatUsers).where(eq(schema.chatUsers.phone, number));
     expect(chats).toHaveLength(6);
   });
 
   it('counts a new chat link sent on request against the same limits, and a refused revocation with a new link leaves the links as they were', async () => {
-    const number = freshPhones(1)[0]!;
+    const number = freshPhones(1)[0];
     const practice = await createPractice(t.db);
     const { client } = await staff(practice.id);
     const created = await patientChat(client, practice.id, number);
@@ -152,7 +152,7 @@ describe('texts per number', () => {
     for (let i = 0; i < 6; i++) answers.push(await client.post(`/api/v1/chat/${chatId}/link`, { practiceId: practice.id }));
     // The chat's own link was the first of the number's 6 texts this hour.
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(answers[5]!.json().message).toMatch(/^This phone number can be sent at most 6 text messages in an hour\./);
+    expect(answers[5].json().message).toMatch(/^This phone number can be sent at most 6 text messages in an hour\./);
 
     const before = await t.db.select().from(schema.chatUsers).where(eq(schema.chatUsers.phone, number));
     const revoked = await client.post(`/api/v1/chat/${chatId}/link/revoke`, { practiceId: practice.id, sendNewLink: true });
@@ -162,7 +162,7 @@ describe('texts per number', () => {
   });
 
   it('counts invites by text against the same limits; a refused invite is neither kept nor sent', async () => {
-    const number = freshPhones(1)[0]!;
+    const number = freshPhones(1)[0];
     const practice = await createPractice(t.db);
     const admin = await staff(practice.id, 'ADMIN');
     for (let i = 0; i < 6; i++) expect((await patientChat(admin.client, practice.id, number)).statusCode).toBe(201);
@@ -175,7 +175,7 @@ describe('texts per number', () => {
   });
 
   it('keeps an invite as it was when sending it again is refused, so its first link still works', async () => {
-    const number = freshPhones(1)[0]!;
+    const number = freshPhones(1)[0];
     const practice = await createPractice(t.db);
     const admin = await staff(practice.id, 'ADMIN');
     const sent = await admin.client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PATIENT', phoneNumber: number });
@@ -196,8 +196,8 @@ describe('texts per number', () => {
   });
 
   it('limits sign-in codes per number, for numbers with and without an account alike', async () => {
-    const patient = await createUser(t.db, { kind: 'PATIENT', phone: freshPhones(1)[0]!, email: null });
-    const unknown = freshPhones(1)[0]!;
+    const patient = await createUser(t.db, { kind: 'PATIENT', phone: freshPhones(1)[0], email: null });
+    const unknown = freshPhones(1)[0];
     for (const number of [patient.phone!, unknown]) {
       const anonymous = new TestClient(t.app);
       await anonymous.csrf();
@@ -205,9 +205,9 @@ describe('texts per number', () => {
       const answers = [];
       for (let i = 0; i < 7; i++) answers.push(await anonymous.post('/api/v1/auth/start', { app: 'PATIENT_MOBILE', phone: number }));
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 429]);
-      expect(answers[6]!.json().message).toMatch(/^This phone number can be sent at most 6 text messages in an hour\./);
+      expect(answers[6].json().message).toMatch(/^This phone number can be sent at most 6 text messages in an hour\./);
       const flowsAfter = await t.db.select({ n: count() }).from(schema.authFlows).where(eq(schema.authFlows.identifier, number));
-      expect(flowsAfter[0]!.n - flowsBefore[0]!.n).toBe(6);
+      expect(flowsAfter[0].n - flowsBefore[0].n).toBe(6);
     }
     const texts = await t.db.select().from(schema.outboxMessages).where(inArray(schema.outboxMessages.to, [patient.phone!, unknown]));
     expect(texts.map((m) => m.to)).toEqual(Array(6).fill(patient.phone));

@@ -30,7 +30,7 @@ function toPrediction(p: NominatimPlace): PlacePrediction | null {
   if (!placeId || !description) return null;
   const a = p.address ?? {};
   const streetLine = [a.house_number, a.road].filter(Boolean).join(' ');
-  const mainText = p.name?.trim() || streetLine || description.split(',')[0]!.trim();
+  const mainText = p.name?.trim() || streetLine || description.split(',')[0].trim();
   const secondaryText = description.startsWith(mainText) ? description.slice(mainText.length).replace(/^[\s,]+/, '') : description;
   return { placeId, description, mainText, secondaryText };
 }

@@ -77,6 +77,7 @@ function loadIndex(): Promise<Index> {
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
+// eslint-disable-next-line no-control-regex -- turns control characters in geocoder text into spaces on purpose
 const clean = (text: string) => text.replace(/[\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').trim();
 const street = (text: string) => clean(text).slice(0, MAX_STREET);
 
@@ -104,7 +105,7 @@ function withoutSuffix(text: string, word: string): string | null {
 /** A trailing state (code or full name) of `text`: the state and what comes before it. */
 function splitState(idx: Index, text: string): { state: string; rest: string } | null {
   const code = /^(.*?)[\s,]*\b([A-Za-z]{2})\.?$/.exec(text);
-  if (code && idx.stateCodes.has(code[2]!.toUpperCase())) return { state: code[2]!.toUpperCase(), rest: code[1]!.trim() };
+  if (code && idx.stateCodes.has(code[2].toUpperCase())) return { state: code[2].toUpperCase(), rest: code[1].trim() };
   for (const [name, st] of idx.stateNames) {
     const rest = withoutSuffix(text, name);
     if (rest !== null) return { state: st, rest };
@@ -114,12 +115,12 @@ function splitState(idx: Index, text: string): { state: string; rest: string } |
 
 function searchZip(idx: Index, parts: string[], zipAt: number, zip: Zip): PlacePrediction[] {
   // The ZIP's part reads "[street] [city] [state] 12345": keep only what comes before the locality.
-  let head = parts[zipAt]!.replace(ZIP_AT_END, '').trim();
+  let head = parts[zipAt].replace(ZIP_AT_END, '').trim();
   const state = splitState(idx, head);
   if (state && state.state === zip.state) head = state.rest;
   head = withoutSuffix(head, zip.city.toUpperCase()) ?? head;
   const before = parts.slice(0, zipAt);
-  if (before.length && before[before.length - 1]!.toUpperCase() === zip.city.toUpperCase()) before.pop();
+  if (before.length && before[before.length - 1].toUpperCase() === zip.city.toUpperCase()) before.pop();
   return [zipPlace(zip, street([...before, head].filter(Boolean).join(', ')))];
 }
 
@@ -138,13 +139,13 @@ function search(idx: Index, query: string): PlacePrediction[] {
 
   // A ZIP ends the address, or a part of it ("NY 10118"); a house number does not.
   for (let i = parts.length - 1; i >= 0; i--) {
-    const found = ZIP_AT_END.exec(parts[i]!);
+    const found = ZIP_AT_END.exec(parts[i]);
     if (!found) continue;
-    const zip = idx.byZip.get(found[1]!);
+    const zip = idx.byZip.get(found[1]);
     return zip ? searchZip(idx, parts, i, zip) : [];
   }
 
-  const last = parts[parts.length - 1]!;
+  const last = parts[parts.length - 1];
   // "City, ST", "City ST", "City, State", possibly after a street: "1 Main St, Springfield, IL".
   let located = splitState(idx, last);
   let cityText: string;
@@ -158,7 +159,7 @@ function search(idx: Index, query: string): PlacePrediction[] {
   } else if (parts.length > 1 && /^[A-Za-z]{1,2}$/.test(last)) {
     // "Chicago, I": the state is still being typed.
     const typed = last.toUpperCase();
-    const name = parts[parts.length - 2]!.toUpperCase();
+    const name = parts[parts.length - 2].toUpperCase();
     const found = idx.cities.filter((c) => c.state.startsWith(typed) && c.key.startsWith(name));
     return rankCities(found, name).map((c) => cityPlace(c, street(parts.slice(0, -2).join(', '))));
   } else {
@@ -171,7 +172,7 @@ function search(idx: Index, query: string): PlacePrediction[] {
   if (located) {
     const exact = idx.byCity.get(`${located.state}|${name}`);
     if (exact) return [cityPlace(exact, streetText)];
-    return rankCities(idx.cities.filter((c) => c.state === located!.state), name).map((c) => cityPlace(c, streetText));
+    return rankCities(idx.cities.filter((c) => c.state === located.state), name).map((c) => cityPlace(c, streetText));
   }
   return rankCities(idx.cities, name).map((c) => cityPlace(c, streetText));
 }
@@ -179,7 +180,7 @@ function search(idx: Index, query: string): PlacePrediction[] {
 function details(idx: Index, placeId: string): PlaceDetails | null {
   const zipId = /^us-zip:(\d{5})(?::(.*))?$/s.exec(placeId);
   if (zipId) {
-    const z = idx.byZip.get(zipId[1]!);
+    const z = idx.byZip.get(zipId[1]);
     if (!z) return null;
     const place = zipPlace(z, street(zipId[2] ?? ''));
     return {
@@ -189,7 +190,7 @@ function details(idx: Index, placeId: string): PlaceDetails | null {
   }
   const cityId = /^us-city:([A-Z]{2}):([^:]+)(?::(.*))?$/s.exec(placeId);
   if (cityId) {
-    const c = idx.byCity.get(`${cityId[1]}|${cityId[2]!.toUpperCase()}`);
+    const c = idx.byCity.get(`${cityId[1]}|${cityId[2].toUpperCase()}`);
     if (!c) return null;
     const place = cityPlace(c, street(cityId[3] ?? ''));
     return {

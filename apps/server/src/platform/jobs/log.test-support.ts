@@ -24,5 +24,5 @@ export function recordingLog(): FastifyBaseLogger & { lines: LogLine[] } {
     silent: () => {},
     child: () => log,
   };
-  return log as unknown as FastifyBaseLogger & { lines: LogLine[] };
+  return log;
 }

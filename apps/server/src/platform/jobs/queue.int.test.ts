@@ -18,7 +18,7 @@ beforeEach(async () => {
   await database.db.delete(jobs);
 });
 
-const row = async (id: number) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+const row = async (id: number) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 /** Makes every waiting job due now, as if its retry delay had passed. */
 const timePasses = () => database.db.update(jobs).set({ runAt: sql`now()` }).where(sql`done_at is null`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,9 +26,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** On PostgreSQL a second instance has its own connection pool; PGlite has one connection to share. */
 async function secondInstance(): Promise<Database | undefined> {
   if (database.driver !== 'postgres') return undefined;
-  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const result = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)) as { rows: { name: string }[] };
   const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${result.rows[0]!.name}`;
+  url.pathname = `/${result.rows[0].name}`;
   return openPostgres(url.toString(), { max: 4 });
 }
 
@@ -286,7 +286,7 @@ describe('recurring jobs', () => {
       let [next] = await pending('test.tick');
       expect(await pending('test.tick')).toHaveLength(1);
       expect(next).toMatchObject({ everyMs: 60_000, attempts: 0 });
-      expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(55_000);
+      expect(next.runAt.getTime() - Date.now()).toBeGreaterThan(55_000);
       expect(await Promise.all([a.drain(), b.drain()])).toEqual([0, 0]);
 
       await timePasses();
@@ -299,7 +299,7 @@ describe('recurring jobs', () => {
       expect(await restarted.drain()).toBe(0);
       [next] = await pending('test.tick');
       expect(await pending('test.tick')).toHaveLength(1);
-      expect(next!.runAt.getTime()).toBeGreaterThan(Date.now());
+      expect(next.runAt.getTime()).toBeGreaterThan(Date.now());
       expect((await database.db.select().from(jobs).where(eq(jobs.kind, 'test.tick'))).filter((j) => j.doneAt)).toHaveLength(2);
     } finally {
       await other?.close();
@@ -319,10 +319,10 @@ describe('recurring jobs', () => {
     await timePasses();
     await queue.drain();
     expect(failures).toBe(2);
-    expect((await row(first!.id))).toMatchObject({ attempts: 2, doneAt: expect.any(Date) });
+    expect((await row(first.id))).toMatchObject({ attempts: 2, doneAt: expect.any(Date) });
     const [next] = await pending('test.fragile');
     expect(next).toMatchObject({ attempts: 0, lastError: null, everyMs: 3_600_000 });
-    expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(3_500_000);
+    expect(next.runAt.getTime() - Date.now()).toBeGreaterThan(3_500_000);
   });
 
   it('is scheduled by a worker that starts, and leaves one-off jobs of its kind alone', async () => {

@@ -171,7 +171,7 @@ export function createJobs(db: Db, log: FastifyBaseLogger, options: QueueOptions
       const [row] = await (tx ?? db).insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) }).returning({ id: jobs.id });
       // Inside an uncommitted transaction the row is not visible yet; the next poll finds it.
       if (started) schedule(0);
-      return row!.id;
+      return row.id;
     },
     register,
     every(kind, intervalMs, handler, options) {

@@ -87,11 +87,11 @@ describe('safeFetch to an allow-listed host', () => {
     expect(res.url).toBe(`${base}/page?q=1`);
     expect((await res.buffer()).toString()).toBe('<p>hi</p>');
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.url).toBe('/page?q=1');
-    expect(seen[0]!.headers['user-agent']).toBe('ReferwellBot/1.0 (+test)');
-    expect(seen[0]!.headers.accept).toBe('text/html');
-    expect(seen[0]!.headers.authorization).toBeUndefined();
-    expect(seen[0]!.headers.cookie).toBeUndefined();
+    expect(seen[0].url).toBe('/page?q=1');
+    expect(seen[0].headers['user-agent']).toBe('ReferwellBot/1.0 (+test)');
+    expect(seen[0].headers.accept).toBe('text/html');
+    expect(seen[0].headers.authorization).toBeUndefined();
+    expect(seen[0].headers.cookie).toBeUndefined();
   });
 
   it('connects to the address it checked, not to a fresh DNS answer, and keeps the host name in Host', async () => {
@@ -104,7 +104,7 @@ describe('safeFetch to an allow-listed host', () => {
     const res = await safeFetch(`http://pinned.test:${port}/`, { allowedHosts: ['pinned.test'], resolve });
     await res.buffer();
     expect(lookups).toBe(1);
-    expect(seen[0]!.headers.host).toBe(`pinned.test:${port}`);
+    expect(seen[0].headers.host).toBe(`pinned.test:${port}`);
   });
 
   it('keeps the host name for TLS (SNI and certificate check) while connecting to the pinned address', async () => {

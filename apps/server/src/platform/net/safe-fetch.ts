@@ -97,7 +97,9 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 /** Rejects when the signal aborts, so a DNS lookup cannot outlive the deadline. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with the signal's own reason, as fetch does
     if (signal.aborted) return reject(signal.reason);
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- as above
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
@@ -134,7 +136,7 @@ async function vet(url: URL, allowedHosts: ReadonlySet<string>, resolve: Resolve
 function get(url: URL, addresses: LookupAddress[], headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
+    else callback(null, addresses[0].address, addresses[0].family);
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {

@@ -19,7 +19,7 @@ export function createLocalConnectionCap(): ConnectionCap {
   return {
     async open(holder, connectionId, max) {
       let connections = holders.get(holder);
-      if (!connections) holders.set(holder, (connections = new Map()));
+      if (!connections) holders.set(holder, (connections = new Map<string, number>()));
       connections.set(connectionId, ++order);
       const oldestFirst = [...connections].sort((a, b) => a[1] - b[1]).map(([id]) => id);
       const out = oldestFirst.filter((id) => id !== connectionId).slice(0, Math.max(0, connections.size - max));

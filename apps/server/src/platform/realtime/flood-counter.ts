@@ -24,7 +24,7 @@ export function createLocalFloodCounter(now: () => number = Date.now): FloodCoun
 
   /** Keys nobody used for a whole window go, so a counter per participant does not pile up. */
   function sweep(at: number) {
-    for (const [key, w] of windows) if (at - w.times[w.times.length - 1]! >= w.windowMs) windows.delete(key);
+    for (const [key, w] of windows) if (at - w.times[w.times.length - 1] >= w.windowMs) windows.delete(key);
   }
 
   return {
@@ -80,7 +80,7 @@ export function createRedisFloodCounter(redis: Redis, keyPrefix: string): FloodC
   return {
     async take(keys, windowMs) {
       const full = await commands.takeFlood(keys.length, ...keys.map((k) => keyPrefix + k.key), windowMs, randomUUID(), ...keys.map((k) => k.limit));
-      return full === 0 ? null : keys[full - 1]!.key;
+      return full === 0 ? null : keys[full - 1].key;
     },
   };
 }

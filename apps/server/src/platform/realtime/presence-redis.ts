@@ -90,7 +90,7 @@ export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 
     async add(chatId, connectionId, chatUserId) {
       // Kept here even if the write below fails, so a later write-back or close() still covers it.
       let connections = mine.get(chatId);
-      if (!connections) mine.set(chatId, (connections = new Map()));
+      if (!connections) mine.set(chatId, (connections = new Map<string, PresenceEntry>()));
       const entry = { chatUserId, background: false };
       connections.set(connectionId, entry);
       // The heartbeat goes with the entry: a reader never sees an entry without a live instance.

@@ -41,7 +41,7 @@ export function createLocalChatPresence(): ChatPresence {
   return {
     async add(chatId, connectionId, chatUserId) {
       let connections = chats.get(chatId);
-      if (!connections) chats.set(chatId, (connections = new Map()));
+      if (!connections) chats.set(chatId, (connections = new Map<string, PresenceEntry>()));
       connections.set(connectionId, { chatUserId, background: false });
     },
     async remove(chatId, connectionId) {

@@ -23,8 +23,8 @@ describe('clamd INSTREAM', () => {
     expect(result).toEqual({ status: 'clean' });
     expect(fake.commands).toEqual(['zINSTREAM']);
     // The empty chunk is not sent: it would end the stream early.
-    expect(fake.streams[0]!.chunks).toEqual([11, 70_000, 3]);
-    expect(fake.streams[0]!.bytes.equals(Buffer.concat(parts))).toBe(true);
+    expect(fake.streams[0].chunks).toEqual([11, 70_000, 3]);
+    expect(fake.streams[0].bytes.equals(Buffer.concat(parts))).toBe(true);
   });
 
   it('reads "<signature> FOUND" as infected', async () => {

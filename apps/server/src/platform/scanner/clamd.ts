@@ -93,7 +93,7 @@ export function parseScanReply(reply: string): ScanResult {
   const text = reply.replace(/^stream:\s*/, '');
   if (text === 'OK') return { status: 'clean' };
   const found = /^(.+) FOUND$/.exec(text);
-  if (found) return { status: 'infected', signature: found[1]!.trim() };
+  if (found) return { status: 'infected', signature: found[1].trim() };
   if (/size limit exceeded/i.test(text)) throw new ClamdError('clamd refused the file: INSTREAM size limit exceeded (raise StreamMaxLength)');
   throw new ClamdError(`clamd could not scan the file: ${text || 'empty reply'}`);
 }

@@ -23,6 +23,7 @@ describe('S3 configuration', () => {
   it('is off without S3_BUCKET: files stay on local disk, uploaded through the server', () => {
     const config = loadConfig({});
     expect(config.s3).toBeUndefined();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- checks that the optional method is absent; never calls it
     expect(createStorage(config).presignUpload).toBeUndefined();
     expect(directUploadOrigin(config)).toBeUndefined();
   });
@@ -39,6 +40,7 @@ describe('S3 configuration', () => {
     expect(loadConfig({ S3_BUCKET: 'rw-files', S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
     // Empty variables count as unset, as elsewhere in the configuration.
     expect(loadConfig({ S3_BUCKET: '', S3_REGION: '', S3_ENDPOINT: '' }).s3).toBeUndefined();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- checks that the optional method is there; never calls it
     expect(createStorage(loadConfig({ S3_BUCKET: 'rw-files' })).presignUpload).toBeTypeOf('function');
   });
 

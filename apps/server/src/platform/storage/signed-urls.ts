@@ -22,7 +22,7 @@ const signature = (secret: string, method: SignedMethod, uuid: string, expires: 
 export function signFileLink(signer: LinkSigner, method: SignedMethod, path: string, uuid: string, now = Date.now()): string {
   const expires = now + signer.ttlMs;
   const query = new URLSearchParams({ expires: String(expires), signature: signature(signer.secret, method, uuid, expires) });
-  return `${signer.publicUrl}${path}?${query}`;
+  return `${signer.publicUrl}${path}?${query.toString()}`;
 }
 
 /** Whether `expires`/`signature` (as received in the query) are valid for this method and file now. */

@@ -39,7 +39,7 @@ function csvStream(total: number) {
 beforeEach(() => {
   // The table shows each column while its media query matches; a column with none asks for the
   // empty query, which every browser matches (setup.ts's stand-in matches nothing).
-  const matchMedia = window.matchMedia;
+  const matchMedia = window.matchMedia.bind(window);
   vi.stubGlobal('matchMedia', (query: string) => ({ ...matchMedia(query), matches: query === '' }));
 });
 afterEach(() => vi.restoreAllMocks());
@@ -51,13 +51,13 @@ describe('Audit trail', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Audit trail' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('Access refused')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Blake Other')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('GET /api/v1/patient/:id (403)')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Patient record viewed')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Maria Lopez')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Mar 10, 2026 2:05 PM')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('203.0.113.9')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Access refused')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Blake Other')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('GET /api/v1/patient/:id (403)')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Patient record viewed')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Maria Lopez')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Mar 10, 2026 2:05 PM')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('203.0.113.9')).toBeInTheDocument();
     expect(screen.getByText('2 events')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Audit trail', selected: true })).toBeInTheDocument();
   });
@@ -153,7 +153,7 @@ describe('Audit trail', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Exported 2 events to audit-trail-1-2026-03-10.csv')).toBeInTheDocument();
     expect(saved).toEqual(['audit-trail-1-2026-03-10.csv']);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
-    expect(server.find('GET', '/api/v1/practice/1/audit/export')[0]!.query.get('action')).toBe('patient.viewed');
+    expect(server.find('GET', '/api/v1/practice/1/audit/export')[0].query.get('action')).toBe('patient.viewed');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 

@@ -14,7 +14,8 @@ import { ExportCsvButton } from './ExportCsvButton';
 
 /** What an event was about, in a few words: the route refused, the number texted, the record touched. */
 function summary(event: AuditEvent): string {
-  const d = event.details as Record<string, unknown>;
+  // The fields read here are JSON scalars the server wrote; other actions' details are not read.
+  const d = event.details as Record<string, string | number | boolean | null | undefined>;
   if (event.action === 'access.refused') return `${String(d.route ?? '')} (${String(d.status ?? '')})`;
   if (event.action.startsWith('text.')) return [d.to, d.purpose && String(d.purpose).replace(/_/g, ' '), d.limit && `${String(d.limit)} limit`].filter(Boolean).join(', ');
   return event.targetType && event.targetId ? `${event.targetType.replace(/_/g, ' ')} ${event.targetId}` : '';

@@ -21,7 +21,7 @@ export const NO_FILTERS: AuditFilters = { actor: null, patient: null, action: nu
 function dayStart(day: string, plusDays = 0): number | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d! + plusDays).getTime();
+  return new Date(y, m - 1, d + plusDays).getTime();
 }
 
 /** The filters as the API's query. */

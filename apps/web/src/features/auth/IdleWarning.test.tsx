@@ -16,7 +16,10 @@ function startSession() {
   recordRequest();
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('idle warning', () => {
   beforeEach(() => {

@@ -56,7 +56,7 @@ export function IdleWarning() {
   }
 
   return (
-    <Modal opened={warning} onClose={staySignedIn} title="Are you still there?" centered>
+    <Modal opened={warning} onClose={() => void staySignedIn()} title="Are you still there?" centered>
       <Text role="timer">
         You will be signed out in {seconds} {seconds === 1 ? 'second' : 'seconds'}
       </Text>
@@ -64,7 +64,7 @@ export function IdleWarning() {
         <Button variant="default" onClick={() => void logout()}>
           Sign out now
         </Button>
-        <Button onClick={staySignedIn} loading={staying} data-autofocus>
+        <Button onClick={() => void staySignedIn()} loading={staying} data-autofocus>
           Stay signed in
         </Button>
       </Group>

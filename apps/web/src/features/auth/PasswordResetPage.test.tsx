@@ -37,7 +37,7 @@ describe('password reset', () => {
 
     const email = screen.getByLabelText(/^email/i);
     await user.type(email, 'provider@riverside.test{Enter}');
-    expect(server.find('POST', '/api/v1/auth/start')[0]!.body).toMatchObject({ isPasswordReset: true });
+    expect(server.find('POST', '/api/v1/auth/start')[0].body).toMatchObject({ isPasswordReset: true });
 
     const code = await screen.findByLabelText(/^code/i);
     expect(screen.getByText('Enter the 6-digit code we sent to provider@riverside.test.')).toBeInTheDocument();

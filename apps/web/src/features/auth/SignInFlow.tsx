@@ -79,7 +79,7 @@ export function SignInFlow({ isPasswordReset = false, initialEmail, resume, next
         busy={flow.busy === 'submit'}
         fieldError={flow.fieldError}
         submitLabel={submitLabel(step, isPasswordReset)}
-        onSubmit={flow.submit}
+        onSubmit={(value, confirm) => void flow.submit(value, confirm)}
         onEdit={flow.clearFieldError}
       >
         {(typed) => (
@@ -90,7 +90,7 @@ export function SignInFlow({ isPasswordReset = false, initialEmail, resume, next
               </Button>
             )}
             {isCodeStep && (
-              <Button variant="subtle" size="compact-sm" onClick={flow.resend} loading={flow.busy === 'resend'}>
+              <Button variant="subtle" size="compact-sm" onClick={() => void flow.resend()} loading={flow.busy === 'resend'}>
                 Resend code
               </Button>
             )}

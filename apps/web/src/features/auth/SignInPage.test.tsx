@@ -52,12 +52,12 @@ describe('sign-in', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Rivers' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(server.find('POST', '/api/v1/auth/start')[0]!.body).toEqual({
+    expect(server.find('POST', '/api/v1/auth/start')[0].body).toEqual({
       app: 'PROVIDER_WEB',
       isPasswordReset: false,
       email: 'provider@riverside.test',
     });
-    expect(server.find('POST', `/api/v1/auth/${FLOW_UUID}`)[0]!.body).toEqual({ step: 'PASSWORD', value: PASSWORD });
+    expect(server.find('POST', `/api/v1/auth/${FLOW_UUID}`)[0].body).toEqual({ step: 'PASSWORD', value: PASSWORD });
     const writes = server.requests.filter((request) => request.method !== 'GET');
     expect(writes.every((request) => request.headers['x-xsrf-token'] === 'test-csrf')).toBe(true);
   });
@@ -106,7 +106,7 @@ describe('sign-in', () => {
     await user.type(code, `${CODE}{Enter}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/auth/start')[0]!.body).toMatchObject({ phone: '+12025550102' });
+    expect(server.find('POST', '/api/v1/auth/start')[0].body).toMatchObject({ phone: '+12025550102' });
   });
 
   it('sends a new code on request', async () => {

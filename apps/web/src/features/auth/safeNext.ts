@@ -6,6 +6,7 @@ export function safeNext(next: string | null | undefined): string {
   if (!next || !next.startsWith('/')) return '/';
   if (next.startsWith('//') || next.startsWith('/\\')) return '/';
   // Control characters (tabs, new lines) are dropped by URL parsers and could rebuild a `//`.
+  // eslint-disable-next-line no-control-regex -- looks for exactly those control characters
   if (/[\u0000-\u001f\u007f]/.test(next)) return '/';
   return next;
 }

@@ -22,13 +22,13 @@ describe('the chat room: attaching a file', { timeout: 15_000 }, () => {
     await user.upload(await screen.findByLabelText(/browse/i, {}, SLOW), new File(['%PDF-1.7'], 'letter.pdf', { type: 'application/pdf' }));
     const put = await FakeXhr.next();
     const [created] = server.find('POST', `/florie/v1/chat/${ROOM}/file`);
-    expect(created!.headers.authorization).toBe('Bearer room-token-1');
-    expect(created!.body).toMatchObject({ name: 'letter.pdf', type: 'application/pdf', size: 8 });
+    expect(created.headers.authorization).toBe('Bearer room-token-1');
+    expect(created.body).toMatchObject({ name: 'letter.pdf', type: 'application/pdf', size: 8 });
     expect(put.url).toBe('/upload/55');
     put.respond(200);
 
     await waitFor(() => expect(sentOf(socket, 'NEW_MESSAGE')).toHaveLength(1), SLOW);
-    expect(sentOf(socket, 'NEW_MESSAGE')[0]!.data).toMatchObject({ message: 'My letter', files: [55] });
+    expect(sentOf(socket, 'NEW_MESSAGE')[0].data).toMatchObject({ message: 'My letter', files: [55] });
     expect(screen.queryByLabelText(/browse/i)).not.toBeInTheDocument();
     expect(attach).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');

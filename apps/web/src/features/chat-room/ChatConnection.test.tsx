@@ -52,7 +52,7 @@ describe('the chat room: the connection', () => {
     renderRoom();
     const first = await nextSocketOpened(1);
     sendText('Before the drop');
-    const lost = sentOf(first, 'NEW_MESSAGE')[0]!.data as { uuid: string };
+    const lost = sentOf(first, 'NEW_MESSAGE')[0].data as { uuid: string };
     act(() => first.serverClose(1006));
 
     sendText('While away');
@@ -62,11 +62,11 @@ describe('the chat room: the connection', () => {
     const second = await nextSocketOpened(2);
     const resent = sentOf(second, 'NEW_MESSAGE').map((one) => one.data as { uuid: string; message: string });
     expect(resent.map((one) => one.message)).toEqual(['Before the drop', 'While away']);
-    expect(resent[0]!.uuid).toBe(lost.uuid);
+    expect(resent[0].uuid).toBe(lost.uuid);
 
     // The server's copies replace them; nothing is sent a third time.
-    push(second, { event: 'NEW_MESSAGE', data: fromMe(20, { uuid: resent[0]!.uuid, message: 'Before the drop' }) });
-    push(second, { event: 'NEW_MESSAGE', data: fromMe(21, { uuid: resent[1]!.uuid, message: 'While away' }) });
+    push(second, { event: 'NEW_MESSAGE', data: fromMe(20, { uuid: resent[0].uuid, message: 'Before the drop' }) });
+    push(second, { event: 'NEW_MESSAGE', data: fromMe(21, { uuid: resent[1].uuid, message: 'While away' }) });
     expect(screen.queryByText('Sending')).not.toBeInTheDocument();
   });
 
@@ -137,7 +137,7 @@ describe('the chat room: the connection', () => {
     expect(screen.getByText('Sending')).toBeInTheDocument();
 
     // Stored at last: nothing is kept any more, so another refresh sends nothing.
-    push(again, { event: 'NEW_MESSAGE', data: fromMe(5, { uuid: resent!.uuid, message: 'Written while away' }) });
+    push(again, { event: 'NEW_MESSAGE', data: fromMe(5, { uuid: resent.uuid, message: 'Written while away' }) });
     fireEvent.change(input(), { target: { value: '' } });
     FakeWebSocket.instances = [];
     cleanup();
@@ -243,7 +243,7 @@ describe('the chat room: older messages', () => {
     const failing = server.fetch.getMockImplementation()!;
     let failures = 1;
     server.fetch.mockImplementation(async (input, init) => {
-      if (String(input).includes('skip=30') && failures-- > 0) return new Response(null, { status: 403 });
+      if ((input as string | URL).toString().includes('skip=30') && failures-- > 0) return new Response(null, { status: 403 });
       return failing(input, init);
     });
     renderRoom();

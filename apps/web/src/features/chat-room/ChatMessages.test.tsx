@@ -50,17 +50,17 @@ describe('the chat room: how messages show', () => {
     expect(first).toHaveClass('rw-msg--top');
     expect(second).toHaveTextContent('We reply within a day');
     expect(second).not.toHaveClass('rw-msg--top');
-    expect([first, second].map((one) => one!.dataset.style)).toEqual(['GROUP_START', 'GROUP_END']);
+    expect([first, second].map((one) => one.dataset.style)).toEqual(['GROUP_START', 'GROUP_END']);
 
     const today = ['First', 'Second', 'Third', 'Mine', 'From the doctor'].map(messageWith);
     expect(today.map((one) => one.dataset.style)).toEqual(['GROUP_START', 'GROUP_MIDDLE', 'GROUP_END', 'SINGLE', 'SINGLE']);
     // Name on the first of a run, not on one's own; times as h:mm a.
-    expect(within(today[0]!).getByText('Nina Nurse')).toBeInTheDocument();
-    expect(within(today[1]!).queryByText('Nina Nurse')).not.toBeInTheDocument();
-    expect(within(today[3]!).queryByText('Pat Patient')).not.toBeInTheDocument();
-    expect(within(today[4]!).getByText('Dan Doctor')).toBeInTheDocument();
-    expect(within(today[0]!).getByText('9:05 AM')).toBeInTheDocument();
-    expect(within(today[4]!).getByText('1:45 PM')).toBeInTheDocument();
+    expect(within(today[0]).getByText('Nina Nurse')).toBeInTheDocument();
+    expect(within(today[1]).queryByText('Nina Nurse')).not.toBeInTheDocument();
+    expect(within(today[3]).queryByText('Pat Patient')).not.toBeInTheDocument();
+    expect(within(today[4]).getByText('Dan Doctor')).toBeInTheDocument();
+    expect(within(today[0]).getByText('9:05 AM')).toBeInTheDocument();
+    expect(within(today[4]).getByText('1:45 PM')).toBeInTheDocument();
     // Runs end at a new day.
     expect(messageWith('Yesterday’s').dataset.style).toBe('SINGLE');
   });
@@ -200,7 +200,7 @@ describe('the chat room: how messages show', () => {
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
     await waitFor(() => expect(tab.location.href).toBe(freshLink(4)));
     // Asked of the chat service with the room's token, as every room call is.
-    expect(server.find('GET', '/florie/v1/chat/file/4')[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(server.find('GET', '/florie/v1/chat/file/4')[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
 
     // A file deleted since the message came shows as expired once someone tries it.
     server.state.stored = [];

@@ -70,7 +70,7 @@ describe('the chat room: connecting, errors and read-only', () => {
     renderRoom({ practiceId: 5, onClose });
     expect(await screen.findByRole('alert')).toHaveTextContent("Sorry we're having trouble loading this chat, please try again later");
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(String(server.fetch.mock.calls[0]![0])).toBe(`/florie/v1/chat/${ROOM}?practiceId=5`);
+    expect(String(server.fetch.mock.calls[0][0] as string | URL)).toBe(`/florie/v1/chat/${ROOM}?practiceId=5`);
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
@@ -205,7 +205,7 @@ describe('the chat room: connecting, errors and read-only', () => {
     await settle(chatRoomApi.CHAT_CONNECT_TIMEOUT_MS - 20);
     expect(FakeWebSocket.instances).toHaveLength(1);
     await settle(30);
-    expect(FakeWebSocket.instances[0]!.readyState).toBe(FakeWebSocket.CLOSED);
+    expect(FakeWebSocket.instances[0].readyState).toBe(FakeWebSocket.CLOSED);
     await settle(300_000);
     expect(FakeWebSocket.instances).toHaveLength(1 + chatRoomApi.CHAT_RECONNECT_LIMIT);
     expect(screen.getByRole('alert')).toHaveTextContent("We're having trouble connecting, please refresh the page");
@@ -242,7 +242,7 @@ describe('the chat room: connecting, errors and read-only', () => {
     expect(android.openChat).toHaveBeenCalledWith(JSON.stringify({ room: ROOM }));
   });
 
-  it('uses the dark theme by default and the light one when asked', async () => {
+  it('uses the dark theme by default and the light one when asked', () => {
     roomServer();
     const { container, unmount } = renderRoom();
     expect(container.querySelector('.rw-chat')).toHaveStyle({ '--chat-background': '#16181c' });

@@ -94,11 +94,17 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
   const [details, setDetails] = useState<RoomMessage | null>(null);
   const mobile = device === 'ios' || device === 'android';
 
+  // Rows and read marks depend on these parts of the state only, not on every change to it.
+  const welcomeMessages = state?.chat.welcomeMessages;
+  const messages = state?.messages;
+  const myId = state?.me.chatUserId;
+  const me = state?.me;
+  const readStatus = state?.readStatus;
   const rows = useMemo(
-    () => (state ? messageRows(state.chat.welcomeMessages, state.messages, state.me.chatUserId) : []),
-    [state?.chat.welcomeMessages, state?.messages, state?.me.chatUserId],
+    () => (welcomeMessages && messages && myId !== undefined ? messageRows(welcomeMessages, messages, myId) : []),
+    [welcomeMessages, messages, myId],
   );
-  const isRead = useCallback((message: RoomMessage) => (state ? isReadByOthers(state, message.id) : false), [state?.readStatus, state?.me]);
+  const isRead = useCallback((message: RoomMessage) => (readStatus && me ? isReadByOthers({ readStatus, me }, message.id) : false), [readStatus, me]);
 
   // In the apps, links and files are handed to the app; a page without the app opens them here.
   // A file comes with a link fetched as it was tapped (the tile asks; see FileTileList).
@@ -163,7 +169,7 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
           <MessageList
             rows={rows}
             older={chat.older}
-            onLoadOlder={chat.older.loadMore}
+            onLoadOlder={() => void chat.older.loadMore()}
             isRead={isRead}
             onOpenDetails={setDetails}
             onOpenLink={openLink}

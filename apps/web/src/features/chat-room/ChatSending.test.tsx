@@ -8,7 +8,7 @@ afterEach(() => {
   resetPageVisibility();
 });
 
-const input = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const input = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send message' });
 
 describe('the chat room: writing and sending', () => {
@@ -41,7 +41,7 @@ describe('the chat room: writing and sending', () => {
     await user.type(input(), 'Hello');
     await user.click(sendButton());
     expect(input()).toHaveFocus();
-    const uuid = (sentOf(socket, 'NEW_MESSAGE')[0]!.data as { uuid: string }).uuid;
+    const uuid = (sentOf(socket, 'NEW_MESSAGE')[0].data as { uuid: string }).uuid;
 
     push(socket, { event: 'NEW_MESSAGE', data: fromMe(40, { uuid, message: 'Hello' }) });
     expect(screen.getAllByText('Hello')).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('the chat room: writing and sending', () => {
     expect(sentOf(socket, 'NEW_MESSAGE')).toHaveLength(0);
     expect(input()).toHaveValue('   Hi\n');
     await user.click(sendButton());
-    expect(sentOf(socket, 'NEW_MESSAGE')[0]!.data).toMatchObject({ message: 'Hi' });
+    expect(sentOf(socket, 'NEW_MESSAGE')[0].data).toMatchObject({ message: 'Hi' });
   });
 
   it('empties a box holding only line breaks on Backspace', async () => {
@@ -92,7 +92,7 @@ describe('the chat room: writing and sending', () => {
     const socket = await openRoom();
     await user.type(input(), 'Too late');
     await user.click(sendButton());
-    const uuid = (sentOf(socket, 'NEW_MESSAGE')[0]!.data as { uuid: string }).uuid;
+    const uuid = (sentOf(socket, 'NEW_MESSAGE')[0].data as { uuid: string }).uuid;
 
     vi.useFakeTimers();
     push(socket, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid, message: 'This chat is closed' } });
@@ -111,7 +111,7 @@ describe('the chat room: writing and sending', () => {
     const socket = await openRoom();
     await user.type(input(), 'First');
     await user.click(sendButton());
-    const uuid = (sentOf(socket, 'NEW_MESSAGE')[0]!.data as { uuid: string }).uuid;
+    const uuid = (sentOf(socket, 'NEW_MESSAGE')[0].data as { uuid: string }).uuid;
     await user.type(input(), 'Second, half written');
 
     push(socket, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid, message: '' } });

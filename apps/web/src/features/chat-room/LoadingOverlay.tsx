@@ -17,8 +17,10 @@ interface LoadingOverlayProps {
  */
 export function LoadingOverlay({ shown, title }: LoadingOverlayProps) {
   const [present, setPresent] = useState(shown);
+  // Shown again: present at once, in this render, rather than after an effect.
+  if (shown && !present) setPresent(true);
   useEffect(() => {
-    if (shown) return setPresent(true);
+    if (shown) return;
     const timer = setTimeout(() => setPresent(false), OVERLAY_REMOVE_MS);
     return () => clearTimeout(timer);
   }, [shown]);

@@ -26,12 +26,19 @@ export function MessageDetailsModal({ message, loadReceipts, onClose }: MessageD
   const [receipts, setReceipts] = useState<ReadReceipt[]>([]);
   const [loading, setLoading] = useState(false);
   const messageId = message?.id;
+  // Another message: its receipts start empty and loading, from this render on.
+  const [askedFor, setAskedFor] = useState<number | undefined>(undefined);
+  if (messageId !== askedFor) {
+    setAskedFor(messageId);
+    if (messageId) {
+      setReceipts([]);
+      setLoading(true);
+    }
+  }
 
   useEffect(() => {
     if (!messageId) return;
     let current = true;
-    setReceipts([]);
-    setLoading(true);
     loadReceipts(messageId)
       .then((answer) => current && setReceipts(answer))
       .catch((error: unknown) => console.error('Could not load the read receipts', error))

@@ -105,7 +105,9 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
   }, [firstKey, lastKey, lastIsOwn]);
 
   const latest = useRef({ status: older.status, onLoadOlder });
-  latest.current = { status: older.status, onLoadOlder };
+  useLayoutEffect(() => {
+    latest.current = { status: older.status, onLoadOlder };
+  });
   const autoLoads = useRef<number[]>([]);
   const lastCheck = useRef(0);
   const trailingCheck = useRef(false);
@@ -151,6 +153,7 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
         role="log"
         aria-label="Messages"
         aria-busy={older.status === 'loading'}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable)
         tabIndex={0}
         onScroll={onScroll}
         // The menu's code loads once someone is here, so a right-click does not wait for it.

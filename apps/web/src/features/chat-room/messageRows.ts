@@ -26,7 +26,7 @@ function styleOf(sameAsPrevious: boolean, sameAsNext: boolean): MessageStyle {
 const senderOf = (message: ChatMessage) => message.from?.chatUserId ?? 'welcome';
 
 function runOf(messages: ChatMessage[], index: number, day: (m: ChatMessage) => string | null) {
-  const message = messages[index]!;
+  const message = messages[index];
   const continues = (other: ChatMessage | undefined) => other !== undefined && senderOf(other) === senderOf(message) && day(other) === day(message);
   return styleOf(continues(messages[index - 1]), continues(messages[index + 1]));
 }

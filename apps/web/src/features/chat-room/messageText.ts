@@ -21,7 +21,7 @@ export function linkify(text: string): TextPart[] {
   let at = 0;
   for (const match of text.matchAll(LINK)) {
     const url = trimLink(match[0]);
-    const start = match.index!;
+    const start = match.index;
     if (start > at) parts.push({ kind: 'text', text: text.slice(at, start) });
     parts.push({ kind: 'link', url });
     at = start + url.length;
@@ -32,7 +32,7 @@ export function linkify(text: string): TextPart[] {
 
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 // Pictographs, flags, skin tones, joiners, variation selectors, keycaps and tag sequences.
-const EMOJI_PARTS = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|[\u200d\ufe0e\ufe0f\u20e3]|[\u{e0020}-\u{e007f}]|[0-9#*](?=\ufe0f?\u20e3)/gu;
+const EMOJI_PARTS = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u200d|\ufe0e|\ufe0f|\u20e3|[\u{e0020}-\u{e007f}]|[0-9#*](?=\ufe0f?\u20e3)/gu;
 
 /** True for text made of emoji alone (spaces allowed), which is shown large without a bubble. */
 export function isEmojiOnly(text: string): boolean {

@@ -28,7 +28,7 @@ describe('held messages', () => {
   it('applies a scan result to the file of its message', () => {
     const held = [message(1, { files: [fileView({ id: 4, scanStatus: 'scanning', type: '' })] }), message(2)];
     const scanned = withScanResult(held, { messageId: 1, fileId: 4, status: 'clean', type: 'application/pdf' });
-    expect(scanned[0]!.files[0]).toMatchObject({ scanStatus: 'clean', type: 'application/pdf' });
+    expect(scanned[0].files[0]).toMatchObject({ scanStatus: 'clean', type: 'application/pdf' });
     expect(scanned[1]).toBe(held[1]);
     expect(withScanResult(held, { messageId: 2, fileId: 4, status: 'clean', type: '' })).toBe(held);
   });

@@ -11,7 +11,7 @@ function clientWith(answers: Array<Response | Error>) {
   });
   const sleep = vi.fn(async (_ms: number) => {});
   let token = 'first';
-  const client = createRoomClient({ token: () => token, fetch: fetch as unknown as typeof globalThis.fetch, sleep });
+  const client = createRoomClient({ token: () => token, fetch: fetch, sleep });
   return { client, fetch, sleep, setToken: (value: string) => (token = value) };
 }
 
@@ -27,7 +27,7 @@ describe('the room client', () => {
     const calls = fetch.mock.calls as unknown as Array<[string, RequestInit]>;
     expect(calls.map(([url]) => url)).toEqual([`/florie/v1/chat/${ROOM}?practiceId=5`, `/florie/v1/chat/${ROOM}/messages?after=12`]);
     expect(calls.map(([, init]) => (init.headers as Record<string, string>).authorization)).toEqual(['Bearer first', 'Bearer second']);
-    expect(calls[0]![1].credentials).toBe('omit');
+    expect(calls[0][1].credentials).toBe('omit');
   });
 
   it('retries reads 3 times after e^n seconds, but never a write', async () => {

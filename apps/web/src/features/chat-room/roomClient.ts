@@ -28,7 +28,7 @@ export class RoomCallError extends Error {
   }
 }
 
-type AnyEndpoint = Endpoint<any, any, any, any>;
+type AnyEndpoint = Endpoint;
 
 interface CallParts {
   params?: Record<string, string | number>;

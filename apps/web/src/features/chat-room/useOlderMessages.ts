@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { chatRoomApi } from '@referwell/contracts';
 import type { RoomMessage } from './messages';
 
@@ -19,7 +19,9 @@ export function useOlderMessages(fetchPage: (skip: number) => Promise<RoomMessag
   const [state, setState] = useState<OlderMessages>({ status: 'loading', foundAny: false });
   const busy = useRef(false);
   const latest = useRef({ fetchPage, loadedCount, onPage });
-  latest.current = { fetchPage, loadedCount, onPage };
+  useLayoutEffect(() => {
+    latest.current = { fetchPage, loadedCount, onPage };
+  });
 
   /** The first page came with the chat. */
   const started = useCallback((page: RoomMessage[]) => {

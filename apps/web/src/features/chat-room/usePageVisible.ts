@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 const isVisible = () => document.visibilityState !== 'hidden';
 
@@ -6,7 +6,9 @@ const isVisible = () => document.visibilityState !== 'hidden';
 export function usePageVisible(onChange?: (visible: boolean) => void): boolean {
   const [visible, setVisible] = useState(isVisible);
   const latest = useRef(onChange);
-  latest.current = onChange;
+  useLayoutEffect(() => {
+    latest.current = onChange;
+  });
   useEffect(() => {
     const update = () => {
       setVisible(isVisible());

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { chatRoomApi } from '@referwell/contracts';
 
 /**
@@ -10,7 +10,9 @@ import { chatRoomApi } from '@referwell/contracts';
 export function useTypingExpiry(expire: (chatUserId: number) => void) {
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const latestExpire = useRef(expire);
-  latestExpire.current = expire;
+  useLayoutEffect(() => {
+    latestExpire.current = expire;
+  });
 
   useEffect(() => {
     const running = timers.current;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { chatRoomApi } from '@referwell/contracts';
 import { usePageVisible } from './usePageVisible';
 
@@ -17,17 +17,20 @@ export function useTypingNotifier(send: (event: TypingEvent) => void) {
   const lastSent = useRef(0);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latestSend = useRef(send);
-  latestSend.current = send;
+  useLayoutEffect(() => {
+    latestSend.current = send;
+  });
 
-  const say = (event: TypingEvent) => {
+  // Both read only refs, so they are made once and the returned function is stable.
+  const say = useCallback((event: TypingEvent) => {
     lastSent.current = Date.now();
     latestSend.current(event);
-  };
-  const stop = () => {
+  }, []);
+  const stop = useCallback(() => {
     clearTimeout(debounce.current);
     if (typing.current) say('USER_STOPPED_TYPING');
     typing.current = false;
-  };
+  }, [say]);
 
   useEffect(() => () => clearTimeout(debounce.current), []);
   usePageVisible((visible) => {
@@ -43,5 +46,5 @@ export function useTypingNotifier(send: (event: TypingEvent) => void) {
       return;
     }
     debounce.current = setTimeout(() => say('USER_TYPING'), chatRoomApi.TYPING_DEBOUNCE_MS);
-  }, []);
+  }, [say, stop]);
 }

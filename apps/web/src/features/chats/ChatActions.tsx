@@ -46,7 +46,7 @@ export function ChatActions({ scope, chat }: { scope: PracticeScope; chat: ChatS
         menuId={menuId}
         placement="bottom-end"
         onCloseMenu={() => setAnchor(null)}
-        onLeft={() => navigate(chatPaths.list)}
+        onLeft={() => void navigate(chatPaths.list)}
       />
     </>
   );

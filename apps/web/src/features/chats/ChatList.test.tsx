@@ -33,13 +33,13 @@ describe('the chat list', { timeout: 20_000 }, () => {
     expect(links).toHaveLength(10);
     expect(links[0]).toHaveAttribute('href', '/chats/1');
     expect(links[0]).toHaveAccessibleName(/^Lakeside Health 5 minutes ago Lee Harbor: See you at three \(3 unread\)$/);
-    expect(within(links[0]!).getByText('Lakeside Health')).toHaveStyle({ fontWeight: '700' });
+    expect(within(links[0]).getByText('Lakeside Health')).toHaveStyle({ fontWeight: '700' });
     expect(links[1]).toHaveAccessibleName(/Jane Doe .*No messages yet Muted/);
     expect(links[1]).toHaveAttribute('aria-current', 'page');
     expect(links[2]).toHaveAccessibleName(/Old case 2 hours ago Thanks! Closed/);
     // Read chats carry no count.
-    expect(within(links[2]!).queryByText(/unread/)).not.toBeInTheDocument();
-    expect(Object.fromEntries(server.find('GET', LIST)[0]!.query)).toEqual({ practiceId: '1', page: '0', pageSize: '10', includeCount: 'true' });
+    expect(within(links[2]).queryByText(/unread/)).not.toBeInTheDocument();
+    expect(Object.fromEntries(server.find('GET', LIST)[0].query)).toEqual({ practiceId: '1', page: '0', pageSize: '10', includeCount: 'true' });
 
     expect(screen.getByText('1–10 of 15')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -116,13 +116,13 @@ describe('the chat list', { timeout: 20_000 }, () => {
     const { user } = renderRouted(<ListWithLiveUpdates />, { path: '/chats' });
     const [link] = await chats();
 
-    expect(fireEvent.contextMenu(link!, { clientX: 30, clientY: 40 })).toBe(false);
+    expect(fireEvent.contextMenu(link, { clientX: 30, clientY: 40 })).toBe(false);
     const menu = await screen.findByRole('menu', { name: 'Actions for Lee Harbor' });
     const mute = within(menu).getByRole('menuitemcheckbox', { name: 'Mute' });
     expect(mute).toHaveAttribute('aria-checked', 'false');
     await user.click(mute);
     expect(mute).toHaveAttribute('aria-busy', 'true');
-    expect(server.find('PUT', '/api/v1/chat/1/mute')[0]!.body).toEqual({ practiceId: 1, mute: true });
+    expect(server.find('PUT', '/api/v1/chat/1/mute')[0].body).toEqual({ practiceId: 1, mute: true });
 
     await act(async () => answer());
     await waitFor(() => expect(mute).toHaveAttribute('aria-checked', 'true'));
@@ -138,7 +138,7 @@ describe('the chat list', { timeout: 20_000 }, () => {
     });
     const { user, router } = renderRouted(<ListWithLiveUpdates />, { path: '/chats/2' });
     const [link] = await chats();
-    link!.focus();
+    link.focus();
 
     await user.keyboard('{Shift>}{F10}{/Shift}');
     await screen.findByRole('menu', { name: 'Actions for Lee Harbor' });
@@ -154,7 +154,7 @@ describe('the chat list', { timeout: 20_000 }, () => {
     await user.click(within(closing).getByRole('button', { name: 'Cancel' }));
     expect(server.find('PUT', '/api/v1/chat/1/close')).toHaveLength(0);
 
-    fireEvent.contextMenu(link!, { clientX: 30, clientY: 40 });
+    fireEvent.contextMenu(link, { clientX: 30, clientY: 40 });
     await user.click(await screen.findByRole('menuitem', { name: 'Leave chat…' }));
     const leaving = await screen.findByRole('dialog', { name: 'Leave this chat?' });
     await user.click(within(leaving).getByRole('button', { name: 'Leave chat' }));

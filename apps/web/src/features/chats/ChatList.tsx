@@ -85,7 +85,7 @@ export function ChatList({ scope, selectedId }: ChatListProps) {
           anchor={menu.anchor}
           onCloseMenu={() => setMenu({ chat: menuChat, anchor: null })}
           // Leaving the chat that is open beside the list closes it.
-          onLeft={() => menuChat.id === selectedId && navigate(chatPaths.list)}
+          onLeft={() => menuChat.id === selectedId && void navigate(chatPaths.list)}
         />
       )}
     </Stack>

@@ -60,12 +60,12 @@ describe('the open chat’s header', { timeout: 20_000 }, () => {
     await user.click(mute);
     expect(await screen.findByText('Muted')).toBeInTheDocument();
     await waitFor(() => expect(mute).toHaveAttribute('aria-checked', 'true'));
-    expect(server.find('PUT', '/api/v1/chat/1/mute')[0]!.body).toEqual({ practiceId: 1, mute: true });
+    expect(server.find('PUT', '/api/v1/chat/1/mute')[0].body).toEqual({ practiceId: 1, mute: true });
 
     await user.click(mute);
     await waitFor(() => expect(screen.queryByText('Muted')).not.toBeInTheDocument());
     expect(mute).toHaveAttribute('aria-checked', 'false');
-    expect(server.find('PUT', '/api/v1/chat/1/mute')[1]!.body).toEqual({ practiceId: 1, mute: false });
+    expect(server.find('PUT', '/api/v1/chat/1/mute')[1].body).toEqual({ practiceId: 1, mute: false });
   });
 
   it('closes the chat only once it is confirmed, keeping a failure in the dialog', async () => {
@@ -106,7 +106,7 @@ describe('the open chat’s header', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave this chat?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
-    expect(server.find('PUT', '/api/v1/chat/1/leave')[0]!.body).toEqual({ practiceId: 1 });
+    expect(server.find('PUT', '/api/v1/chat/1/leave')[0].body).toEqual({ practiceId: 1 });
   });
 
   it('adds and removes people, keeping the caller, bots and patients invited by phone', async () => {

@@ -22,7 +22,7 @@ export function ChatWithPatientButton({ scope, patientId }: { scope: PracticeSco
       loading={start.isPending}
       onClick={() =>
         start.mutate(undefined, {
-          onSuccess: (chat) => navigate(chatPaths.chat(chat.id)),
+          onSuccess: (chat) => void navigate(chatPaths.chat(chat.id)),
           onError: (error) => notifications.show({ color: 'red', title: 'Could not open a chat with the patient', message: errorMessage(error) }),
         })
       }

@@ -72,7 +72,7 @@ describe('the chats page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Lee Harbor' })).toBeInTheDocument();
     const room = await screen.findByRole('region', { name: 'Chat room' });
     expect(room).toHaveTextContent(`room ${ROOM_1} token token-1-1 device web light true practice 1`);
-    expect(Object.fromEntries(server.find('GET', '/api/v1/chat/1/token')[0]!.query)).toEqual({ practiceId: '1' });
+    expect(Object.fromEntries(server.find('GET', '/api/v1/chat/1/token')[0].query)).toEqual({ practiceId: '1' });
     expect(screen.getByRole('link', { name: /^Lee Harbor/ })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(document.title).toBe('Lee Harbor · Referwell'));
   });

@@ -50,7 +50,7 @@ function NewChatForm({ scope, onDone }: { scope: PracticeScope; onDone: () => vo
     onCancel: onDone,
     onStarted: (chat) => {
       onDone();
-      navigate(chatPaths.chat(chat.id));
+      void navigate(chatPaths.chat(chat.id));
     },
   };
   return (
@@ -64,7 +64,7 @@ function NewChatForm({ scope, onDone }: { scope: PracticeScope; onDone: () => vo
           fullWidth
           data={KINDS}
           value={kind}
-          onChange={(value) => setKind(value as Kind)}
+          onChange={(value) => setKind(value)}
         />
       </div>
       {kind === 'practice' && <PracticeChatForm {...props} />}

@@ -53,7 +53,7 @@ describe('a patient chat’s texted link', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     expect(await screen.findByText('Link revoked. Sam Patient can no longer open this chat.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.find('POST', '/api/v1/chat/1/link/revoke')[0]!.body).toEqual({ practiceId: 1, sendNewLink: false });
+    expect(server.find('POST', '/api/v1/chat/1/link/revoke')[0].body).toEqual({ practiceId: 1, sendNewLink: false });
   });
 
   it('is revoked and a new one texted when asked, from the keyboard, a failure staying in the dialog', async () => {
@@ -90,7 +90,7 @@ describe('a patient chat’s texted link', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('Sam Patient gets a text message with a new link to this chat. Links they already have keep working; to end those, revoke the link instead.');
     await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
     expect(await screen.findByText('A new link was texted to Sam Patient.')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/chat/1/link')[0]!.body).toEqual({ practiceId: 1 });
+    expect(server.find('POST', '/api/v1/chat/1/link')[0].body).toEqual({ practiceId: 1 });
   });
 
   it('of a closed chat can be revoked but not sent again', async () => {

@@ -34,9 +34,9 @@ describe('development outbox', () => {
     const list = await screen.findByRole('list', { name: 'Messages, newest first' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByText('Your Referwell code is 123456')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('Text')).toBeInTheDocument();
-    expect(within(items[1]!).getByText('Reset your password')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Your Referwell code is 123456')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Text')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Reset your password')).toBeInTheDocument();
     expect(document.title).toBe('Development outbox · Referwell');
 
     await user.type(screen.getByLabelText(/^recipient/i), 'provider@riverside.test');

@@ -21,7 +21,7 @@ describe('the events socket', () => {
     const socket = FakeWebSocket.latest();
     expect(socket.url).toMatch(/^ws:\/\/[^/]+\/api\/v1\/socket\?type=EVENTS&sdkVersion=4\.3\.0$/);
     act(() => socket.serverOpen());
-    expect(JSON.parse(socket.sent[0]!)).toEqual({ event: 'post', data: { url: eventsApi.SUBSCRIBE_URL } });
+    expect(JSON.parse(socket.sent[0])).toEqual({ event: 'post', data: { url: eventsApi.SUBSCRIBE_URL } });
 
     const referrals = listen<ReferralChangedDetail>(REFERRAL_CHANGED_EVENT);
     const unread = listen<{ practiceId?: number }>(UNREAD_CHANGED_EVENT);

@@ -32,7 +32,7 @@ function show(notification: eventsApi.PushNotification, navigate: NavigateFuncti
             onClick={(event) => {
               event.preventDefault();
               notifications.hide(id);
-              navigate(action.link);
+              void navigate(action.link);
             }}
           >
             {action.title}

@@ -149,7 +149,7 @@ function BotForm({ scope, bot, onDone }: { scope: IntakeScope; bot: Bot | null; 
             fullWidth
             data={STYLE_OPTIONS}
             value={form.values.specialityQuestionType}
-            onChange={(value) => form.setFieldValue('specialityQuestionType', value as intakeApi.QuestionStyle)}
+            onChange={(value) => form.setFieldValue('specialityQuestionType', value)}
           />
         </Fieldset>
         {asks && (

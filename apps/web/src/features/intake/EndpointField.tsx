@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Loader, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -51,7 +52,7 @@ export function EndpointField({ inputProps, availability }: EndpointFieldProps) 
       autoCapitalize="none"
       spellCheck={false}
       {...inputProps}
-      error={inputProps.error ?? (taken ? ENDPOINT_TAKEN : undefined)}
+      error={(inputProps.error as ReactNode) ?? (taken ? ENDPOINT_TAKEN : undefined)}
       description={
         <>
           <Text span size="xs" style={{ overflowWrap: 'anywhere' }}>

@@ -70,7 +70,7 @@ function rows(questions: Question[]): Question[][] {
   const grouped: Question[][] = [];
   for (const question of questions) {
     const last = grouped.at(-1);
-    if (question.questionType === 'name' && last?.length === 1 && last[0]!.questionType === 'name') last.push(question);
+    if (question.questionType === 'name' && last?.length === 1 && last[0].questionType === 'name') last.push(question);
     else grouped.push([question]);
   }
   return grouped;
@@ -128,7 +128,7 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
       <form ref={formRef} onSubmit={submit} noValidate aria-label={form.name}>
         <Stack gap="md">
           {rows(questions).map((row) => (
-            <SimpleGrid key={row[0]!.variable} cols={{ base: 1, xs: row.length }} spacing="md">
+            <SimpleGrid key={row[0].variable} cols={{ base: 1, xs: row.length }} spacing="md">
               {row.map((question) => (
                 <IntakeQuestionField
                   key={question.variable}

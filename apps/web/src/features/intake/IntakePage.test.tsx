@@ -21,12 +21,12 @@ describe('intake forms', { timeout: 20_000 }, () => {
 
     const list = await screen.findByRole('list', { name: 'Intake forms' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(within(first!).getByRole('link', { name: 'Riverside intake' })).toHaveAttribute('href', '/intake/3');
-    expect(within(first!).getByText('2 new')).toBeInTheDocument();
-    expect(within(first!).getByText('http://localhost/form/riverside-intake')).toBeInTheDocument();
-    expect(within(first!).getByRole('button', { name: 'Copy the link to Riverside intake' })).toBeInTheDocument();
-    expect(within(second!).getByRole('link', { name: 'Open Walk-in in a new tab' })).toHaveAttribute('href', 'http://localhost/form/walk-in');
-    expect(within(second!).queryByText(/new$/)).not.toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Riverside intake' })).toHaveAttribute('href', '/intake/3');
+    expect(within(first).getByText('2 new')).toBeInTheDocument();
+    expect(within(first).getByText('http://localhost/form/riverside-intake')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Copy the link to Riverside intake' })).toBeInTheDocument();
+    expect(within(second).getByRole('link', { name: 'Open Walk-in in a new tab' })).toHaveAttribute('href', 'http://localhost/form/walk-in');
+    expect(within(second).queryByText(/new$/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New intake form' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
@@ -119,7 +119,7 @@ describe('intake forms', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Take down' }));
 
     expect(await screen.findByText('No intake forms yet')).toBeInTheDocument();
-    expect(server.find('DELETE', '/api/v1/bot/3')[0]!.query.get('practiceId')).toBe('1');
+    expect(server.find('DELETE', '/api/v1/bot/3')[0].query.get('practiceId')).toBe('1');
     // Its submissions are still a click away; the public link and the actions are gone.
     const takenDown = await screen.findByRole('list', { name: 'Intake forms taken down' });
     expect(within(takenDown).getByRole('link', { name: 'Riverside intake' })).toHaveAttribute('href', '/intake/3');

@@ -63,7 +63,7 @@ export function SubmissionActions({ scope, submission }: { scope: IntakeScope; s
             disabled={busy}
             onClick={() => {
               resetAll();
-              startChat.mutate(undefined, { onSuccess: (chat) => navigate(chatPaths.chat(chat.id)) });
+              startChat.mutate(undefined, { onSuccess: (chat) => void navigate(chatPaths.chat(chat.id)) });
             }}
           >
             Start chat

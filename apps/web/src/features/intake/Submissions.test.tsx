@@ -43,7 +43,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(within(item).getByText('New', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(within(item).getByText('(202) 555-0123')).toBeInTheDocument();
     expect(within(item).getByText('5 minutes ago')).toBeInTheDocument();
-    expect(server.find('GET', '/api/v1/bot/3/submissions')[0]!.query.toString()).toBe('page=0&pageSize=20&status=NEW&archived=false');
+    expect(server.find('GET', '/api/v1/bot/3/submissions')[0].query.toString()).toBe('page=0&pageSize=20&status=NEW&archived=false');
 
     // A patient sends the form meanwhile: the events socket's unread change brings it in.
     state.submission = submission(6, { firstName: 'Omar', lastName: 'Haddad' });
@@ -70,7 +70,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     const { user } = renderApp('/intake/3/submissions/5');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
-    expect(server.find('GET', '/api/v1/submission/5')[0]!.query.get('practiceId')).toBe('1');
+    expect(server.find('GET', '/api/v1/submission/5')[0].query.get('practiceId')).toBe('1');
     const answers = screen.getByRole('region', { name: 'Answers' });
     expect(within(answers).getByText('Last name')).toBeInTheDocument();
     expect(within(answers).getByText('Note')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     await user.click(within(actions).getByRole('button', { name: 'Accept' }));
 
     expect(await screen.findByText('Accepted. Jane Doe is in your patients.')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/submission/5/accept')[0]!.body).toEqual({ practiceId: 1 });
+    expect(server.find('POST', '/api/v1/submission/5/accept')[0].body).toEqual({ practiceId: 1 });
     expect(within(actions).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(within(contact).getByRole('link', { name: 'Open in your patients' })).toHaveAttribute('href', '/patients/41');
   });
@@ -110,7 +110,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject this submission?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject submission' }));
     expect(await screen.findByText("Jane Doe's submission is rejected")).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/submission/5/reject')[0]!.body).toEqual({ practiceId: 1 });
+    expect(server.find('POST', '/api/v1/submission/5/reject')[0].body).toEqual({ practiceId: 1 });
     expect(screen.getByText('Rejected', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
   });
 
@@ -121,7 +121,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     const { user, router } = renderApp('/intake/3/submissions/5');
     await user.click(await screen.findByRole('button', { name: 'Start chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/60'));
-    expect(server.find('POST', '/api/v1/submission/5/action/createChat')[0]!.body).toEqual({ practiceId: 1 });
+    expect(server.find('POST', '/api/v1/submission/5/action/createChat')[0].body).toEqual({ practiceId: 1 });
   });
 
   it('links to the chat a submission already has, and brings an archived one back', async () => {
@@ -141,7 +141,7 @@ describe('intake submissions', { timeout: 20_000 }, () => {
 
     await user.click(within(actions).getByRole('button', { name: 'Unarchive' }));
     expect(await screen.findByText('Submission moved back from the archive')).toBeInTheDocument();
-    const call = server.find('PUT', '/api/v1/submission/5/archive')[0]!;
+    const call = server.find('PUT', '/api/v1/submission/5/archive')[0];
     expect(call.query.get('practiceId')).toBe('1');
     expect(call.body).toEqual({ archived: false });
     expect(within(actions).getByRole('button', { name: 'Archive' })).toBeInTheDocument();

@@ -88,7 +88,7 @@ describe('invite link, signed in', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText('You joined Lakeside Health and are now working in it.')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/invite/11/accept')[0]!.body).toEqual({ code: INVITE_CODE });
+    expect(server.find('PUT', '/api/v1/invite/11/accept')[0].body).toEqual({ code: INVITE_CODE });
     // The server made it current already, so there was nothing to switch.
     expect(server.find('PUT', '/api/v1/user/7/')).toHaveLength(0);
   });
@@ -100,7 +100,7 @@ describe('invite link, signed in', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept the invite to Lakeside Health' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/user/7/')[0]!.body).toEqual({ practiceId: 2 });
+    expect(server.find('PUT', '/api/v1/user/7/')[0].body).toEqual({ practiceId: 2 });
   });
 
   it('asks before declining', async () => {
@@ -118,7 +118,7 @@ describe('invite link, signed in', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Decline invite' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.find('PUT', '/api/v1/invite/11/decline')[0]!.body).toEqual({ code: INVITE_CODE });
+    expect(server.find('PUT', '/api/v1/invite/11/decline')[0].body).toEqual({ code: INVITE_CODE });
     expect(await screen.findByText('Invite declined')).toBeInTheDocument();
   });
 
@@ -158,7 +158,7 @@ describe('invite link, signed in', () => {
     await user.click(screen.getByRole('button', { name: /^Accept/ }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.find('PUT', '/api/v1/invite/11/accept')[0]!.body).toEqual({ code: INVITE_CODE, practiceId: 2 });
+    expect(server.find('PUT', '/api/v1/invite/11/accept')[0].body).toEqual({ code: INVITE_CODE, practiceId: 2 });
     expect(await screen.findByText('Lakeside Health joined the Cardiology network of Hillside Medical.')).toBeInTheDocument();
   });
 });

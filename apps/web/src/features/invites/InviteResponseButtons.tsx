@@ -43,7 +43,7 @@ export function InviteResponseButtons(props: InviteResponseButtonsProps) {
     (m) => m.roles.some((role) => NETWORK_ROLES.has(role)) && m.practice.id !== invite.network?.practice.id,
   );
   const [networkPracticeId, setNetworkPracticeId] = useState<string | null>(null);
-  const chosenPracticeId = networkPracticeId ?? (ownPractices.length === 1 ? String(ownPractices[0]!.practice.id) : null);
+  const chosenPracticeId = networkPracticeId ?? (ownPractices.length === 1 ? String(ownPractices[0].practice.id) : null);
 
   const accept = useMutation({
     mutationFn: () =>

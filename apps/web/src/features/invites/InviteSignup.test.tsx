@@ -71,7 +71,7 @@ describe('signing up from an invite', () => {
 
     const code = await screen.findByLabelText(/^code/i);
     expect(screen.getByText('Enter the 6-digit code we sent to +12025550177.')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/user/signup')[0]!.body).toEqual({
+    expect(server.find('POST', '/api/v1/user/signup')[0].body).toEqual({
       email: 'nia@example.test',
       phone: '+12025550177',
       password: 'a-long-enough-password',
@@ -87,7 +87,7 @@ describe('signing up from an invite', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Nia New' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
-    expect(server.find('POST', `/api/v1/auth/${FLOW_UUID}`)[0]!.body).toEqual({ step: 'PHONE_CODE', value: CODE });
+    expect(server.find('POST', `/api/v1/auth/${FLOW_UUID}`)[0].body).toEqual({ step: 'PHONE_CODE', value: CODE });
     // The server accepted the invite with the new account; nothing is left to accept.
     expect(server.requests.some((r) => r.path.endsWith('/accept'))).toBe(false);
   });

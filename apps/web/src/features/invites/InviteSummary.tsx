@@ -10,7 +10,7 @@ function initials(name: string): string {
     .split(/\s+/)
     .filter((word) => /^[a-z]/i.test(word))
     .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
+    .map((word) => word[0].toUpperCase())
     .join('');
 }
 

@@ -46,7 +46,7 @@ describe('join a practice', () => {
     await user.click(screen.getByRole('button', { name: 'Send 2 join requests' }));
 
     expect(await screen.findByText('Hillside Medical: request sent; its admins will answer')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/practice/join')[0]!.body).toEqual({
+    expect(server.find('POST', '/api/v1/practice/join')[0].body).toEqual({
       practiceIds: [3, 4],
       message: 'Cardiologist, new in town',
     });
@@ -108,7 +108,7 @@ describe('join a practice', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
 
     expect(await screen.findByText('No pending join requests')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/practicejoinrequest/93')[0]!.body).toEqual({ state: 'REMOVED' });
+    expect(server.find('PUT', '/api/v1/practicejoinrequest/93')[0].body).toEqual({ state: 'REMOVED' });
   });
 
   it('accepts an invite from the list and switches to the practice', async () => {
@@ -130,7 +130,7 @@ describe('join a practice', () => {
     await user.click(within(invites).getByRole('button', { name: 'Accept the invite to Lakeside Health' }));
 
     expect(await screen.findByText('No invites waiting')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/invite/11/accept')[0]!.body).toEqual({});
+    expect(server.find('PUT', '/api/v1/invite/11/accept')[0].body).toEqual({});
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Current practice' })).toHaveValue('Lakeside Health'));
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,15 +32,15 @@ export function JoinRequestForm({ initialPracticeId }: { initialPracticeId: numb
 
   // A link from the search box names a practice to start with.
   const linked = useQuery(practiceSummaryQuery(initialPracticeId));
-  const linkedApplied = useRef(false);
+  const [linkedApplied, setLinkedApplied] = useState(false);
   const memberships = useSession((s) => s.practices);
-  useEffect(() => {
-    if (linked.data && !linkedApplied.current) {
-      linkedApplied.current = true;
-      if (memberships.some((m) => m.practice.id === linked.data.id)) return;
-      setSelected((current) => (current.some((p) => p.id === linked.data.id) ? current : [...current, linked.data]));
+  if (linked.data && !linkedApplied) {
+    const practice = linked.data;
+    setLinkedApplied(true);
+    if (!memberships.some((m) => m.practice.id === practice.id)) {
+      setSelected((current) => (current.some((p) => p.id === practice.id) ? current : [...current, practice]));
     }
-  }, [linked.data, memberships]);
+  }
 
   const join = useMutation({
     mutationFn: (practices: PracticeSummary[]) =>

@@ -91,13 +91,13 @@ describe('networks page', () => {
     await user.keyboard('{Enter}');
 
     expect(await screen.findByText('North County moved to tier 2 of 3.')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/network/21/order')[0]!.body).toEqual({ order: 1 });
+    expect(server.find('PUT', '/api/v1/network/21/order')[0].body).toEqual({ order: 1 });
     await waitFor(async () => expect(await tiers()).toEqual(['Tier 1 · Specialists', 'Tier 2 · North County', 'Tier 3 · Out of area']));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move North County down' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Move Out of area up' }));
     expect(await screen.findByText('Out of area moved to tier 2 of 3.')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/network/23/order')[0]!.body).toEqual({ order: 1 });
+    expect(server.find('PUT', '/api/v1/network/23/order')[0].body).toEqual({ order: 1 });
   });
 
   it('checks a new network before creating it as the last tier', async () => {
@@ -122,7 +122,7 @@ describe('networks page', () => {
     await user.click(form.getByRole('button', { name: 'Create network' }));
 
     expect(await screen.findByText('Weekend cover is created as tier 4')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/networks')[0]!.body).toEqual({ name: 'Weekend cover', matchingTimeLimit: 150, practiceId: 2 });
+    expect(server.find('POST', '/api/v1/networks')[0].body).toEqual({ name: 'Weekend cover', matchingTimeLimit: 150, practiceId: 2 });
     await waitFor(async () => expect((await tiers()).at(-1)).toBe('Tier 4 · Weekend cover'));
   });
 
@@ -136,7 +136,7 @@ describe('networks page', () => {
     await user.click(await tier.findByRole('button', { name: 'Add Bayside Orthopaedics to North County' }));
 
     expect(await screen.findByText('Bayside Orthopaedics added to North County')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/network/21/addPractice')[0]!.body).toEqual({ practiceId: 12 });
+    expect(server.find('PUT', '/api/v1/network/21/addPractice')[0].body).toEqual({ practiceId: 12 });
     expect(server.find('GET', '/api/v1/practices').at(-1)!.query.get('query')).toBe('Bay');
     expect(await tier.findByText('Already in this network')).toBeInTheDocument();
 
@@ -166,7 +166,7 @@ describe('networks page', () => {
     await user.type(limit, '45');
     await user.click(dialog.getByRole('button', { name: 'Save network' }));
     expect(await screen.findByText('Specialist clinics is saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/network/22')[0]!.body).toEqual({ name: 'Specialist clinics', matchingTimeLimit: 45 });
+    expect(server.find('PUT', '/api/v1/network/22')[0].body).toEqual({ name: 'Specialist clinics', matchingTimeLimit: 45 });
     await waitFor(async () => expect(await tiers()).toContain('Tier 2 · Specialist clinics'));
   });
 
@@ -209,7 +209,7 @@ describe('networks page', () => {
     await user.click(await tier.findByRole('button', { name: 'Add Ana Lopez to North County' }));
 
     expect(await screen.findByText('Ana Lopez added to North County')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/network/21/addProvider')[0]!.body).toEqual({ userId: 40, practiceId: 2 });
+    expect(server.find('PUT', '/api/v1/network/21/addProvider')[0].body).toEqual({ userId: 40, practiceId: 2 });
     expect(server.find('GET', '/api/v1/practice/2/providers')).not.toHaveLength(0);
   });
 
@@ -236,7 +236,7 @@ describe('networks page', () => {
     expect(tier.queryByText('Andy Lopez')).not.toBeInTheDocument();
     const search = server.find('GET', '/api/v1/users').at(-1)!;
     expect([search.query.get('query'), search.query.get('suggest')]).toEqual(['An', 'true']);
-    await waitFor(() => expect(server.find('PUT', '/api/v1/network/21/addProvider')[0]!.body).toEqual({ userId: 41, practiceId: 11 }));
+    await waitFor(() => expect(server.find('PUT', '/api/v1/network/21/addProvider')[0].body).toEqual({ userId: 41, practiceId: 11 }));
   });
 
   it('is read-only for members who are not admins', async () => {

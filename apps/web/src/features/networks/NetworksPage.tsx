@@ -78,6 +78,7 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
     const same = document.getElementById(moveButtonId(id, direction)) as HTMLButtonElement | null;
     const other = document.getElementById(moveButtonId(id, direction === 'up' ? 'down' : 'up')) as HTMLButtonElement | null;
     (same && !same.disabled ? same : other)?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the focus request is used up once the focus has moved (a DOM effect); clearing it is not derived state
     setFocusAfterMove(null);
   }, [focusAfterMove, networks.data]);
 
@@ -144,9 +145,9 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
             submitLabel="Create network"
             resetOnSave
             save={(values) => call(networksApi.createNetwork, { body: { ...values, practiceId: practice.id } })}
-            onSaved={async (created) => {
+            onSaved={(created) => {
               notifications.show({ color: 'teal', message: `${created.name} is created as tier ${created.order + 1}` });
-              await queryClient.invalidateQueries({ queryKey: networksKey(practice.id) });
+              void queryClient.invalidateQueries({ queryKey: networksKey(practice.id) });
             }}
           />
         </Paper>

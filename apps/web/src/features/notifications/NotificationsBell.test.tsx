@@ -61,12 +61,12 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     const list = await within(dialog).findByRole('list', { name: 'Notifications' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByText('Can you see the patient on Tuesday?')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('5 minutes ago')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Can you see the patient on Tuesday?')).toBeInTheDocument();
+    expect(within(items[0]).getByText('5 minutes ago')).toBeInTheDocument();
     // One without a link is text, not a link.
-    expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(items[1]).queryByRole('link')).not.toBeInTheDocument();
 
-    await user.click(within(items[0]!).getByRole('link', { name: 'New message from Lee Harbor 1' }));
+    await user.click(within(items[0]).getByRole('link', { name: 'New message from Lee Harbor 1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/1'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
   });
@@ -99,7 +99,7 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Clear all notifications?' })).getByRole('button', { name: 'Clear all' }));
     expect(await screen.findByText('You are all caught up')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/notification/clear')[0]!.body).toEqual({});
+    expect(server.find('PUT', '/api/v1/notification/clear')[0].body).toEqual({});
     expect(await bell('Notifications')).toBeInTheDocument();
   });
 

@@ -106,7 +106,7 @@ export function OrganisationPractices({ organisationId, organisationName, canMan
                     <Switch
                       label="Billed to the organisation"
                       aria-label={`Billed to the organisation: ${practice.name}`}
-                      checked={changing ? billing.variables!.billed : billed}
+                      checked={changing ? billing.variables.billed : billed}
                       disabled={changing}
                       onChange={(event) => billing.mutate({ practice, billed: event.currentTarget.checked })}
                     />

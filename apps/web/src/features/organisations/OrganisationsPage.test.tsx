@@ -51,7 +51,7 @@ describe('organisations list', () => {
     const list = within(await screen.findByRole('list', { name: 'Your organisations' }));
     expect(list.getByRole('link', { name: 'Valley Health Group' })).toHaveAttribute('href', '/organisations/5');
     expect(list.getByText('2 practices · 5 Valley Road')).toBeInTheDocument();
-    const coastal = within(list.getAllByRole('listitem')[1]!);
+    const coastal = within(list.getAllByRole('listitem')[1]);
     expect(coastal.getByText('Staff')).toBeInTheDocument();
     expect(coastal.getByText('1 practice')).toBeInTheDocument();
     expect(document.title).toBe('Organisations · Referwell');
@@ -76,7 +76,7 @@ describe('organisations list', () => {
     await user.click(create.getByRole('button', { name: 'Create organisation' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/organisations/9'));
-    expect(server.find('POST', '/api/v1/organisations')[0]!.body).toEqual({ name: 'North Shore Care', practiceIds: [2] });
+    expect(server.find('POST', '/api/v1/organisations')[0].body).toEqual({ name: 'North Shore Care', practiceIds: [2] });
     expect(await screen.findByText('North Shore Care is created')).toBeInTheDocument();
   });
 
@@ -121,12 +121,12 @@ describe('organisation page', () => {
     expect(riversideSwitch).not.toBeChecked();
     await user.click(riversideSwitch);
     expect(await screen.findByText('Riverside Family Clinic is now billed to Valley Health Group')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/organisation/5/billing/addPractice')[0]!.body).toEqual({ practiceId: 1 });
+    expect(server.find('PUT', '/api/v1/organisation/5/billing/addPractice')[0].body).toEqual({ practiceId: 1 });
     await waitFor(() => expect(riversideSwitch).toBeChecked());
 
     await user.click(practices.getByRole('switch', { name: 'Billed to the organisation: Lakeside Health' }));
     expect(await screen.findByText('Lakeside Health pays for itself again')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/organisation/5/billing/removePractice')[0]!.body).toEqual({ practiceId: 2 });
+    expect(server.find('PUT', '/api/v1/organisation/5/billing/removePractice')[0].body).toEqual({ practiceId: 2 });
   });
 
   it('pages through the members', async () => {
@@ -154,13 +154,13 @@ describe('organisation page', () => {
     await user.selectOptions(await members.findByRole('combobox', { name: 'Role to give Person101 Smith' }), 'Admin');
     await user.click(members.getByRole('button', { name: 'Give role to Person101 Smith' }));
     expect(await screen.findByText('Person101 Smith now has the Admin role')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/roles/organisation/5')[0]!.body).toEqual({ userId: 101, role: 'ADMIN' });
+    expect(server.find('POST', '/api/v1/roles/organisation/5')[0].body).toEqual({ userId: 101, role: 'ADMIN' });
 
     await user.click(members.getByRole('button', { name: 'Take the Staff role from Person102 Smith' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Take this role away?' }));
     await user.click(dialog.getByRole('button', { name: 'Take role' }));
     expect(await screen.findByText('Person102 Smith no longer has the Staff role')).toBeInTheDocument();
-    const removal = server.find('DELETE', '/api/v1/roles/organisation/5/STAFF')[0]!;
+    const removal = server.find('DELETE', '/api/v1/roles/organisation/5/STAFF')[0];
     expect(removal.body).toEqual({ userId: 102 });
   });
 
@@ -177,7 +177,7 @@ describe('organisation page', () => {
 
     await user.click(await practices.findByRole('button', { name: 'Add Lakeside Health to this organisation' }));
     expect(await screen.findByText('Lakeside Health is now part of Valley Health Group')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/organisation/5/practices')[0]!.body).toEqual({ practiceId: 2 });
+    expect(server.find('POST', '/api/v1/organisation/5/practices')[0].body).toEqual({ practiceId: 2 });
 
     // Only practices the person administers can be taken out.
     expect(practices.queryByRole('button', { name: 'Remove Riverside Family Clinic from the organisation' })).not.toBeInTheDocument();

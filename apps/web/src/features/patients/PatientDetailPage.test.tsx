@@ -27,16 +27,16 @@ describe('a patient\'s page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(document.title).toBe('Jane Doe · Referwell');
     expect(screen.getByRole('link', { name: 'Back to patients' })).toHaveAttribute('href', '/patients');
-    expect(server.find('GET', '/api/v1/patient/41')[0]!.query.get('practiceId')).toBe('1');
+    expect(server.find('GET', '/api/v1/patient/41')[0].query.get('practiceId')).toBe('1');
 
     const referrals = within(await screen.findByRole('list', { name: "The patient's referrals" })).getAllByRole('link');
     expect(referrals.map((link) => link.getAttribute('href'))).toEqual(['/referrals/view/9', '/referrals/view/8']);
-    expect(Object.fromEntries(server.find('GET', '/api/v1/patient/41/referrals')[0]!.query)).toEqual({ practiceId: '1', skip: '0', pageSize: '10' });
+    expect(Object.fromEntries(server.find('GET', '/api/v1/patient/41/referrals')[0].query)).toEqual({ practiceId: '1', skip: '0', pageSize: '10' });
 
     const chats = within(await screen.findByRole('list', { name: 'Chats with the patient' })).getAllByRole('link');
     expect(chats).toHaveLength(1);
     expect(chats[0]).toHaveAttribute('href', '/chats/3');
-    expect(within(chats[0]!).getByText('See you at three')).toBeInTheDocument();
+    expect(within(chats[0]).getByText('See you at three')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Referrals' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Chats' })).toBeInTheDocument();
   });
@@ -84,7 +84,7 @@ describe('a patient\'s page', { timeout: 20_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Chat with patient' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/12'));
-    expect(server.find('POST', '/api/v1/patient/41/action/createChat')[0]!.body).toMatchObject({ practiceId: 1 });
+    expect(server.find('POST', '/api/v1/patient/41/action/createChat')[0].body).toMatchObject({ practiceId: 1 });
   });
 
   it('cannot start a chat without a phone number, and says why', async () => {

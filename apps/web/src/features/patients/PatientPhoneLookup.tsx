@@ -38,7 +38,7 @@ export function PatientPhoneLookup({ practiceId, onFound }: PatientPhoneLookupPr
   function submit(event: FormEvent) {
     event.preventDefault();
     const checked = PhoneText.safeParse(phone);
-    if (!checked.success) return setPhoneError(checked.error.issues[0]!.message);
+    if (!checked.success) return setPhoneError(checked.error.issues[0].message);
     lookup.mutate(checked.data);
   }
 

@@ -60,7 +60,7 @@ describe('a new patient\'s address', { timeout: 20_000 }, () => {
 
     await user.click(form.getByRole('button', { name: 'Add patient' }));
     expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/patient')[0]!.body).toMatchObject({ firstName: 'Robin', addressPlaceId: 'zip:62704' });
+    expect(server.find('POST', '/api/v1/patient')[0].body).toMatchObject({ firstName: 'Robin', addressPlaceId: 'zip:62704' });
     expect(screen.getByText('Address:')).toBeInTheDocument();
     expect(screen.getByText(PLACE.formattedAddress)).toBeInTheDocument();
   });
@@ -95,7 +95,7 @@ describe('a new patient\'s address', { timeout: 20_000 }, () => {
     const { user, form } = await newPatientForm();
     await user.click(form.getByRole('button', { name: 'Add patient' }));
     expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/patient')[0]!.body).not.toHaveProperty('addressPlaceId');
+    expect(server.find('POST', '/api/v1/patient')[0].body).not.toHaveProperty('addressPlaceId');
     expect(screen.queryByText('Address:')).not.toBeInTheDocument();
   });
 });
@@ -115,7 +115,7 @@ describe('looking a patient up by phone', { timeout: 20_000 }, () => {
     await lookUp('202-555-0199');
     expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change patient' })).toBeInTheDocument();
-    expect(Object.fromEntries(server.find('GET', '/api/v1/patients/phone')[0]!.query)).toEqual({ practiceId: '1', phoneNumber: '202-555-0199' });
+    expect(Object.fromEntries(server.find('GET', '/api/v1/patients/phone')[0].query)).toEqual({ practiceId: '1', phoneNumber: '202-555-0199' });
   });
 
   it('says \'Failed to get patient by phone\' when the look-up fails, and tries again', async () => {

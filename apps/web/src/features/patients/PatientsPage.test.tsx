@@ -34,7 +34,7 @@ describe('the practice\'s patients', { timeout: 20_000 }, () => {
     expect(cards).toHaveLength(30);
     expect(cards[0]).toHaveAccessibleName('Jane Doe DOB 03/25/1980 (202) 555-0123');
     expect(cards[0]).toHaveAttribute('href', '/patients/41');
-    expect(Object.fromEntries(server.find('GET', LIST)[0]!.query)).toEqual({ practiceId: '1', skip: '0', limit: '30' });
+    expect(Object.fromEntries(server.find('GET', LIST)[0].query)).toEqual({ practiceId: '1', skip: '0', limit: '30' });
     expect(screen.getByText('1–30 of 46')).toBeInTheDocument();
     expect(document.title).toBe('Patients · Referwell');
     expect(screen.getByRole('link', { name: 'Patients' })).toHaveAttribute('href', '/patients');
@@ -86,6 +86,6 @@ describe('the practice\'s patients', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Robin Rowe' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patients/77');
-    expect(server.find('POST', '/api/v1/patient')[0]!.body).toMatchObject({ practiceId: 1, firstName: 'Robin', lastName: 'Rowe', phoneNumber: '+12025550199' });
+    expect(server.find('POST', '/api/v1/patient')[0].body).toMatchObject({ practiceId: 1, firstName: 'Robin', lastName: 'Rowe', phoneNumber: '+12025550199' });
   });
 });

@@ -47,7 +47,7 @@ function PracticePatients({ practiceId, practiceName }: { practiceId: number; pr
       />
       <PatientList key={query} practiceId={practiceId} query={query} />
       <Modal opened={adding} onClose={() => setAdding(false)} title="New patient" centered size="lg">
-        <PatientForm practiceId={practiceId} onCancel={() => setAdding(false)} onSaved={(patient) => navigate(patientPaths.detail(patient.id))} />
+        <PatientForm practiceId={practiceId} onCancel={() => setAdding(false)} onSaved={(patient) => void navigate(patientPaths.detail(patient.id))} />
       </Modal>
     </Stack>
   );

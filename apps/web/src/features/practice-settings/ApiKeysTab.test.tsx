@@ -46,7 +46,7 @@ describe('API keys', { timeout: 15_000 }, () => {
     const secret = within(await screen.findByRole('dialog', { name: 'Copy your new API key' }));
     expect(secret.getByText(SECRET)).toBeInTheDocument();
     expect(secret.getByText(/will not be shown again/)).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/apiKey')[0]!.body).toEqual({ practiceId: 1, name: 'EHR sync', permissions: ['PRACTICE_READ', 'INVITES_WRITE'] });
+    expect(server.find('POST', '/api/v1/apiKey')[0].body).toEqual({ practiceId: 1, name: 'EHR sync', permissions: ['PRACTICE_READ', 'INVITES_WRITE'] });
 
     await user.click(secret.getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
@@ -71,12 +71,12 @@ describe('API keys', { timeout: 15_000 }, () => {
 
     await user.click(dialog.getByRole('button', { name: 'Deactivate key' }));
     expect(await screen.findByText('EHR sync is deactivated')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/apiKey/9')[0]!.body).toEqual({ practiceId: 1, permissions: ['PRACTICE_READ', 'USERS_READ'], activated: false });
+    expect(server.find('PUT', '/api/v1/apiKey/9')[0].body).toEqual({ practiceId: 1, permissions: ['PRACTICE_READ', 'USERS_READ'], activated: false });
     expect(await screen.findByText('Inactive')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reactivate EHR sync' }));
     expect(await screen.findByText('EHR sync is active again')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/apiKey/9')[1]!.body).toMatchObject({ activated: true });
+    expect(server.find('PUT', '/api/v1/apiKey/9')[1].body).toMatchObject({ activated: true });
   });
 
   it('explains to non-admins that only admins manage keys', async () => {

@@ -20,7 +20,7 @@ describe('billing', () => {
     await user.type(email, 'riverside.test');
     await user.click(screen.getByRole('button', { name: 'Save billing e-mail' }));
     expect(await screen.findByText('The billing e-mail is saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/practice/1/billingEmail')[0]!.body).toEqual({ billingEmail: 'accounts@riverside.test' });
+    expect(server.find('PUT', '/api/v1/practice/1/billingEmail')[0].body).toEqual({ billingEmail: 'accounts@riverside.test' });
   });
 
   it('shows others the arrangement without a way to change it', async () => {

@@ -43,7 +43,7 @@ describe('custom properties', () => {
     await user.click(dialog.getByRole('button', { name: 'Add property' }));
 
     expect(await screen.findByText('Renewal date is added')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/practice/1/customproperty')[0]!.body).toEqual({
+    expect(server.find('POST', '/api/v1/practice/1/customproperty')[0].body).toEqual({
       name: 'Renewal date', moniker: '{{RENEWAL_DATE}}', type: 'DATE',
     });
   });

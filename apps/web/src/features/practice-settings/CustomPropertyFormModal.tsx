@@ -38,7 +38,7 @@ function PropertyForm({ practiceId, definition, onDone }: { practiceId: number; 
     initialValues: {
       name: definition?.name ?? '',
       moniker: definition?.moniker ?? '',
-      type: definition?.type ?? ('TEXT' as CustomPropertyType),
+      type: definition?.type ?? ('TEXT'),
     },
     validate: {
       name: (v) => (!v.trim() ? 'Name is required' : v.trim().length > 100 ? 'Names are at most 100 characters' : null),

@@ -1,3 +1,4 @@
+import type { FocusEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ export function NpiField({ form, practiceId }: { form: UseFormReturnType<Profile
       {...input}
       description={result ? describe(result, practiceId) : 'The 10-digit National Provider Identifier, if the practice has one.'}
       onBlur={(event) => {
-        input.onBlur?.(event);
+        (input.onBlur as ((event: FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
         if (value) check.mutate(value);
       }}
     />

@@ -35,7 +35,7 @@ describe('opening hours', () => {
 
     expect(await screen.findByText('Opening hours are saved')).toBeInTheDocument();
     const weekday = (dayOfWeek: number) => ({ dayOfWeek, open: true, start: '08:00', end: '18:00' });
-    expect(server.find('PUT', '/api/v1/practice/1')[0]!.body).toEqual({
+    expect(server.find('PUT', '/api/v1/practice/1')[0].body).toEqual({
       address: '1 River Road, Springfield',
       openingHours: [
         { dayOfWeek: 0, open: false, start: '09:00', end: '17:00' },

@@ -48,8 +48,8 @@ function HoursEditor({ practice, zoneNote }: { practice: Practice; zoneNote: str
     initialValues: { days: weekFrom(practice.openingHours) },
     validate: {
       days: {
-        start: (value, values, path) => (values.days[Number(path.split('.')[1])]!.open ? timeError(value) : null),
-        end: (_, values, path) => endError(values.days[Number(path.split('.')[1])]!),
+        start: (value, values, path) => (values.days[Number(path.split('.')[1])].open ? timeError(value) : null),
+        end: (_, values, path) => endError(values.days[Number(path.split('.')[1])]),
       },
     },
   });

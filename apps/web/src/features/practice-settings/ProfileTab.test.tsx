@@ -46,7 +46,7 @@ describe('practice profile', { timeout: 20_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Save profile' }));
 
     expect(await screen.findByText('The practice profile is saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/practice/1')[0]!.body).toEqual({
+    expect(server.find('PUT', '/api/v1/practice/1')[0].body).toEqual({
       name: 'Riverside Clinic',
       type: 'PRACTICE',
       address: '1 River Road, Springfield',
@@ -123,11 +123,11 @@ describe('practice profile', { timeout: 20_000 }, () => {
     expect(form.getByText(/Located at 39.7800, -89.6500/)).toBeInTheDocument();
     // Typing fast sends one search for the whole text, not one per key.
     expect(server.find('GET', '/api/v1/search/address').map((r) => r.query.get('q'))).toEqual(['500 Main']);
-    expect(server.find('GET', '/api/v1/extensions/placedetails')[0]!.query.get('placeId')).toBe('zip:62704');
+    expect(server.find('GET', '/api/v1/extensions/placedetails')[0].query.get('placeId')).toBe('zip:62704');
 
     await user.click(form.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('The practice profile is saved');
-    expect(server.find('PUT', '/api/v1/practice/1')[0]!.body).toMatchObject({
+    expect(server.find('PUT', '/api/v1/practice/1')[0].body).toMatchObject({
       address: '500 Main Street, Springfield, IL 62704, USA', placeId: 'zip:62704', latitude: 39.78, longitude: -89.65, country: 'US',
     });
   });
@@ -151,7 +151,7 @@ describe('practice profile', { timeout: 20_000 }, () => {
     await user.paste('1234567890');
     await user.tab();
     expect(await form.findByText('Invalid NPI')).toBeInTheDocument();
-    expect(server.find('GET', '/api/v1/npi')[0]!.query.get('npiIdentifier')).toBe('1234567890');
+    expect(server.find('GET', '/api/v1/npi')[0].query.get('npiIdentifier')).toBe('1234567890');
   });
 
   it('shows the logo and offers admins an upload of a new one', async () => {
@@ -173,7 +173,7 @@ describe('practice profile', { timeout: 20_000 }, () => {
     const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'photo.png', { type: 'image/png' });
     await user.upload(await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP profile photo \(at most 10 MB\)/), photo);
     expect((await FakeXhr.next()).url).toBe('/up/41');
-    expect(server.find('POST', '/api/v1/practice/profilePhoto')[0]!.body).toMatchObject({ practiceId: 1, name: 'photo.png', size: 8, header: '89504e47' });
+    expect(server.find('POST', '/api/v1/practice/profilePhoto')[0].body).toMatchObject({ practiceId: 1, name: 'photo.png', size: 8, header: '89504e47' });
     expect(server.find('POST', '/api/v1/practice/1/logo')).toHaveLength(0);
   });
 

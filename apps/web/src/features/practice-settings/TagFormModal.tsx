@@ -42,7 +42,7 @@ export function TagFormModal({ practiceId, tag, opened, onClose }: TagFormModalP
 function TagForm({ practiceId, tag, onDone }: { practiceId: number; tag: PracticeTag | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useForm({
-    initialValues: { name: tag?.name ?? '', color: tag?.color ?? SWATCHES[5]!, context: tag?.context ?? 'GENERAL' },
+    initialValues: { name: tag?.name ?? '', color: tag?.color ?? SWATCHES[5], context: tag?.context ?? 'GENERAL' },
     validate: {
       name: (v) => (!v.trim() ? 'Tag name is required' : v.trim().length > 50 ? 'Tag names are at most 50 characters' : null),
       color: (v) => (/^#[0-9a-f]{6}$/i.test(v.trim()) ? null : 'Use a colour like #1a2b3c'),

@@ -65,7 +65,7 @@ describe('tags', () => {
     await user.type(dialog.getByLabelText(/^Name/), 'Very urgent');
     await user.click(dialog.getByRole('button', { name: 'Save tag' }));
     expect(await screen.findByText('Tag Very urgent is saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/practice/1/tags/3')[0]!.body).toEqual({ name: 'Very urgent', color: '#c92a2a', context: 'REFERRAL' });
+    expect(server.find('PUT', '/api/v1/practice/1/tags/3')[0].body).toEqual({ name: 'Very urgent', color: '#c92a2a', context: 'REFERRAL' });
   });
 
   it('asks before deleting a tag', async () => {

@@ -18,7 +18,7 @@ export function weekFrom(entries: readonly OpeningHoursEntry[]): OpeningHoursEnt
 }
 
 export function copyMondayToWeekdays(week: readonly OpeningHoursEntry[]): OpeningHoursEntry[] {
-  const monday = week[MONDAY]!;
+  const monday = week[MONDAY];
   return week.map((day) => (WEEKDAYS.includes(day.dayOfWeek) ? { ...monday, dayOfWeek: day.dayOfWeek } : day));
 }
 

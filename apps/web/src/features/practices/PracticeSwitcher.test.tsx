@@ -28,7 +28,7 @@ describe('practice switcher', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Current practice' })).toHaveValue('Lakeside Health'));
-    expect(server.find('PUT', '/api/v1/user/7/')[0]!.body).toEqual({ practiceId: 2 });
+    expect(server.find('PUT', '/api/v1/user/7/')[0].body).toEqual({ practiceId: 2 });
     expect(screen.getByText('Admin')).toBeInTheDocument();
   });
 

@@ -78,6 +78,7 @@ export function CommentComposer({ scope, referralId, parent, onDone }: CommentCo
           onChange={setMessage}
           onMention={(person) => setMentioned((all) => [...all, person])}
           error={problem?.message}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only when replying: the reply box the user just opened takes the focus
           autoFocus={Boolean(parent)}
         />
         <AttachmentsField

@@ -25,7 +25,7 @@ const MENTION_AT_CARET = /(?:^|\s)@([\p{L}\p{M}'.-]*(?: [\p{L}\p{M}'.-]*)?)$/u;
 function mentionAt(text: string, caret: number): { start: number; query: string } | null {
   const found = MENTION_AT_CARET.exec(text.slice(0, caret));
   if (!found) return null;
-  return { start: caret - found[1]!.length - 1, query: found[1]! };
+  return { start: caret - found[1].length - 1, query: found[1] };
 }
 
 /** The people still named in the text: a mention deleted from the text is no mention. */
@@ -102,6 +102,7 @@ export function MentionTextarea({ scope, referralId, audience, label, descriptio
           error={error}
           rows={3}
           resize="vertical"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- passes on the caller's choice, made only when the user opened this editor
           autoFocus={autoFocus}
           value={value}
           onChange={(event) => {

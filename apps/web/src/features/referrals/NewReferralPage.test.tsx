@@ -75,7 +75,7 @@ describe('new referral', { timeout: 20_000 }, () => {
 
     await pickJane(user);
     expect(screen.getByText('03/25/1980')).toBeInTheDocument();
-    expect(server.find('GET', '/api/v1/patients')[0]!.query.get('practiceId')).toBe('1');
+    expect(server.find('GET', '/api/v1/patients')[0].query.get('practiceId')).toBe('1');
     await user.click(screen.getByRole('radio', { name: /Basic/ }));
     await user.type(screen.getByRole('combobox', { name: 'Practice' }), 'side');
     // The sender is not offered as its own target.
@@ -91,7 +91,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-    expect(server.find('POST', CREATE)[0]!.body).toEqual({ practiceId: 1, patientId: 41, notes: 'Please see soon', files: [], targetPracticeId: 2 });
+    expect(server.find('POST', CREATE)[0].body).toEqual({ practiceId: 1, patientId: 41, notes: 'Please see soon', files: [], targetPracticeId: 2 });
     expect(await screen.findByText('Referral for Jane Doe sent')).toBeInTheDocument();
   });
 
@@ -106,10 +106,10 @@ describe('new referral', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('combobox', { name: /Provider at/ })).not.toBeInTheDocument();
     await choose(user, 'Practice', 'lake', /Lakeside Health/);
     await choose(user, `Provider at ${lakeside.practice.name}`, 'lee', /Lee Harbor/);
-    expect(server.find('GET', '/api/v1/users')[0]!.query.get('suggest')).toBe('true');
+    expect(server.find('GET', '/api/v1/users')[0].query.get('suggest')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-    expect(server.find('POST', CREATE)[0]!.body).toMatchObject({ targetPracticeId: lakeside.practice.id, recievingUserId: lee.id });
+    expect(server.find('POST', CREATE)[0].body).toMatchObject({ targetPracticeId: lakeside.practice.id, recievingUserId: lee.id });
   });
 
   it('asks for the patient and the speciality before sending', async () => {
@@ -186,7 +186,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     expect(within(preview).getByText('Lakeside Health')).toBeInTheDocument();
     expect(within(preview).getByText('4.2 miles away · Lee Harbor')).toBeInTheDocument();
     expect(within(within(preview).getByRole('list', { name: 'Why Lakeside Health matches' })).getByText('Accepts Aetna')).toBeInTheDocument();
-    expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/matchCheck')[0]!.query)).toEqual({
+    expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/matchCheck')[0].query)).toEqual({
       practice: '1', speciality: '3', insurance: '77', scheduleType: 'NEXT', matchingDistance: 'NORMAL',
     });
 
@@ -204,7 +204,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
-    expect(server.find('POST', CREATE)[0]!.body).toEqual({
+    expect(server.find('POST', CREATE)[0].body).toEqual({
       practiceId: 1,
       patientId: 42,
       notes: '',
@@ -233,7 +233,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
     await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
     // null, not left out: left out, the server would fall back to Janet's own insurance.
-    expect(server.find('POST', CREATE)[0]!.body).toMatchObject({ patientId: 42, insuranceId: null });
+    expect(server.find('POST', CREATE)[0].body).toMatchObject({ patientId: 42, insuranceId: null });
   });
 
   it('lets someone who is not a provider send on behalf of one of the practice’s providers', async () => {
@@ -251,7 +251,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.selectOptions(referrer, 'Alex Moss');
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-    expect(server.find('POST', CREATE)[0]!.body).toMatchObject({ fromUserId: 8, targetPracticeId: 2 });
+    expect(server.find('POST', CREATE)[0].body).toMatchObject({ fromUserId: 8, targetPracticeId: 2 });
   });
 
   it('shows the server’s message, else the status code, else “Unknown error occurred”', async () => {
@@ -278,7 +278,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('Request failed with status code 502'));
 
     server.fetch.mockImplementation(async (input: RequestInfo | URL) => {
-      if (String(input).includes(CREATE)) throw new TypeError('Failed to fetch');
+      if ((input as string | URL).toString().includes(CREATE)) throw new TypeError('Failed to fetch');
       return reply(404, errorBody(404, 'NOT_FOUND', 'Not found'));
     });
     await user.click(send);
@@ -301,7 +301,7 @@ describe('new referral', { timeout: 20_000 }, () => {
       const server = sendAgain();
       const { user, router } = renderApp('/referrals/new?from=12');
       expect(await screen.findByText('Filled in from referral #12: change anything before sending it as a new referral.')).toBeInTheDocument();
-      expect(server.find('GET', '/api/v1/patient/42')[0]!.query.get('practiceId')).toBe('1');
+      expect(server.find('GET', '/api/v1/patient/42')[0].query.get('practiceId')).toBe('1');
 
       expect(screen.getByText('Janet Smith')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Change patient' })).toBeInTheDocument();
@@ -322,7 +322,7 @@ describe('new referral', { timeout: 20_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Send referral' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
       expect(server.find('POST', CREATE)).toHaveLength(1);
-      expect(server.find('POST', CREATE)[0]!.body).toEqual({
+      expect(server.find('POST', CREATE)[0].body).toEqual({
         practiceId: 1, patientId: 42, notes: 'Chest pain on exertion. Worse since.', files: [], specialityId: 3, insuranceId: 77,
         scheduleType: 'PREFERENCE', schedulePreferences: [{ day: 'WED', timeOfDay: 'ANY' }], matchingDistance: 'NORMAL',
       });
@@ -348,7 +348,7 @@ describe('new referral', { timeout: 20_000 }, () => {
 
       await user.click(screen.getByRole('button', { name: 'Send referral' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-      expect(server.find('POST', CREATE)[0]!.body).toEqual({
+      expect(server.find('POST', CREATE)[0].body).toEqual({
         practiceId: 1, patientId: 41, notes: 'Knee pain', files: [], fromUserId: alex.id, targetPracticeId: lakeside.practice.id, recievingUserId: lee.id,
       });
     });
@@ -368,7 +368,7 @@ describe('new referral', { timeout: 20_000 }, () => {
       await choose(user, 'Practice', 'lake', /Lakeside Health/);
       await user.click(screen.getByRole('button', { name: 'Send referral' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-      expect(server.find('POST', CREATE)[0]!.body).toEqual({ practiceId: 1, patientId: 41, notes: '', files: [], targetPracticeId: 2 });
+      expect(server.find('POST', CREATE)[0].body).toEqual({ practiceId: 1, patientId: 41, notes: '', files: [], targetPracticeId: 2 });
     });
 
     it('fills in nothing from a referral the server does not offer to send again', async () => {

@@ -62,6 +62,7 @@ export function NoteEditor({ scope, referralId, label, submitLabel, initial, sav
           onChange={setMessage}
           onMention={(person) => setMentioned((all) => [...all, person])}
           error={problem?.field}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only when editing: the note the user just chose to edit takes the focus
           autoFocus={Boolean(initial)}
         />
         {problem?.other && (

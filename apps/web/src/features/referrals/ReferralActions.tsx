@@ -95,7 +95,7 @@ export function ReferralActions({ scope, referral }: { scope: PracticeScope; ref
             mutations.removeView.mutate(undefined, {
               onSuccess: () => {
                 done('Marked as unread');
-                navigate(referralPaths.list());
+                void navigate(referralPaths.list());
               },
             })
           }
@@ -129,7 +129,7 @@ export function ReferralActions({ scope, referral }: { scope: PracticeScope; ref
             onSuccess: () => {
               done('Referral rejected');
               // A practice that declined no longer sees the referral.
-              navigate(referralPaths.list());
+              void navigate(referralPaths.list());
             },
           })
         }

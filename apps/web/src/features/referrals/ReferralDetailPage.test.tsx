@@ -25,8 +25,8 @@ describe('referral detail', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Referral for Jane Doe' })).toBeInTheDocument();
     expect(document.title).toBe('Referral for Jane Doe · Referwell');
     await waitFor(() => expect(server.find('PUT', VIEW)).toHaveLength(1));
-    expect(server.find('PUT', VIEW)[0]!.body).toEqual({ practiceId: 1 });
-    expect(server.find('GET', '/api/v1/referral/9')[0]!.query.get('practiceId')).toBe('1');
+    expect(server.find('PUT', VIEW)[0].body).toEqual({ practiceId: 1 });
+    expect(server.find('GET', '/api/v1/referral/9')[0].query.get('practiceId')).toBe('1');
 
     const patient = screen.getByRole('region', { name: 'Patient' });
     expect(within(patient).getByText('03/25/1980')).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('referral detail', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Accept referral' }));
 
     expect(await screen.findByText('Referral accepted')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/referral/9/accept')[0]!.body).toEqual({
+    expect(server.find('PUT', '/api/v1/referral/9/accept')[0].body).toEqual({
       practiceId: 1,
       start: new Date('2030-05-01T09:00').getTime(),
       end: new Date('2030-05-01T09:30').getTime(),
@@ -161,7 +161,7 @@ describe('referral detail', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject referral' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals'));
-    expect(server.find('PUT', '/api/v1/referral/9/reject')[0]!.body).toEqual({ practiceId: 1, reason: 'No cardiologist this month' });
+    expect(server.find('PUT', '/api/v1/referral/9/reject')[0].body).toEqual({ practiceId: 1, reason: 'No cardiologist this month' });
     expect(await screen.findByText('Referral rejected')).toBeInTheDocument();
   });
 
@@ -184,7 +184,7 @@ describe('referral detail', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Ends/), '2030-05-01T10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save new time' }));
     expect(await screen.findByText('Appointment rescheduled')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/referral/9/reschedule')[0]!.body).toMatchObject({ practiceId: 1, start, end: new Date('2030-05-01T10:00').getTime() });
+    expect(server.find('PUT', '/api/v1/referral/9/reschedule')[0].body).toMatchObject({ practiceId: 1, start, end: new Date('2030-05-01T10:00').getTime() });
   });
 
   it('marks the referral unread and goes back to the inbox', async () => {
@@ -193,7 +193,7 @@ describe('referral detail', { timeout: 20_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals'));
-    expect(server.find('PUT', '/api/v1/referrals/9/removeView')[0]!.body).toEqual({ practiceId: 1 });
+    expect(server.find('PUT', '/api/v1/referrals/9/removeView')[0].body).toEqual({ practiceId: 1 });
     expect(server.find('PUT', VIEW)).toHaveLength(0);
   });
 
@@ -210,7 +210,7 @@ describe('referral detail', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save tags' }));
 
     expect(await screen.findByRole('list', { name: 'Tags' })).toHaveTextContent('Urgent follow-up');
-    expect(server.find('PUT', '/api/v1/referral/9/tags')[0]!.body).toEqual({ practiceId: 1, tags: [61] });
+    expect(server.find('PUT', '/api/v1/referral/9/tags')[0].body).toEqual({ practiceId: 1, tags: [61] });
   });
 
   it('says when the practice cannot see the referral', async () => {

@@ -43,7 +43,7 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     await user.click(within(comments).getByRole('button', { name: 'Send comment' }));
 
     await waitFor(() => expect(server.find('POST', '/api/v1/referral/9/comments')).toHaveLength(1));
-    expect(server.find('POST', '/api/v1/referral/9/comments')[0]!.body).toEqual({
+    expect(server.find('POST', '/api/v1/referral/9/comments')[0].body).toEqual({
       practiceId: 1,
       message: 'Yes, @Alex Moss and @Lee Harbor',
       files: [],
@@ -71,7 +71,7 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
 
     const thread = await within(comments).findByRole('region', { name: 'Replies to Lee Harbor' });
     expect(await within(thread).findByText('Thursday works')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/referral/9/comments')[0]!.body).toMatchObject({ message: 'Thursday works', parentId: 1 });
+    expect(server.find('POST', '/api/v1/referral/9/comments')[0].body).toMatchObject({ message: 'Thursday works', parentId: 1 });
     expect(within(comments).queryByRole('form', { name: 'Reply to Lee Harbor' })).not.toBeInTheDocument();
   });
 
@@ -90,7 +90,7 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     await user.type(edit, ' twice');
     await user.click(within(notes).getByRole('button', { name: 'Save note' }));
     expect(await within(notes).findByText('Called the patient twice')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/note/1')[0]!.body).toEqual({ message: 'Called the patient twice', usersMentioned: [] });
+    expect(server.find('PUT', '/api/v1/note/1')[0].body).toEqual({ message: 'Called the patient twice', usersMentioned: [] });
 
     await user.click(within(notes).getByRole('button', { name: 'Delete your note' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete this note?' });
@@ -123,6 +123,6 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     await user.click(within(notes).getByRole('button', { name: 'Add note' }));
 
     expect(await within(notes).findByText('@Alex Moss please call her')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/notes')[0]!.body).toEqual({ referralId: 9, practiceId: 1, message: '@Alex Moss please call her', usersMentioned: [8] });
+    expect(server.find('POST', '/api/v1/notes')[0].body).toEqual({ referralId: 9, practiceId: 1, message: '@Alex Moss please call her', usersMentioned: [8] });
   });
 });

@@ -58,7 +58,7 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
     onSuccess: (referral) => {
       void refreshReferrals(queryClient, scope.practiceId, referral);
       notifications.show({ color: 'teal', message: `Referral for ${referral.patient.firstName} ${referral.patient.lastName} sent` });
-      navigate(referralPaths.detail(referral.id));
+      void navigate(referralPaths.detail(referral.id));
     },
     onError: (error) => {
       const { fieldErrors, message } = referralFailure(error);

@@ -32,12 +32,12 @@ describe('referral inbox', { timeout: 20_000 }, () => {
     expect(cards).toHaveLength(30);
     expect(cards[0]).toHaveAccessibleName(/^New Patient Number1 Offered From Lakeside Health · Lee Harbor/);
     expect(cards[0]).toHaveAttribute('href', '/referrals/view/100');
-    expect(within(cards[0]!).getByText('Patient Number1')).toHaveStyle({ fontWeight: '700' });
+    expect(within(cards[0]).getByText('Patient Number1')).toHaveStyle({ fontWeight: '700' });
     // Viewed ones carry no mark.
-    expect(within(cards[1]!).queryByText('New')).not.toBeInTheDocument();
-    expect(within(cards[0]!).getByText('1 hour ago')).toBeInTheDocument();
+    expect(within(cards[1]).queryByText('New')).not.toBeInTheDocument();
+    expect(within(cards[0]).getByText('1 hour ago')).toBeInTheDocument();
     expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
-    const first = server.find('GET', INBOX)[0]!;
+    const first = server.find('GET', INBOX)[0];
     expect(Object.fromEntries(first.query)).toEqual({ practiceId: '1', pageSize: '30', page: '0' });
     expect(document.title).toBe('Referrals · Referwell');
 
@@ -122,7 +122,7 @@ describe('referral inbox', { timeout: 20_000 }, () => {
     await user.type(search, 'a');
     const found = await screen.findByRole('list', { name: 'Referrals found' });
     expect(within(found).getByRole('link', { name: /Expired/ })).toHaveAttribute('href', '/referrals/view/2');
-    expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/search')[0]!.query)).toEqual({ practiceId: '1', query: 'ca', inbox: 'true' });
+    expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/search')[0].query)).toEqual({ practiceId: '1', query: 'ca', inbox: 'true' });
     expect(screen.getByRole('combobox', { name: 'Provider' })).toBeDisabled();
 
     await user.clear(search);

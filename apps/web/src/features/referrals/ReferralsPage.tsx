@@ -53,7 +53,7 @@ function ReferralTabs({ scope }: { scope: PracticeScope }) {
           New referral
         </Button>
       </Group>
-      <Tabs value={active} onChange={(value) => value && navigate(referralPaths.list(value as ReferralListType))} keepMounted={false}>
+      <Tabs value={active} onChange={(value) => value && void navigate(referralPaths.list(value as ReferralListType))} keepMounted={false}>
         <Tabs.List aria-label="Referral lists">
           {LIST_TYPES.map((value) => (
             <Tabs.Tab key={value} value={value}>

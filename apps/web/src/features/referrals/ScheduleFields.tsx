@@ -37,7 +37,7 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
         label="When"
         value={scheduleType}
         onChange={(value) => {
-          props.onScheduleTypeChange(value as referralsApi.ScheduleType);
+          props.onScheduleTypeChange(value);
           // Choosing preferences starts with one row to fill in.
           if (value === 'PREFERENCE' && preferences.length === 0) onPreferencesChange([{ day: 'MON', timeOfDay: 'ANY' }]);
         }}
@@ -90,7 +90,7 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
       <Radio.Group
         label="Distance from the patient"
         value={props.distance}
-        onChange={(value) => props.onDistanceChange(value as referralsApi.ReferralDistance)}
+        onChange={(value) => props.onDistanceChange(value)}
       >
         <Group gap="md" mt="xs">
           {referralsApi.ReferralDistance.options.map((value) => (

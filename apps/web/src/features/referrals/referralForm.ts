@@ -96,7 +96,7 @@ const SERVER_FIELDS: Record<string, keyof ReferralFormValues> = {
 export function referralFailure(error: unknown): { fieldErrors: Record<string, string>; message: string | null } {
   if (isApiError(error) && error.issues.length > 0) {
     const { fieldErrors, message } = serverFieldErrors(error, Object.keys(SERVER_FIELDS));
-    const renamed = Object.fromEntries(Object.entries(fieldErrors).map(([path, text]) => [SERVER_FIELDS[path]!, text]));
+    const renamed = Object.fromEntries(Object.entries(fieldErrors).map(([path, text]) => [SERVER_FIELDS[path], text]));
     return { fieldErrors: renamed, message };
   }
   return { fieldErrors: {}, message: referralFailureText(error) };

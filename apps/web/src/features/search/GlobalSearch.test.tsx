@@ -49,15 +49,15 @@ describe('global search', () => {
     expect(within(screen.getByRole('group', { name: 'Providers' })).getByRole('option', { name: /Dr Paula Park/ })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Patients' })).not.toBeInTheDocument();
     expect(server.find('GET', '/api/v1/search')).toHaveLength(1);
-    expect(server.find('GET', '/api/v1/search')[0]!.query.get('query')).toBe('pa');
+    expect(server.find('GET', '/api/v1/search')[0].query.get('query')).toBe('pa');
 
     const options = screen.getAllByRole('option');
     await user.keyboard('{ArrowDown}');
-    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options[0].id);
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(box).toHaveAttribute('aria-activedescendant', options[2]!.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options[2].id);
     await user.keyboard('{ArrowUp}');
-    expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options[1].id);
 
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Lakeside Health' });
@@ -102,7 +102,7 @@ describe('global search', () => {
     fakeServer({
       ...signedInRoutes(),
       'GET /api/v1/user/current/practices': () => [],
-      'GET /api/v1/search': () => ({ results: [RESULTS[1]!] }),
+      'GET /api/v1/search': () => ({ results: [RESULTS[1]] }),
       'GET /api/v1/practice/:id/summary': () => lakeside.practice,
       'GET /api/v1/practices': () => ({ data: [], count: 0 }),
       'GET /api/v1/user/availablePractices': () => [],

@@ -46,10 +46,10 @@ describe('sessions page', () => {
     const { user } = renderApp('/sessions');
 
     const rows = await screen.findAllByRole('listitem');
-    expect(within(rows[0]!).getByText('Chrome on macOS')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Firefox on Windows')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText(/2 hours ago/)).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Chrome on macOS')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('This device')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Firefox on Windows')).toBeInTheDocument();
+    expect(within(rows[1]).getByText(/2 hours ago/)).toBeInTheDocument();
     expect(document.title).toBe('Sessions · Referwell');
 
     await user.click(screen.getByRole('button', { name: 'End session on Firefox on Windows' }));
@@ -57,7 +57,7 @@ describe('sessions page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End session' }));
 
     await waitFor(() => expect(screen.queryByText('Firefox on Windows', { selector: 'p' })).not.toBeInTheDocument());
-    expect(server.find('DELETE', '/api/v1/auth/sessions')[0]!.body).toEqual({ uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' });
+    expect(server.find('DELETE', '/api/v1/auth/sessions')[0].body).toEqual({ uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' });
   });
 
   it('keeps the session when the confirmation is cancelled', async () => {

@@ -102,7 +102,7 @@ export function ChangePhoneForm({ user }: { user: User }) {
         Current number: <strong>{user.phone ?? 'none'}</strong>
       </Text>
       {pendingPhone ? (
-        <form onSubmit={submitCode} noValidate>
+        <form onSubmit={(event) => void submitCode(event)} noValidate>
           <Stack>
             <TextInput
               ref={codeRef}

@@ -57,7 +57,7 @@ describe('profile photo upload on the settings page', { timeout: 15_000 }, () =>
   it('uploads a photo in the current practice, shows the scan, then the new photo once it is clean', async () => {
     const { server, scanned } = photoServer();
     const section = await uploadPhoto();
-    expect(server.find('POST', '/api/v1/user/7/profilePhoto')[0]!.body).toMatchObject({ name: 'me.png', size: 8, header: '89504e47', practiceId: 1 });
+    expect(server.find('POST', '/api/v1/user/7/profilePhoto')[0].body).toMatchObject({ name: 'me.png', size: 8, header: '89504e47', practiceId: 1 });
     // Nothing to remove yet.
     expect(section.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
 

@@ -54,7 +54,7 @@ describe('settings page', () => {
     await user.click(settings.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByText('Your settings are saved')).toBeInTheDocument();
-    const saved = server.find('PUT', '/api/v1/user/7/settings')[0]!;
+    const saved = server.find('PUT', '/api/v1/user/7/settings')[0];
     expect(saved.query.get('practiceId')).toBe('1');
     expect(saved.body).toMatchObject({ notificationSounds: false, calendarDisplaySlotHeight: 60 });
   });
@@ -82,7 +82,7 @@ describe('settings page', () => {
 
     expect(await password.findByText('Your current password is not right')).toBeInTheDocument();
     expect(password.getByLabelText(/^current password/i)).toHaveAttribute('aria-invalid', 'true');
-    expect(server.find('PUT', '/api/v1/updatePassword')[0]!.body).toEqual({
+    expect(server.find('PUT', '/api/v1/updatePassword')[0].body).toEqual({
       currentPassword: 'old-password-1',
       newPassword: 'a-much-longer-password',
     });
@@ -103,7 +103,7 @@ describe('settings page', () => {
     await user.type(phone.getByLabelText(/^new phone number/i), '202 555 0199{Enter}');
     const code = await phone.findByLabelText(/^code/i);
     await waitFor(() => expect(code).toHaveFocus());
-    expect(server.find('PUT', '/api/v1/user/7/verifyPhone')[0]!.body).toEqual({ phone: '+12025550199' });
+    expect(server.find('PUT', '/api/v1/user/7/verifyPhone')[0].body).toEqual({ phone: '+12025550199' });
 
     await user.type(code, '000000{Enter}');
     expect(await phone.findByText('That code is not right. Check it and try again.')).toBeInTheDocument();

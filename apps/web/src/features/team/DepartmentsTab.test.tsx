@@ -55,7 +55,7 @@ describe('departments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create department' }));
 
     expect(await screen.findByText('Imaging was created')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/departments')[0]!.body).toEqual({ practiceId: 1, name: 'Imaging', phoneNumber: '2025550123' });
+    expect(server.find('POST', '/api/v1/departments')[0].body).toEqual({ practiceId: 1, name: 'Imaging', phoneNumber: '2025550123' });
     expect(await screen.findByRole('button', { name: 'Edit Imaging' })).toBeInTheDocument();
   });
 
@@ -74,12 +74,12 @@ describe('departments', () => {
     await user.click(screen.getByRole('button', { name: 'Add to department' }));
 
     expect(await screen.findByText('Sam Lee joined Cardiology')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/department/3/addUser')[0]!.body).toEqual({ userId: 9 });
+    expect(server.find('PUT', '/api/v1/department/3/addUser')[0].body).toEqual({ userId: 9 });
     expect(within(people).getByText('Sam Lee')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove Alex Moss from Cardiology' }));
     await waitFor(() => expect(within(people).queryByText('Alex Moss')).not.toBeInTheDocument());
-    expect(server.find('PUT', '/api/v1/department/3/removeUser')[0]!.body).toEqual({ userId: 8 });
+    expect(server.find('PUT', '/api/v1/department/3/removeUser')[0].body).toEqual({ userId: 8 });
   });
 
   it('deletes a department after confirmation', async () => {

@@ -37,7 +37,7 @@ describe('inviting people', () => {
     await user.click(screen.getByRole('button', { name: 'Send invite' }));
 
     expect(await screen.findByText('Invite sent to nia@ex.test')).toBeInTheDocument();
-    const sent = server.find('POST', SEND)[0]!;
+    const sent = server.find('POST', SEND)[0];
     expect(sent.query.get('practiceId')).toBe('1');
     expect(sent.body).toEqual({ type: 'PROVIDER', email: 'nia@ex.test', role: 'STAFF', firstName: 'Nia', message: 'Hello' });
     expect(screen.getByLabelText('E-mail')).toHaveValue('');
@@ -60,7 +60,7 @@ describe('inviting people', () => {
 
     expect(await screen.findByText('Invalid phone number')).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile phone')).toHaveAttribute('aria-invalid', 'true');
-    expect(server.find('POST', SEND)[0]!.body).toEqual({ type: 'PATIENT', phoneNumber: '555-01' });
+    expect(server.find('POST', SEND)[0].body).toEqual({ type: 'PATIENT', phoneNumber: '555-01' });
   });
 
   it('is not offered to staff', async () => {

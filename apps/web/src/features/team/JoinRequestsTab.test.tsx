@@ -29,11 +29,11 @@ describe('join requests', () => {
     expect(within(pending).getByText('I work with Dr. Rivers on Tuesdays')).toBeInTheDocument();
     expect(within(pending).getByText('No message')).toBeInTheDocument();
     expect(within(pending).getAllByText(/2 hours ago/)).toHaveLength(2);
-    expect(server.find('GET', LIST)[0]!.query.get('practiceId')).toBe('1');
+    expect(server.find('GET', LIST)[0].query.get('practiceId')).toBe('1');
 
     await user.click(screen.getByRole('button', { name: 'Approve Robin Asker' }));
     expect(await screen.findByText('Robin Asker joined Riverside Family Clinic')).toBeInTheDocument();
-    expect(server.find('PUT', `${LIST}/1`)[0]!.body).toEqual({ state: 'APPROVED' });
+    expect(server.find('PUT', `${LIST}/1`)[0].body).toEqual({ state: 'APPROVED' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Robin Asker' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Reject Kim Asker' }));
@@ -42,7 +42,7 @@ describe('join requests', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject request' }));
 
     expect(await screen.findByText('No pending join requests')).toBeInTheDocument();
-    expect(server.find('PUT', `${LIST}/2`)[0]!.body).toEqual({ state: 'REJECTED' });
+    expect(server.find('PUT', `${LIST}/2`)[0].body).toEqual({ state: 'REJECTED' });
   });
 
   it('keeps answered requests under History', async () => {

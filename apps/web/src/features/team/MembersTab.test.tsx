@@ -21,11 +21,11 @@ describe('team members', () => {
 
     expect(await screen.findByRole('rowheader', { name: /AA-0/ })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(31);
-    const first = screen.getAllByRole('row')[1]!;
+    const first = screen.getAllByRole('row')[1];
     expect(within(first).getByRole('link', { name: 'person@riverside.test' })).toHaveAttribute('href', 'mailto:person@riverside.test');
     expect(within(first).getByText('Provider')).toBeInTheDocument();
     expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
-    expect(server.find('GET', USERS)[0]!.query.get('pageSize')).toBe('30');
+    expect(server.find('GET', USERS)[0].query.get('pageSize')).toBe('30');
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('rowheader', { name: /BE-30/ })).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('team members', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove from practice' }));
 
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Alex Moss/ })).not.toBeInTheDocument());
-    expect(server.find('PUT', '/api/v1/practice/1/removeUser')[0]!.body).toEqual({ userId: 8 });
+    expect(server.find('PUT', '/api/v1/practice/1/removeUser')[0].body).toEqual({ userId: 8 });
     expect(screen.getByText('Alex Moss was removed from the practice')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search the team' })).toHaveFocus());
     // Nobody removes themselves from here: that is what leaving is for.
@@ -119,12 +119,12 @@ describe('team members', () => {
     await user.click(await screen.findByRole('button', { name: 'Manage Alex Moss' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Give Staff role' }));
     expect(await screen.findByText('Alex Moss is now Staff')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/roles/practice/1')[0]!.body).toEqual({ userId: 8, role: 'STAFF' });
+    expect(server.find('POST', '/api/v1/roles/practice/1')[0].body).toEqual({ userId: 8, role: 'STAFF' });
 
     await user.click(screen.getByRole('button', { name: 'Manage Pat Rivers' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove admin' }));
     expect(await screen.findByText('A practice needs at least one admin. Make someone else an admin first.')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/practice/1/removeAdmin')[0]!.body).toEqual({ userId: 7 });
+    expect(server.find('PUT', '/api/v1/practice/1/removeAdmin')[0].body).toEqual({ userId: 7 });
   });
 
   it('asks before taking someone\'s only role, since that removes them', async () => {
@@ -139,7 +139,7 @@ describe('team members', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove Staff role' }));
 
     await waitFor(() => expect(server.find('DELETE', '/api/v1/roles/practice/1/STAFF')).toHaveLength(1));
-    expect(server.find('DELETE', '/api/v1/roles/practice/1/STAFF')[0]!.body).toEqual({ userId: 9 });
+    expect(server.find('DELETE', '/api/v1/roles/practice/1/STAFF')[0].body).toEqual({ userId: 9 });
   });
 
   it('leaves the practice after confirmation and goes home', async () => {
@@ -157,7 +157,7 @@ describe('team members', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(server.find('GET', '/api/v1/practice/1/leave')).toHaveLength(1);
-    expect(server.find('GET', '/api/v1/practice/1/leave')[0]!.headers['x-xsrf-token']).toBe('test-csrf');
+    expect(server.find('GET', '/api/v1/practice/1/leave')[0].headers['x-xsrf-token']).toBe('test-csrf');
     expect(screen.getByText('You left Riverside Family Clinic')).toBeInTheDocument();
     await waitFor(() => expect(server.find('GET', '/api/v1/user/current/practices').length).toBeGreaterThan(practiceLoads));
   });

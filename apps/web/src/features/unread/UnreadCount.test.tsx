@@ -29,7 +29,7 @@ describe('the unread badge on Referrals', { timeout: 20_000 }, () => {
 
     const link = await referralsLink('Referrals (3 unread)');
     expect(within(link).getByText('3')).toBeInTheDocument();
-    const asked = server.find('GET', UNREAD)[0]!.query;
+    const asked = server.find('GET', UNREAD)[0].query;
     expect([asked.get('practiceId'), asked.get('selectedPracticeOnly')]).toEqual(['1', 'true']);
 
     count = 2;

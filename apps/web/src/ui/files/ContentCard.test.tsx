@@ -58,7 +58,7 @@ describe('ContentCard', () => {
   it('truncates the description at 120 characters', () => {
     const description = `${'word '.repeat(30)}end`;
     renderWithProviders(<ContentCard title="Care plan" description={description} />);
-    const shown = screen.getByText(/^word/).textContent!;
+    const shown = screen.getByText(/^word/).textContent;
     expect(shown.length).toBeLessThanOrEqual(121);
     expect(shown.endsWith('…')).toBe(true);
     renderWithProviders(<ContentCard title="Short" description="Fits easily" />);

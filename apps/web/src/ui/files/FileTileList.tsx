@@ -65,8 +65,8 @@ export function FileTileList({ files, mode = 'normal', label = 'Files', allowDow
     if (fileState(file) !== 'clean') return { verb: 'Open' };
     const at = isGalleryFile(file) ? gallery.findIndex((item) => item.key === galleryKey(file)) : -1;
     if (at >= 0) return { verb: 'View', onOpen: () => setGalleryIndex(at) };
-    if (onSelect) return { verb: 'Open', onOpen: () => select(file, onSelect) };
-    if (file.downloadUrl) return { verb: 'Open', onOpen: () => openInTab(file) };
+    if (onSelect) return { verb: 'Open', onOpen: () => void select(file, onSelect) };
+    if (file.downloadUrl) return { verb: 'Open', onOpen: () => void openInTab(file) };
     return { verb: 'Open' };
   };
 
@@ -80,7 +80,7 @@ export function FileTileList({ files, mode = 'normal', label = 'Files', allowDow
         mode={mode}
         allowDownload={allowDownload}
         onOpen={onOpen}
-        onDownload={() => openInTab(file)}
+        onDownload={() => void openInTab(file)}
         openVerb={verb}
         onRemove={onRemove ? () => onRemove(file) : undefined}
       />

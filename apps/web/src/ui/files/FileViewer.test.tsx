@@ -123,7 +123,7 @@ describe('FileViewer', () => {
     expect(open).toHaveBeenCalledWith('', '_blank');
     await vi.waitFor(() => expect(tab.location.href).toBe('/api/v1/files/download/9?fresh'));
     expect(tab.opener).toBeNull();
-    expect(server.find('GET', '/api/v1/files')[0]!.query.get('ids')).toBe('9');
+    expect(server.find('GET', '/api/v1/files')[0].query.get('ids')).toBe('9');
     unmount();
 
     renderWithProviders(<FileViewer poll={false} allowDownload={false} files={[fileView()]} />);

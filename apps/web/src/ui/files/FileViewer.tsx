@@ -21,7 +21,7 @@
  * event delivers results instead); `onFileChange` hears each result. FileTileList is the same list
  * without polling and Remove, for screens that must not load the provider API client.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Text } from '@mantine/core';
 import type { FileView } from '@referwell/contracts';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -41,8 +41,8 @@ export function FileViewer({ files, onRemove, poll = true, onFileChange, freshFi
   const shown = useScanPolling(files, poll, onFileChange);
   const [removing, setRemoving] = useState<{ file: FileView; busy: boolean; error?: unknown } | null>(null);
   // The dialog keeps its text while it fades out after closing.
-  const removingName = useRef('');
-  if (removing) removingName.current = removing.file.name;
+  const [removingName, setRemovingName] = useState('');
+  if (removing && removing.file.name !== removingName) setRemovingName(removing.file.name);
 
   const confirmRemove = async () => {
     if (!removing || !onRemove) return;
@@ -65,11 +65,11 @@ export function FileViewer({ files, onRemove, poll = true, onFileChange, freshFi
         confirmLabel="Remove"
         loading={removing?.busy}
         error={removing?.error}
-        onConfirm={confirmRemove}
+        onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(null)}
       >
         <Text component="span" style={{ overflowWrap: 'anywhere' }}>
-          Remove {removingName.current}?
+          Remove {removingName}?
         </Text>
       </ConfirmDialog>
     </>

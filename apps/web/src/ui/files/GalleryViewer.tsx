@@ -47,18 +47,19 @@ function StageText({ children }: { children: string }) {
 function useItemSrc(item: GalleryItem, freshSrc: GalleryViewerProps['freshSrc']) {
   const asks = !!freshSrc && item.kind !== 'embed';
   const [state, setState] = useState<{ src?: string; problem?: string }>(asks ? {} : { src: item.src });
-  const ask = useRef(freshSrc);
+  // The media is keyed by its item, so each item asks once, when it is shown: with what it had then.
+  const first = useRef({ ask: freshSrc, asks, item });
   useEffect(() => {
-    if (!asks || !ask.current) return;
+    const { ask, asks, item } = first.current;
+    if (!asks || !ask) return;
     let live = true;
-    ask.current(item).then(
+    ask(item).then(
       (src) => live && setState(src ? { src } : { problem: FILE_STATE_TEXT.deleted }),
       () => live && setState({ problem: FILE_OPEN_FAILED }),
     );
     return () => {
       live = false;
     };
-    // The media is keyed by its item, so each item asks once, when it is shown.
   }, []);
   return state;
 }
@@ -88,6 +89,7 @@ function GalleryMedia({ item, freshSrc }: { item: GalleryItem; freshSrc: Gallery
   }
   if (item.kind === 'video') {
     return (
+      // eslint-disable-next-line jsx-a11y/media-has-caption -- a file someone uploaded; there is no caption track to offer
       <video controls preload="metadata" aria-label={item.name} style={{ maxWidth: '100%', maxHeight: MEDIA_MAX_HEIGHT }}>
         <source src={src} type={item.type} />
       </video>

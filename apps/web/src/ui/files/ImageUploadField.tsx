@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { practicesApi } from '@referwell/contracts';
@@ -60,9 +60,11 @@ export function ImageUploadField({ url, alt, radius, placeholder, noun, createLi
   // A new panel once the scan has ended, so removing the used file from it cannot delete the
   // image. Not sooner: unmounting the panel while its upload is finishing would cancel it.
   const [panelKey, setPanelKey] = useState(0);
-  useEffect(() => {
+  const [keyedScan, setKeyedScan] = useState<typeof scan | undefined>(undefined);
+  if (scan !== keyedScan) {
+    setKeyedScan(scan);
     if (scan === 'clean' || scan === 'infected') setPanelKey((key) => key + 1);
-  }, [scan]);
+  }
 
   return (
     <Group wrap="wrap" align="flex-start" gap="lg">

@@ -128,7 +128,7 @@ describe('useLinkPreview', () => {
     const { result } = renderHook(() => useLinkPreview('https://news.example.com/story?a=1&b=2'), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual(page));
     const [request] = server.find('GET', '/api/v1/link-preview');
-    expect(request!.query.get('url')).toBe('https://news.example.com/story?a=1&b=2');
+    expect(request.query.get('url')).toBe('https://news.example.com/story?a=1&b=2');
   });
 
   it('does not retry a refused link', async () => {

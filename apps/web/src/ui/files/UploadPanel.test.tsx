@@ -46,7 +46,7 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
 
     await user.upload(browse, new File(['%PDF-1.7'], 'letter.pdf', { type: 'application/pdf' }));
     const put = await FakeXhr.next();
-    expect(server.find('POST', '/api/v1/files')[0]!.body).toMatchObject({ name: 'letter.pdf', practiceId: 4 });
+    expect(server.find('POST', '/api/v1/files')[0].body).toMatchObject({ name: 'letter.pdf', practiceId: 4 });
     // Spec 3 §2: the upload shows its progress as it goes, a ring and the percentage (FilePond's).
     put.progress(4, 8);
     expect(await screen.findByText('Uploading 50%', {}, SLOW)).toBeInTheDocument();

@@ -24,5 +24,5 @@ export type UploadPanelProps = LinkSource &
   };
 
 export function UploadPanel({ practiceId, createLink, deleteFile, ...rest }: UploadPanelProps) {
-  return <UploadWidget {...rest} createLink={createLink ?? practiceUploadLink(practiceId!)} deleteFile={deleteFile ?? deleteFileById} />;
+  return <UploadWidget {...rest} createLink={createLink ?? practiceUploadLink(practiceId)} deleteFile={deleteFile ?? deleteFileById} />;
 }

@@ -49,7 +49,9 @@ type ProcessFn = Extract<NonNullable<FilePondProps['server']>, object>['process'
 export function UploadWidget(props: UploadWidgetProps) {
   const { label = 'Drag & drop a file or', disabled, rules = FILE_UPLOAD_RULES } = props;
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
   const hintId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   // FilePond tears down after React has moved on; nothing it reports then may reach the parent.
@@ -63,6 +65,7 @@ export function UploadWidget(props: UploadWidgetProps) {
 
   const session = useMemo(
     () =>
+      // eslint-disable-next-line react-hooks/refs -- the session keeps this getter and calls it only when an upload starts, never during render
       createUploadSession(() => {
         const { createLink, deleteFile } = latest.current;
         return { createLink, deleteFile };

@@ -57,6 +57,6 @@ export class FakeXhr {
       },
       { timeout: 5_000 },
     );
-    return FakeXhr.sent[index]!;
+    return FakeXhr.sent[index];
   }
 }

@@ -21,6 +21,7 @@ function validationPlugin({ addFilter, utils }: PluginApi) {
   addFilter('LOAD_FILE', (file, { query }) => {
     const validate = query('GET_VALIDATE_FILE') as FileValidator | null;
     const refusal = validate?.(file);
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- FilePond's LOAD_FILE filter reads the refusal from a { status } object
     return refusal ? Promise.reject({ status: refusal }) : Promise.resolve(file);
   });
   return {

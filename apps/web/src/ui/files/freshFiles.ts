@@ -6,7 +6,7 @@
  *   <FileTileList files={files} freshFile={(file) => roomClient.freshFile(file)} />
  *   openFreshInNewTab(freshFile(file)).then((now) => now?.downloadUrl || say('Sorry this file has expired'));
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FileView } from '@referwell/contracts';
 
 /**
@@ -50,7 +50,9 @@ export async function openFreshInNewTab(fresh: Promise<FileView | null>): Promis
 export function useFreshFiles(files: FileView[], freshFile: FreshFile) {
   const [answers, setAnswers] = useState<Record<number, FileView>>({});
   const latest = useRef(freshFile);
-  latest.current = freshFile;
+  useLayoutEffect(() => {
+    latest.current = freshFile;
+  });
 
   const shown = useMemo(
     () =>

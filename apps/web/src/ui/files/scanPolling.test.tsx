@@ -26,7 +26,7 @@ describe('scan polling', () => {
       2: [{ status: 'scanning', type: '' }, { status: 'scanning', type: '' }, { status: 'infected', type: 'application/pdf' }],
     };
     const server = fakeServer({
-      'GET /api/v1/file/:id/status': (_, { id }) => answers[id]!.shift(),
+      'GET /api/v1/file/:id/status': (_, { id }) => answers[id].shift(),
       'GET /api/v1/files': ({ query }) => [fileView({ id: Number(query.get('ids')), name: 'upload', type: 'image/png', downloadUrl: '/dl/1' })],
     });
     const onFileChange = vi.fn();
@@ -50,7 +50,7 @@ describe('scan polling', () => {
     expect(within(upload).queryByText('Scanning file...')).not.toBeInTheDocument();
     expect(upload.querySelector('img')).toHaveAttribute('src', '/dl/1');
     expect(within(upload).getByRole('button', { name: 'View upload' })).toBeInTheDocument();
-    expect(server.find('GET', '/api/v1/files')[0]!.query.get('ids')).toBe('1');
+    expect(server.find('GET', '/api/v1/files')[0].query.get('ids')).toBe('1');
     expect(onFileChange).toHaveBeenCalledWith(expect.objectContaining({ id: 1, scanStatus: 'clean', type: 'image/png', downloadUrl: '/dl/1' }));
 
     await tick();

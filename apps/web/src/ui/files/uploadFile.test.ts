@@ -22,7 +22,7 @@ describe('uploadFile', () => {
     const done = uploadFile(file, { createLink: practiceUploadLink(3), onProgress, onCreated });
     const put = await FakeXhr.next();
 
-    expect(server.find('POST', '/api/v1/files')[0]!.body).toEqual({
+    expect(server.find('POST', '/api/v1/files')[0].body).toEqual({
       name: 'referral letter.pdf',
       size: 8,
       type: 'application/pdf',

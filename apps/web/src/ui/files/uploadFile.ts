@@ -63,7 +63,7 @@ function putBytes(url: string, file: File, md5: string, options: UploadOptions):
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = (error?: unknown) => {
+    const settle = (error?: Error) => {
       options.signal?.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve();

@@ -33,7 +33,7 @@ describe('WEB_IMAGE_RULES (logos and profile photos)', () => {
 
   it('take PNG, JPEG, GIF and WebP images up to 10 MB, and say so', () => {
     for (const [name, type] of [['a.png', 'image/png'], ['a.jpg', 'image/jpeg'], ['a.gif', 'image/gif'], ['a.webp', 'image/webp'], ['a.jpeg', '']]) {
-      expect(validate(file(name!, type!, 10_000_000)), name).toBeNull();
+      expect(validate(file(name, type, 10_000_000)), name).toBeNull();
     }
     expect(hint).toBe('PNG, JPEG, GIF or WebP images, up to 10 MB');
     expect(accept).toEqual(expect.arrayContaining(['image/png', 'image/jpeg', 'image/gif', 'image/webp', '.png', '.jpg', '.webp']));

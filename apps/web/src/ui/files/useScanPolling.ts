@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { filesApi, type FileView } from '@referwell/contracts';
 import { fetchFiles, fetchScanStatus, isFileGone } from './fileCalls';
 
@@ -27,7 +27,9 @@ export function useScanPolling(files: FileView[], enabled: boolean, onFileChange
   const merged = useMemo(() => files.map((file) => merge(file, updates)), [files, updates]);
   const scanningKey = merged.filter(isScanning).map((file) => file.id).join(',');
   const latest = useRef({ merged, onFileChange });
-  latest.current = { merged, onFileChange };
+  useLayoutEffect(() => {
+    latest.current = { merged, onFileChange };
+  });
 
   useEffect(() => {
     if (!enabled || !scanningKey) return;

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { filesApi, type ScanStatus } from '@referwell/contracts';
 import { fetchScanStatus, isFileGone } from './fileCalls';
@@ -16,7 +16,9 @@ export type UploadScanState = ScanStatus | 'deleted';
  */
 export function useUploadScan(fileId: number | null, whenClean?: () => Promise<unknown>): UploadScanState | null {
   const latest = useRef(whenClean);
-  latest.current = whenClean;
+  useLayoutEffect(() => {
+    latest.current = whenClean;
+  });
   const scan = useQuery({
     queryKey: ['upload-scan', fileId],
     enabled: fileId !== null,

@@ -78,7 +78,7 @@ describe.runIf(host)('the file.scan job with a real clamd', () => {
     expect((await fileById(database.db, file.id)).scanStatus).toBe('infected');
     expect(await storage.exists(file.storageKey)).toBe(false);
     expect(worker.events).toEqual([{ messageId: null, fileId: file.id, status: 'infected', type: 'text/plain' }]);
-    expect((await auditOf(database.db, file.id))[0]!.details).toMatchObject({ signature: expect.stringMatching(/Eicar/i) });
+    expect((await auditOf(database.db, file.id))[0].details).toMatchObject({ signature: expect.stringMatching(/Eicar/i) });
   });
 
   it('passes a clean PDF', async () => {
@@ -93,7 +93,7 @@ describe.runIf(host)('the file.scan job with a real clamd', () => {
     worker = scanWorker(database.db, storage, createClamdScanner({ host: '127.0.0.1', port: downPort }));
     const file = await storeFile(database.db, storage, EICAR, 'text/plain');
     await worker.jobs.enqueue(FILE_SCAN_JOB, { fileId: file.id });
-    const job = async () => (await database.db.select().from(jobsTable))[0]!;
+    const job = async () => (await database.db.select().from(jobsTable))[0];
 
     for (const attempts of [1, 2]) {
       await worker.jobs.drain();

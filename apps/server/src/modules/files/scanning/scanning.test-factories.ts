@@ -32,11 +32,11 @@ export async function storeFile(db: Db, storage: FileStorage, bytes: Buffer, typ
       storageKey, uploadedAt: new Date(),
     })
     .returning();
-  return file!;
+  return file;
 }
 
 export async function fileById(db: Db, id: number) {
-  return (await db.select().from(files).where(eq(files.id, id)))[0]!;
+  return (await db.select().from(files).where(eq(files.id, id)))[0];
 }
 
 export async function auditOf(db: Db, fileId: number) {

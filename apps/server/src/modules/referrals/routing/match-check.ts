@@ -27,10 +27,10 @@ async function assertKnown(db: Db, q: MatchQuery) {
     .where(eq(practices.id, q.practice));
   const issues: ValidationIssue[] = [];
   const issue = (field: string, message: string) => issues.push({ path: ['querystring', field], message });
-  if (!row!.speciality) issue('speciality', 'Unknown speciality');
-  if (!row!.insurance) issue('insurance', 'Unknown insurance');
-  if (!row!.provider) issue('provider', 'The referring provider must be a member of the practice');
-  if (issues.length) throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
+  if (!row.speciality) issue('speciality', 'Unknown speciality');
+  if (!row.insurance) issue('insurance', 'Unknown insurance');
+  if (!row.provider) issue('provider', 'The referring provider must be a member of the practice');
+  if (issues.length) throw new AppError('BAD_REQUEST', issues[0].message, issues);
 }
 
 /**

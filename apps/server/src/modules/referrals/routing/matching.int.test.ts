@@ -30,15 +30,15 @@ describe('computeTiers', () => {
       [1, 'NETWORK', 45, ['Cedar']],
       [2, 'OUTER', 30, ['Dogwood', 'Ginkgo']],
     ]);
-    const [birch] = tiers[0]!.candidates;
+    const [birch] = tiers[0].candidates;
     expect(birch).toMatchObject({ distanceMiles: 3, network: { id: w.trusted.id } });
-    expect(birch!.reasons).toEqual([
+    expect(birch.reasons).toEqual([
       `1 provider practises ${w.speciality.name}`, `accepts ${w.insurance.name}`, '3.0 miles away (limit 25)', `in network ${w.trusted.name}`,
     ]);
     // Cedar is in the second network through one listed provider; only that provider counts.
-    expect(tiers[1]!.candidates[0]!.providers.map((p) => p.id)).toEqual([w.cedar.providerIds[0]]);
-    expect(tiers[2]!.candidates[1]).toMatchObject({ distanceMiles: null, network: null });
-    expect(tiers[2]!.candidates[1]!.reasons).toContain('distance unknown: the practice has no location on file');
+    expect(tiers[1].candidates[0].providers.map((p) => p.id)).toEqual([w.cedar.providerIds[0]]);
+    expect(tiers[2].candidates[1]).toMatchObject({ distanceMiles: null, network: null });
+    expect(tiers[2].candidates[1].reasons).toContain('distance unknown: the practice has no location on file');
   });
 
   it('widens with the distance, within each practice\'s own limit', async () => {
@@ -49,7 +49,7 @@ describe('computeTiers', () => {
       [2, 'OUTER', 30, ['Ginkgo']],
     ]);
     const [, , outer] = await computeTiers(t.db, request({ distance: 'FAR' }));
-    expect(outer!.candidates.find((c) => c.practice.id === w.elm.practice.id)!.reasons).toContain('35.0 miles away (limit 50)');
+    expect(outer.candidates.find((c) => c.practice.id === w.elm.practice.id)!.reasons).toContain('35.0 miles away (limit 50)');
   });
 
   it('without an insurance, providers who accept none match too', async () => {
@@ -72,7 +72,7 @@ describe('computeTiers', () => {
       specialityId: nowhere.speciality.id, insuranceId: nowhere.insurance.id });
     expect(tiers.flatMap((tier) => tier.candidates).every((c) => c.distanceMiles === null)).toBe(true);
     expect(names(tiers)[2]).toEqual([2, 'OUTER', 30, ['Dogwood', 'Elm', 'Fir', 'Ginkgo']]);
-    expect(tiers[0]!.candidates[0]!.reasons).toContain('distance unknown: no location for the patient or the sending practice');
+    expect(tiers[0].candidates[0].reasons).toContain('distance unknown: no location for the patient or the sending practice');
   });
 
   it('URGENT offers every network at once, for the shortest time limit', async () => {
@@ -105,7 +105,7 @@ describe('computeTiers', () => {
 });
 
 describe('GET /referrals/matchCheck', () => {
-  const url = (q: Record<string, string | number>) => `/api/v1/referrals/matchCheck?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`;
+  const url = (q: Record<string, string | number>) => `/api/v1/referrals/matchCheck?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   const query = () => ({ practice: w.sender.id, provider: w.referrer.id, speciality: w.speciality.id, insurance: w.insurance.id });
 
   it('answers the tiers and the radius', async () => {
@@ -118,7 +118,7 @@ describe('GET /referrals/matchCheck', () => {
       [0, 'NETWORK', 15, ['Birch', 'Alder', 'Cedar']],
       [2, 'OUTER', 30, ['Dogwood', 'Elm', 'Ginkgo']],
     ]);
-    expect(body.tiers[0]!.candidates[0]!.providers[0]).toEqual(expect.objectContaining({ id: w.birch.providerIds[0], firstName: expect.any(String) }));
+    expect(body.tiers[0].candidates[0].providers[0]).toEqual(expect.objectContaining({ id: w.birch.providerIds[0], firstName: expect.any(String) }));
   });
 
   it('takes the signed-in caller as the referring provider when none is named', async () => {
@@ -130,7 +130,7 @@ describe('GET /referrals/matchCheck', () => {
 
   it('refuses unknown specialities, insurances and providers outside the practice, with the fields', async () => {
     const client = await signedIn(t.app, w.referrer);
-    const res = await client.get(url({ ...query(), speciality: 999_999, insurance: 999_999, provider: w.dogwood.providerIds[0]! }));
+    const res = await client.get(url({ ...query(), speciality: 999_999, insurance: 999_999, provider: w.dogwood.providerIds[0] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([
       { path: ['querystring', 'speciality'], message: 'Unknown speciality' },
@@ -146,14 +146,14 @@ describe('GET /referrals/matchCheck', () => {
     try {
       const client = await signedIn(t.app, w.referrer);
       const preferring = (await client.get(url({ ...query(), scheduleType: 'PREFERENCE', schedulePreferences: 'MON-AM,FRI-ANY' }))).json<referralsApi.MatchCheckResult>();
-      const [alder, birch] = preferring.tiers[0]!.candidates;
-      expect([alder!.practice.id, birch!.practice.id]).toEqual([w.alder.practice.id, w.birch.practice.id]);
-      expect(alder!.reasons).toContain('open at 1 of 2 preferred times');
-      expect(birch!.reasons).toContain('open at 0 of 2 preferred times');
-      expect(preferring.tiers[2]!.candidates[0]!.reasons).toContain('opening hours not on file');
+      const [alder, birch] = preferring.tiers[0].candidates;
+      expect([alder.practice.id, birch.practice.id]).toEqual([w.alder.practice.id, w.birch.practice.id]);
+      expect(alder.reasons).toContain('open at 1 of 2 preferred times');
+      expect(birch.reasons).toContain('open at 0 of 2 preferred times');
+      expect(preferring.tiers[2].candidates[0].reasons).toContain('opening hours not on file');
       // NEXT keeps the nearest first.
       const next = (await client.get(url(query()))).json<referralsApi.MatchCheckResult>();
-      expect(next.tiers[0]!.candidates.map((c) => c.practice.id)).toEqual([w.birch.practice.id, w.alder.practice.id]);
+      expect(next.tiers[0].candidates.map((c) => c.practice.id)).toEqual([w.birch.practice.id, w.alder.practice.id]);
       const bad = await client.get(url({ ...query(), scheduleType: 'PREFERENCE', schedulePreferences: 'MON-NOON' }));
       expect(bad.statusCode).toBe(400);
     } finally {

@@ -73,19 +73,19 @@ describe('assembling tiers', () => {
       [2, 'OUTER', 60, [6, 4, 5]],
     ]);
     // Reached through its listed provider only.
-    expect(tiers[1]!.candidates[0]!.providers.map((p) => p.id)).toEqual([30]);
-    expect(tiers[1]!.candidates[0]!.network).toEqual({ id: 200, name: 'Regional partners' });
-    expect(tiers[2]!.candidates[0]!.network).toBeNull();
+    expect(tiers[1].candidates[0].providers.map((p) => p.id)).toEqual([30]);
+    expect(tiers[1].candidates[0].network).toEqual({ id: 200, name: 'Regional partners' });
+    expect(tiers[2].candidates[0].network).toBeNull();
   });
 
   it('says why each practice matched', () => {
     const [first, , outer] = assembleTiers(candidates, plan({ networks }));
-    expect(first!.candidates[0]!.reasons).toEqual(['1 provider practises Cardiology', 'accepts Aetna', '3.0 miles away (limit 25)', 'in network Trusted specialists']);
-    expect(outer!.candidates.at(-1)!.reasons).toEqual([
+    expect(first.candidates[0].reasons).toEqual(['1 provider practises Cardiology', 'accepts Aetna', '3.0 miles away (limit 25)', 'in network Trusted specialists']);
+    expect(outer.candidates.at(-1)!.reasons).toEqual([
       '1 provider practises Cardiology', 'accepts Aetna', 'distance unknown: the practice has no location on file', 'outside your networks',
     ]);
     const [open] = assembleTiers([candidate(3, 'Cedar', null, [30, 31])], plan({ insuranceName: null, originKnown: false }));
-    expect(open!.candidates[0]!.reasons).toEqual([
+    expect(open.candidates[0].reasons).toEqual([
       '2 providers practise Cardiology', 'distance unknown: no location for the patient or the sending practice', 'outside your networks',
     ]);
   });
@@ -113,20 +113,20 @@ describe('assembling tiers', () => {
     // Alder, open at both preferred times, before the nearer Birch; Ginkgo (no hours on file) between
     // a practice open at one of them and one known to be closed at both.
     expect(tiers.map((t) => [t.tier, ids(t)])).toEqual([[0, [1, 2]], [1, [3]], [2, [6, 5, 4]]]);
-    expect(tiers[0]!.candidates[0]!.reasons).toContain('open at 2 of 2 preferred times');
-    expect(tiers[2]!.candidates[1]!.reasons).toContain('opening hours not on file');
+    expect(tiers[0].candidates[0].reasons).toContain('open at 2 of 2 preferred times');
+    expect(tiers[2].candidates[1].reasons).toContain('opening hours not on file');
     // Equal fits: more open minutes inside the preferred times, then nearest.
     const even = assembleTiers([
       { ...candidate(1, 'Alder', 5), preferenceFit: { met: 1, of: 1, openMinutes: 120 } },
       { ...candidate(2, 'Birch', 3), preferenceFit: { met: 1, of: 1, openMinutes: 240 } },
       { ...candidate(3, 'Cedar', 1), preferenceFit: { met: 1, of: 1, openMinutes: 240 } },
     ], plan({ scheduleType: 'PREFERENCE' }));
-    expect(ids(even[0]!)).toEqual([3, 2, 1]);
+    expect(ids(even[0])).toEqual([3, 2, 1]);
   });
 
   it('NEXT ignores opening hours', () => {
     const tiers = assembleTiers(candidates.map((c) => ({ ...c, preferenceFit: c.practice.id === 1 ? { met: 1, of: 1, openMinutes: 60 } : null })), plan({ networks }));
-    expect(ids(tiers[0]!)).toEqual([2, 1]);
+    expect(ids(tiers[0])).toEqual([2, 1]);
   });
 
   it('matches outside the networks only when the sender allows it', () => {

@@ -115,7 +115,7 @@ export async function advanceIfTierExhausted(ctx: RoutingContext, tx: Db, referr
     .select({ n: count() })
     .from(referralOffers)
     .where(and(eq(referralOffers.referralId, referral.id), eq(referralOffers.tier, referral.tier), eq(referralOffers.status, 'OFFERED')));
-  return live!.n > 0 ? null : offerNextTier(ctx, tx, referral);
+  return live.n > 0 ? null : offerNextTier(ctx, tx, referral);
 }
 
 /**

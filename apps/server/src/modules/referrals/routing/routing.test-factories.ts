@@ -49,7 +49,7 @@ export const northOf = (latitude: number, miles: number) => latitude + miles / (
 export async function cataloguePair(db: Db, index: number) {
   const [speciality] = await db.select({ id: specialities.id, name: specialities.name }).from(specialities).orderBy(asc(specialities.id)).limit(1).offset(index);
   const [insurance] = await db.select({ id: insurances.id, name: insurances.name }).from(insurances).orderBy(asc(insurances.id)).limit(1).offset(index);
-  return { speciality: speciality!, insurance: insurance! };
+  return { speciality: speciality, insurance: insurance };
 }
 
 export interface ProviderSpec {
@@ -70,8 +70,8 @@ export async function addSpecialist(db: Db, practiceId: number, spec: ProviderSp
 
 export async function addNetwork(db: Db, practiceId: number, name: string, order: number, matchingTimeLimit: number) {
   const [row] = await db.insert(networks).values({ practiceId, name, order, matchingTimeLimit }).returning();
-  await db.insert(networkPractices).values({ networkId: row!.id, practiceId });
-  return row!;
+  await db.insert(networkPractices).values({ networkId: row.id, practiceId });
+  return row;
 }
 
 /**
@@ -121,7 +121,7 @@ export async function routingWorld(db: Db, index: number, sender: Partial<typeof
     { networkId: trusted.id, practiceId: birch.practice.id },
     { networkId: regional.id, practiceId: birch.practice.id },
   ]);
-  await db.insert(networkProviders).values({ networkId: regional.id, userId: cedar.providerIds[0]!, practiceId: cedar.practice.id });
+  await db.insert(networkProviders).values({ networkId: regional.id, userId: cedar.providerIds[0], practiceId: cedar.practice.id });
 
   return {
     speciality, insurance, sender: senderPractice, referrer, trusted, regional,
@@ -156,14 +156,14 @@ export async function sendSpecialtyReferral(ctx: TestRoutingContext, w: RoutingW
     })
     .returning();
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(referrals).where(eq(referrals.id, row!.id)).for('update');
-    return offerNextTier(ctx, tx, locked!);
+    const [locked] = await tx.select().from(referrals).where(eq(referrals.id, row.id)).for('update');
+    return offerNextTier(ctx, tx, locked);
   });
-  return { referral: row!, outcome, patient };
+  return { referral: row, outcome, patient };
 }
 
 export async function referralById(db: Db, id: number) {
-  return (await db.select().from(referrals).where(eq(referrals.id, id)))[0]!;
+  return (await db.select().from(referrals).where(eq(referrals.id, id)))[0];
 }
 
 /** The referral's offers, by tier. */
