@@ -28,7 +28,13 @@ export default tseslint.config(
       // _name beside ...rest. Anything else unused is still an error.
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       // Here an async function with nothing to await is almost always one that must return a
       // promise by contract: Fastify hooks, plugins and route handlers (Fastify treats a hook that

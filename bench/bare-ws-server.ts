@@ -21,10 +21,14 @@ wss.on('connection', (socket, request) => {
   members.add(socket);
   socket.send(JSON.stringify({ event: 'ONLINE_USERS', data: { chatUserIds: [] } }));
   socket.on('message', (raw) => {
-    const { event, data } = JSON.parse((raw as Buffer).toString()) as { event: string; data: { uuid: string; message: string } };
+    const { event, data } = JSON.parse((raw as Buffer).toString()) as {
+      event: string;
+      data: { uuid: string; message: string };
+    };
     if (event !== 'NEW_MESSAGE') return;
     const text = JSON.stringify({
-      event, data: { id: (lastId += 1), uuid: data.uuid, createdAt: Date.now(), from: null, message: data.message, files: [] },
+      event,
+      data: { id: (lastId += 1), uuid: data.uuid, createdAt: Date.now(), from: null, message: data.message, files: [] },
     });
     for (const member of members) member.send(text);
   });

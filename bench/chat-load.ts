@@ -158,7 +158,8 @@ export class Fleet {
     });
     const sendingS = (performance.now() - t0) / 1000;
     const drainUntil = performance.now() + drainMs;
-    while (ledger.latencies.length < ledger.owed && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+    while (ledger.latencies.length < ledger.owed && performance.now() < drainUntil)
+      await new Promise((r) => setTimeout(r, 20));
 
     const sorted = Float64Array.from(ledger.latencies).sort();
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)] ?? NaN;
@@ -179,7 +180,9 @@ export class Fleet {
   /** The sockets at `positions` within each room, rooms interleaved so that consecutive messages go to different rooms. */
   senders(positions: readonly number[]): Client[] {
     const rooms = this.clients.length / ROOM_SIZE;
-    return positions.flatMap((position) => Array.from({ length: rooms }, (_, room) => this.clients[room * ROOM_SIZE + position]));
+    return positions.flatMap((position) =>
+      Array.from({ length: rooms }, (_, room) => this.clients[room * ROOM_SIZE + position]),
+    );
   }
 
   close() {
@@ -192,7 +195,8 @@ export class Fleet {
 const DRAIN_S = 3;
 
 /** Whether a run kept up: sent on time, everything delivered once, nothing refused, p99 under half a second. */
-export const sustained = (r: LoadResult) => r.sentPerS >= r.rate * 0.97 && r.missing === 0 && r.stray === 0 && r.refusals === 0 && r.p99 <= 500;
+export const sustained = (r: LoadResult) =>
+  r.sentPerS >= r.rate * 0.97 && r.missing === 0 && r.stray === 0 && r.refusals === 0 && r.p99 <= 500;
 
 /**
  * Roughly the highest rate the server sustains: doubling from `from` until a step fails or
@@ -200,7 +204,14 @@ export const sustained = (r: LoadResult) => r.sentPerS >= r.rate * 0.97 && r.mis
  * failed one. Steps are `seconds` long; none starts that could not end by `deadline` (a
  * performance.now() time).
  */
-export async function highestSustainedRate(fleet: Fleet, senders: readonly Client[], from: number, ceiling: number, seconds: number, deadline = Infinity) {
+export async function highestSustainedRate(
+  fleet: Fleet,
+  senders: readonly Client[],
+  from: number,
+  ceiling: number,
+  seconds: number,
+  deadline = Infinity,
+) {
   let best: LoadResult | null = null;
   let failed: LoadResult | null = null;
   let cutShort = false;

@@ -53,6 +53,7 @@ export async function seedChats(client: pg.Client): Promise<Participant[]> {
     `select cu.chat_id as "chatId", cu.id as "chatUserId", s.id as "sessionId", c.room
      from chat_users cu join chats c on c.id = cu.chat_id join sessions s on s.user_id = cu.user_id order by cu.chat_id, cu.id`,
   );
-  if (rows.length !== ROOMS * ROOM_SIZE) throw new Error(`seeded ${rows.length} participants instead of ${ROOMS * ROOM_SIZE}`);
+  if (rows.length !== ROOMS * ROOM_SIZE)
+    throw new Error(`seeded ${rows.length} participants instead of ${ROOMS * ROOM_SIZE}`);
   return rows;
 }

@@ -65,9 +65,11 @@ function undoStack() {
   const steps: (() => Promise<unknown>)[] = [];
   // One clean-up, however many ask for it: an interruption also makes the bench itself fail and clean up.
   let undoing: Promise<void> | undefined;
-  const run = () => (undoing ??= (async () => {
-    for (let step = steps.pop(); step; step = steps.pop()) await step().catch((err: unknown) => console.error('chat bench clean-up:', err));
-  })());
+  const run = () =>
+    (undoing ??= (async () => {
+      for (let step = steps.pop(); step; step = steps.pop())
+        await step().catch((err: unknown) => console.error('chat bench clean-up:', err));
+    })());
   // Kept for every signal: tsx passes a Ctrl-C on to this process, which then gets it twice.
   const interrupted = () => void run().finally(() => process.exit(130));
   process.on('SIGINT', interrupted);
@@ -128,14 +130,22 @@ async function measure({ seats, servers, jobsPending, recheckAt }: Measuring): P
     alive();
     let acrossRecheck: LoadResult | undefined;
     if (recheckAt !== undefined) {
-      if (performance.now() > acrossFrom) throw new Error('the servers rechecked the tokens before the bench was ready to load across it: raise RECHECK_S');
+      if (performance.now() > acrossFrom)
+        throw new Error(
+          'the servers rechecked the tokens before the bench was ready to load across it: raise RECHECK_S',
+        );
       await sleep(acrossFrom - performance.now());
       acrossRecheck = await fleet.run(senders, RATE, DURATION_S);
       alive();
     }
     if (fleet.dropped) throw new Error(`${fleet.dropped} sockets were closed by the server during the runs`);
     return {
-      connectS, kbPerConnection, steady, highest, ...(jobsBehind === undefined ? {} : { jobsBehind }), ...(acrossRecheck ? { acrossRecheck } : {}),
+      connectS,
+      kbPerConnection,
+      steady,
+      highest,
+      ...(jobsBehind === undefined ? {} : { jobsBehind }),
+      ...(acrossRecheck ? { acrossRecheck } : {}),
     };
   } finally {
     fleet.close();
@@ -143,32 +153,51 @@ async function measure({ seats, servers, jobsPending, recheckAt }: Measuring): P
 }
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : fmt(v)} ms`;
-const describeRun = (r: LoadResult) => [
-  `${fmt(r.sentPerS)} msg/s, ${fmt(r.deliveriesPerS)} deliveries/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
-  r.missing || r.stray ? `, ${fmt(r.missing)} copies missing, ${fmt(r.stray)} stray` : ', every copy delivered',
-  r.refusals ? `, ${fmt(r.refusals)} refused (${r.firstRefusal})` : '',
-].join('');
+const describeRun = (r: LoadResult) =>
+  [
+    `${fmt(r.sentPerS)} msg/s, ${fmt(r.deliveriesPerS)} deliveries/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
+    r.missing || r.stray ? `, ${fmt(r.missing)} copies missing, ${fmt(r.stray)} stray` : ', every copy delivered',
+    r.refusals ? `, ${fmt(r.refusals)} refused (${r.firstRefusal})` : '',
+  ].join('');
 
 function describeHighest({ best, failed, reachedCeiling, cutShort }: Scenario['highest']) {
   const reached = best
     ? `${reachedCeiling || cutShort ? '≥ ' : ''}${fmt(best.rate)} msg/s (${fmt(best.deliveriesPerS)} deliveries/s, p99 ${ms(best.p99)})`
     : `< ${fmt(RATE * 2)} msg/s`;
-  const broke = failed ? `; at ${fmt(failed.rate)}: p99 ${ms(failed.p99)}, ${fmt(failed.missing)} copies later than ${STEP_S} s or missing` : '';
-  return reached + broke + (reachedCeiling ? ' (the ceiling)' : '') + (cutShort ? ' (search cut short before the recheck)' : '');
+  const broke = failed
+    ? `; at ${fmt(failed.rate)}: p99 ${ms(failed.p99)}, ${fmt(failed.missing)} copies later than ${STEP_S} s or missing`
+    : '';
+  return (
+    reached +
+    broke +
+    (reachedCeiling ? ' (the ceiling)' : '') +
+    (cutShort ? ' (search cut short before the recheck)' : '')
+  );
 }
 
 function rowsOf(name: string, s: Scenario, bare?: Scenario): [string, string][] {
   const rows: [string, string][] = [
-    [`${name}: ${fmt(ROOMS * ROOM_SIZE)} sockets join`, `${s.connectS.toFixed(1)} s (${fmt((ROOMS * ROOM_SIZE) / s.connectS)}/s), ${s.kbPerConnection.toFixed(1)} KB RSS per connection`],
+    [
+      `${name}: ${fmt(ROOMS * ROOM_SIZE)} sockets join`,
+      `${s.connectS.toFixed(1)} s (${fmt((ROOMS * ROOM_SIZE) / s.connectS)}/s), ${s.kbPerConnection.toFixed(1)} KB RSS per connection`,
+    ],
     [`${name}: ${fmt(RATE)} msg/s for ${DURATION_S} s`, describeRun(s.steady)],
   ];
   if (s.jobsBehind !== undefined) rows.push([`${name}: notification jobs behind after it`, fmt(s.jobsBehind)]);
-  if (bare) rows.push([`ratio ${name} : bare ws (p50, p99 at ${fmt(RATE)} msg/s)`, `×${(s.steady.p50 / bare.steady.p50).toFixed(1)}, ×${(s.steady.p99 / bare.steady.p99).toFixed(1)}`]);
+  if (bare)
+    rows.push([
+      `ratio ${name} : bare ws (p50, p99 at ${fmt(RATE)} msg/s)`,
+      `×${(s.steady.p50 / bare.steady.p50).toFixed(1)}, ×${(s.steady.p99 / bare.steady.p99).toFixed(1)}`,
+    ]);
   rows.push([`${name}: highest sustained rate (${STEP_S} s steps)`, describeHighest(s.highest)]);
   if (bare?.highest.best && s.highest.best) {
-    rows.push([`ratio ${name} : bare ws (highest sustained rate)`, `${bare.highest.reachedCeiling ? '≤ ' : ''}${percent(s.highest.best.rate, bare.highest.best.rate)}`]);
+    rows.push([
+      `ratio ${name} : bare ws (highest sustained rate)`,
+      `${bare.highest.reachedCeiling ? '≤ ' : ''}${percent(s.highest.best.rate, bare.highest.best.rate)}`,
+    ]);
   }
-  if (s.acrossRecheck) rows.push([`${name}: ${fmt(RATE)} msg/s across the token recheck`, describeRun(s.acrossRecheck)]);
+  if (s.acrossRecheck)
+    rows.push([`${name}: ${fmt(RATE)} msg/s across the token recheck`, describeRun(s.acrossRecheck)]);
   return rows;
 }
 
@@ -182,13 +211,24 @@ export async function benchChat() {
     undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const secret = randomBytes(32).toString('hex');
     const env = (port: number, extra: Record<string, string> = {}) => ({
-      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn',
-      NODE_ENV: 'development', DATABASE_URL: database.url, SESSION_SECRET: secret, SOCKET_CHECK_SECONDS: String(RECHECK_S), ...extra,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      DATABASE_URL: database.url,
+      SESSION_SECRET: secret,
+      SOCKET_CHECK_SECONDS: String(RECHECK_S),
+      ...extra,
     });
     const launch = async (script: string, port: number, health: string, extra?: Record<string, string>) => {
       const child = start(script, script === SERVER ? env(port, extra) : { PORT: String(port) });
       undo.push(() => stop(child));
-      const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${script} on port ${port} exited (${code}) before it was up`))));
+      const exited = new Promise<never>((_, reject) =>
+        child.once('exit', (code) => reject(new Error(`${script} on port ${port} exited (${code}) before it was up`))),
+      );
       await Promise.race([waitUntilUp(`http://127.0.0.1:${port}${health}`), exited]);
       return child;
     };
@@ -203,13 +243,17 @@ export async function benchChat() {
     const participants = await seedChats(db);
     const seedS = (performance.now() - t0) / 1000;
     const expiresAt = Date.now() + 3_600_000;
-    const seat = (port: number) => (p: Participant): Seat => ({
-      url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, { session: p.sessionId }, expiresAt), room: p.room }).toString()}`,
-      chatId: p.chatId,
-    });
+    const seat =
+      (port: number) =>
+      (p: Participant): Seat => ({
+        url: `ws://127.0.0.1:${port}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token: signRoomToken(secret, p.chatUserId, { session: p.sessionId }, expiresAt), room: p.room }).toString()}`,
+        chatId: p.chatId,
+      });
     // The messages carry no link, so the one-off jobs due are the notifications of new messages.
     const jobsPending = async () => {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from jobs where done_at is null and every_ms is null and run_at <= now()`);
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from jobs where done_at is null and every_ms is null and run_at <= now()`,
+      );
       return rows[0].n;
     };
     /** Lets the job worker catch up before the servers stop, so that the next scenario starts on a quiet database. */
@@ -225,12 +269,20 @@ export async function benchChat() {
     await stop(bareServer);
 
     const single = await launch(SERVER, PORTS.first, healthPath);
-    const one = await measure({ seats: participants.map(seat(PORTS.first)), servers: [single], jobsPending, recheckAt: recheckFromNow() });
+    const one = await measure({
+      seats: participants.map(seat(PORTS.first)),
+      servers: [single],
+      jobsPending,
+      recheckAt: recheckFromNow(),
+    });
     await jobsDone();
     await stop(single);
 
     const rows: [string, string][] = [
-      ['data', `${fmt(ROOMS)} practice-to-practice chats of ${ROOM_SIZE} staff (seeded in ${seedS.toFixed(1)} s); ${fmt(SENDERS)} senders`],
+      [
+        'data',
+        `${fmt(ROOMS)} practice-to-practice chats of ${ROOM_SIZE} staff (seeded in ${seedS.toFixed(1)} s); ${fmt(SENDERS)} senders`,
+      ],
       ...rowsOf('bare ws', bare),
       ...rowsOf('one instance', one, bare),
     ];
@@ -248,9 +300,15 @@ export async function benchChat() {
       await jobsDone();
       rows.push(...rowsOf('two instances, Redis', two, bare));
     } else {
-      rows.push(['two instances over Redis', `skipped: no Redis at ${process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'}`]);
+      rows.push([
+        'two instances over Redis',
+        `skipped: no Redis at ${process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'}`,
+      ]);
     }
-    printTable(`Chat at scale on PostgreSQL (${fmt(ROOMS * ROOM_SIZE)} sockets in ${fmt(ROOMS)} rooms; fan-out ${ROOM_SIZE}, sender included)`, rows);
+    printTable(
+      `Chat at scale on PostgreSQL (${fmt(ROOMS * ROOM_SIZE)} sockets in ${fmt(ROOMS)} rooms; fan-out ${ROOM_SIZE}, sender included)`,
+      rows,
+    );
   } finally {
     await undo.run();
   }

@@ -29,8 +29,10 @@ export async function createThrowawayDatabase(part: string): Promise<ThrowawayDa
     await admin.connect();
     await admin.query(`create database ${name}`);
   } catch (err) {
-    console.log(`\n${part} bench skipped: could not create a database on ${shown(adminUrl)} (${(err as Error).message}).`
-      + ' It needs PostgreSQL: set BENCH_DATABASE_URL to a server where the user may create databases.');
+    console.log(
+      `\n${part} bench skipped: could not create a database on ${shown(adminUrl)} (${(err as Error).message}).` +
+        ' It needs PostgreSQL: set BENCH_DATABASE_URL to a server where the user may create databases.',
+    );
     return null;
   } finally {
     await admin.end().catch(() => {});

@@ -8,7 +8,12 @@ const url = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * key prefix of their own; close() deletes whatever they left under it. Null when it does not answer.
  */
 export async function openBenchRedis(): Promise<{ url: string; prefix: string; close(): Promise<void> } | null> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();

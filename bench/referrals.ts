@@ -21,7 +21,16 @@ import { boundingBox } from '../apps/server/src/modules/referrals/routing/geo.js
 import { createThrowawayDatabase } from './database.js';
 import { PRACTICES, REFERRALS, seedReferrals } from './referrals-seed.js';
 import {
-  CONNECTIONS, DURATION_S, load, percent, printTable, signIn, start, stop, waitUntilUp, type Throughput,
+  CONNECTIONS,
+  DURATION_S,
+  load,
+  percent,
+  printTable,
+  signIn,
+  start,
+  stop,
+  waitUntilUp,
+  type Throughput,
 } from './server.js';
 
 const PORT = 3303;
@@ -65,18 +74,24 @@ async function loadSql(work: () => Promise<unknown>, seconds = DURATION_S): Prom
   const latencies: number[] = [];
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < end) {
-      const s = performance.now();
-      await work();
-      latencies.push(performance.now() - s);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const s = performance.now();
+        await work();
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / ((performance.now() - t0) / 1000), p99: latencies[Math.ceil(latencies.length * 0.99) - 1] };
+  return {
+    rps: latencies.length / ((performance.now() - t0) / 1000),
+    p99: latencies[Math.ceil(latencies.length * 0.99) - 1],
+  };
 }
 
-const figures = (t: Throughput, digits = 0) => `${Math.round(t.rps).toLocaleString('en-US')} req/s, p99 ${t.p99.toFixed(digits)} ms`;
+const figures = (t: Throughput, digits = 0) =>
+  `${Math.round(t.rps).toLocaleString('en-US')} req/s, p99 ${t.p99.toFixed(digits)} ms`;
 
 async function getJson<T>(url: string, cookie: string): Promise<T> {
   const res = await fetch(url, { headers: { cookie } });
@@ -95,21 +110,29 @@ interface Subject {
 }
 
 /** Lets the server migrate and add the demo data (the practice under test and its member), then seeds. */
-async function prepare(databaseUrl: string, env: Record<string, string>, health: string): Promise<{ subject: Subject; seedMs: number }> {
+async function prepare(
+  databaseUrl: string,
+  env: Record<string, string>,
+  health: string,
+): Promise<{ subject: Subject; seedMs: number }> {
   const migrating = start('apps/server/src/main.ts', env);
   await waitUntilUp(health);
   await stop(migrating);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: [me] } = await client.query<{ userId: number; practiceId: number }>(
+    const {
+      rows: [me],
+    } = await client.query<{ userId: number; practiceId: number }>(
       `select id as "userId", current_practice_id as "practiceId" from users where email = 'provider@riverside.test'`,
     );
     if (!me) throw new Error('the demo account provider@riverside.test is missing');
     const t0 = performance.now();
     await seedReferrals(client, me.practiceId, me.userId);
     const seedMs = performance.now() - t0;
-    const { rows: [match] } = await client.query<Omit<Subject, keyof typeof me>>(
+    const {
+      rows: [match],
+    } = await client.query<Omit<Subject, keyof typeof me>>(
       `select (select id from specialities where taxonomy_code = '207X00000X') as speciality,
          (select id from insurances order by id offset 1 limit 1) as insurance, latitude + 0.02 as latitude, longitude + 0.05 as longitude
        from practices where id = $1`,
@@ -124,8 +147,14 @@ async function prepare(databaseUrl: string, env: Record<string, string>, health:
 /** Seeds, starts the server over the data, checks both sides answer alike, then measures. */
 async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, string][]> {
   const env = {
-    PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn',
-    NODE_ENV: 'development', DATABASE_URL: databaseUrl,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
   };
   const health = `${base}/api/v1/healthchecks/isHealthy`;
   const { subject: s, seedMs } = await prepare(databaseUrl, env, health);
@@ -138,19 +167,31 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
     const { practiceId } = s;
     const distance = 'FAR' as const;
     const inboxUrl = `${base}/api/v1/referrals/inbox?practiceId=${practiceId}`;
-    const matchUrl = `${base}/api/v1/referrals/matchCheck?practice=${practiceId}&speciality=${s.speciality}&insurance=${s.insurance}`
-      + `&latitude=${s.latitude}&longitude=${s.longitude}&matchingDistance=${distance}`;
+    const matchUrl =
+      `${base}/api/v1/referrals/matchCheck?practice=${practiceId}&speciality=${s.speciality}&insurance=${s.insurance}` +
+      `&latitude=${s.latitude}&longitude=${s.longitude}&matchingDistance=${distance}`;
     // PREFERENCE reads the same candidates and orders each tier by how opening hours suit the times.
-    const preferenceUrl = `${matchUrl}&scheduleType=PREFERENCE&schedulePreferences=${referralsApi.schedulePreferencesText([
-      { day: 'TUE', timeOfDay: 'AM' }, { day: 'THU', timeOfDay: 'PM' },
-    ])}`;
+    const preferenceUrl = `${matchUrl}&scheduleType=PREFERENCE&schedulePreferences=${referralsApi.schedulePreferencesText(
+      [
+        { day: 'TUE', timeOfDay: 'AM' },
+        { day: 'THU', timeOfDay: 'PM' },
+      ],
+    )}`;
     const box = boundingBox(s, referralsApi.DISTANCE_MILES[distance]);
 
-    const inboxSql = () => Promise.all([pool.query(INBOX_PAGE, [practiceId]), pool.query<{ n: number }>(INBOX_COUNT, [practiceId])]);
+    const inboxSql = () =>
+      Promise.all([pool.query(INBOX_PAGE, [practiceId]), pool.query<{ n: number }>(INBOX_COUNT, [practiceId])]);
     const matchSql = async () => {
       await pool.query({ name: 'bench_match_plan', text: MATCH_PLAN, values: [practiceId, s.speciality, s.insurance] });
       return pool.query<{ practice_id: number }>(MATCH_CANDIDATES, [
-        s.speciality, practiceId, s.userId, s.insurance, box.minLatitude, box.maxLatitude, box.longitude!.min, box.longitude!.max,
+        s.speciality,
+        practiceId,
+        s.userId,
+        s.insurance,
+        box.minLatitude,
+        box.maxLatitude,
+        box.longitude!.min,
+        box.longitude!.max,
       ]);
     };
 
@@ -167,7 +208,8 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
     if (!matched.length || matched.some((id) => !inBox.has(id))) throw new Error('matchCheck and its SQL differ');
     const preferred = await getJson<referralsApi.MatchCheckResult>(preferenceUrl, cookie);
     const preferredIds = preferred.tiers.flatMap((t) => t.candidates.map((c) => c.practice.id));
-    if ([...preferredIds].sort().join() !== [...matched].sort().join()) throw new Error('PREFERENCE matchCheck reaches other practices');
+    if ([...preferredIds].sort().join() !== [...matched].sort().join())
+      throw new Error('PREFERENCE matchCheck reaches other practices');
 
     const http = async (url: string) => {
       await load(url, { cookie }, WARM_UP_S);
@@ -181,13 +223,21 @@ async function benchOn(databaseUrl: string, dataDir: string): Promise<[string, s
     const matchRun = { http: await http(matchUrl), sql: await sql(matchSql) };
     const preferenceRun = await http(preferenceUrl);
     return [
-      ['data', `${REFERRALS.toLocaleString('en-US')} referrals, ${PRACTICES.toLocaleString('en-US')} practices (seeded in ${(seedMs / 1000).toFixed(1)} s)`],
-      ['inbox of the practice under test', `${inbox.count.toLocaleString('en-US')} referrals, first page of ${PAGE_SIZE}`],
+      [
+        'data',
+        `${REFERRALS.toLocaleString('en-US')} referrals, ${PRACTICES.toLocaleString('en-US')} practices (seeded in ${(seedMs / 1000).toFixed(1)} s)`,
+      ],
+      [
+        'inbox of the practice under test',
+        `${inbox.count.toLocaleString('en-US')} referrals, first page of ${PAGE_SIZE}`,
+      ],
       ['GET /api/v1/referrals/inbox', figures(inboxRun.http)],
       ['the page and count queries through pg', figures(inboxRun.sql, 1)],
       ['ratio inbox : SQL (req/s)', percent(inboxRun.http.rps, inboxRun.sql.rps)],
-      ['matchCheck: orthopaedics, one insurance, 50 miles',
-        `${inBox.size} practices with a match in the box, ${matched.length} in reach, ${tiers.tiers.length} tiers`],
+      [
+        'matchCheck: orthopaedics, one insurance, 50 miles',
+        `${inBox.size} practices with a match in the box, ${matched.length} in reach, ${tiers.tiers.length} tiers`,
+      ],
       ['GET /api/v1/referrals/matchCheck', figures(matchRun.http)],
       ['the plan and candidate queries through pg', figures(matchRun.sql, 1)],
       ['ratio matchCheck : SQL (req/s)', percent(matchRun.http.rps, matchRun.sql.rps)],

@@ -16,14 +16,31 @@ import path from 'node:path';
 import { benchUpload } from './upload.js';
 import { benchReferrals } from './referrals.js';
 import { benchChat } from './chat.js';
-import { CONNECTIONS, DURATION_S, load, percent, printTable, rssMb, signIn, start, stop, waitUntilUp } from './server.js';
+import {
+  CONNECTIONS,
+  DURATION_S,
+  load,
+  percent,
+  printTable,
+  rssMb,
+  signIn,
+  start,
+  stop,
+  waitUntilUp,
+} from './server.js';
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-bench-'));
   // BENCH_DATABASE_URL runs the server on real PostgreSQL (an empty database) instead of PGlite.
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const serverEnv = {
-    PORT: '3301', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3301', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development',
+    PORT: '3301',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1:3301',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const base = 'http://127.0.0.1:3301';

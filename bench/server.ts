@@ -56,7 +56,11 @@ export async function stop(child: ChildProcess) {
 }
 
 /** Signs a demo account in through the web flow (CSRF cookie, e-mail, password). */
-export async function signIn(base: string, email = 'provider@riverside.test', password = 'referwell-demo'): Promise<Session> {
+export async function signIn(
+  base: string,
+  email = 'provider@riverside.test',
+  password = 'referwell-demo',
+): Promise<Session> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -72,11 +76,15 @@ export async function signIn(base: string, email = 'provider@riverside.test', pa
   });
   keep(await fetch(`${base}/api/v1/auth/csrf?app=PROVIDER_WEB`));
   const started = await fetch(`${base}/api/v1/auth/start`, {
-    method: 'POST', headers: headers(), body: JSON.stringify({ app: 'PROVIDER_WEB', email }),
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ app: 'PROVIDER_WEB', email }),
   });
   const { uuid } = (await started.json()) as { uuid: string };
   const done = await fetch(`${base}/api/v1/auth/${uuid}`, {
-    method: 'POST', headers: headers(), body: JSON.stringify({ step: 'PASSWORD', value: password }),
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ step: 'PASSWORD', value: password }),
   });
   if (!done.ok) throw new Error(`sign-in failed: ${done.status}`);
   keep(done);
@@ -84,9 +92,14 @@ export async function signIn(base: string, email = 'provider@riverside.test', pa
 }
 
 /** requests/s and p99 (ms) of CONNECTIONS connections for `seconds`; any non-2xx answer fails the bench. */
-export async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION_S): Promise<Throughput> {
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = DURATION_S,
+): Promise<Throughput> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 

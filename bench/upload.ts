@@ -30,11 +30,24 @@ const chunks = function* (bytes: Buffer) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mbPerSecond = (ms: number) => FILE_BYTES / 1e6 / (ms / 1000);
 
-async function uploadOnce(base: string, session: Session, practiceId: number, bytes: Buffer, hash: string): Promise<number> {
+async function uploadOnce(
+  base: string,
+  session: Session,
+  practiceId: number,
+  bytes: Buffer,
+  hash: string,
+): Promise<number> {
   const created = await fetch(`${base}/api/v1/files`, {
     method: 'POST',
     headers: { ...session, 'content-type': 'application/json' },
-    body: JSON.stringify({ practiceId, name: 'bench.pdf', size: bytes.length, type: 'application/pdf', header: bytes.subarray(0, 4).toString('hex'), hash }),
+    body: JSON.stringify({
+      practiceId,
+      name: 'bench.pdf',
+      size: bytes.length,
+      type: 'application/pdf',
+      header: bytes.subarray(0, 4).toString('hex'),
+      hash,
+    }),
   });
   if (created.status !== 201) throw new Error(`createFile: ${created.status} ${await created.text()}`);
   const { uploadUrl } = (await created.json()) as { uploadUrl: string };
@@ -61,7 +74,8 @@ async function diskOnce(dir: string, bytes: Buffer, run: number): Promise<number
 /** Rows for the bench table: upload MB/s, disk MB/s, and their ratio (medians of RUNS runs each). */
 export async function benchUpload(base: string, session: Session, scratchDir: string): Promise<[string, string][]> {
   const current = await fetch(`${base}/api/v1/user/current`, { headers: session });
-  const practiceId = ((await current.json()) as { currentPractice: { practice: { id: number } } | null }).currentPractice?.practice.id;
+  const practiceId = ((await current.json()) as { currentPractice: { practice: { id: number } } | null })
+    .currentPractice?.practice.id;
   if (!practiceId) throw new Error('the bench user has no current practice');
   const bytes = sampleFile();
   const hash = createHash('md5').update(bytes).digest('base64');

@@ -4,7 +4,10 @@ import { signInWithPassword } from './support';
 test('a member of two practices switches between them', async ({ page }) => {
   await signInWithPassword(page, 'admin@riverside.test');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome, Alex Rivera/ })).toBeVisible();
-  const switcher = page.getByRole('textbox', { name: /practice/i }).or(page.getByRole('combobox', { name: /practice/i })).first();
+  const switcher = page
+    .getByRole('textbox', { name: /practice/i })
+    .or(page.getByRole('combobox', { name: /practice/i }))
+    .first();
   await switcher.click();
   await page.getByRole('option', { name: 'Lakeside Orthopedics' }).click();
   await expect(page.getByText('Lakeside Orthopedics').first()).toBeVisible();

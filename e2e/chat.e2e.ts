@@ -16,12 +16,15 @@ declare global {
 async function textedLink(request: APIRequestContext, phone: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
-      const [message] = (await res.json()) as { body: string }[];
-      link = message?.body.match(/https?:\/\/\S+/)?.[0];
-      return link;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
+        const [message] = (await res.json()) as { body: string }[];
+        link = message?.body.match(/https?:\/\/\S+/)?.[0];
+        return link;
+      },
+      { timeout: 20_000 },
+    )
     .toBeTruthy();
   return link!;
 }
@@ -45,7 +48,10 @@ async function hostPageEmbedding(browser: Browser, link: string) {
   return { page, room: page.frameLocator('#chat'), close: () => site.close() };
 }
 
-test('a provider and a patient on an embedded chat room exchange messages and a file, see typing and read ticks, and the embed posts its height', async ({ browser, request }) => {
+test('a provider and a patient on an embedded chat room exchange messages and a file, see typing and read ticks, and the embed posts its height', async ({
+  browser,
+  request,
+}) => {
   const priya = await (await browser.newContext()).newPage();
   await signInWithPassword(priya, 'provider@riverside.test');
   await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
@@ -68,7 +74,11 @@ test('a provider and a patient on an embedded chat room exchange messages and a 
   // The room told the host page its content's height when it loaded: not the frame's 600 px.
   const heights = () => host.evaluate(() => window.embedHeights);
   await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
-  expect((await heights())[0]).toEqual({ type: 'florie-embed-height', height: expect.any(Number), embedUID: 'clinic-contact' });
+  expect((await heights())[0]).toEqual({
+    type: 'florie-embed-height',
+    height: expect.any(Number),
+    embedUID: 'clinic-contact',
+  });
   expect((await heights())[0].height).toBeLessThan(600);
   const openedHeight = (await heights()).at(-1)!.height;
 
@@ -81,11 +91,15 @@ test('a provider and a patient on an embedded chat room exchange messages and a 
   // ...and tells it again as the conversation grows.
   await expect.poll(async () => (await heights()).at(-1)!.height).toBeGreaterThan(openedHeight);
   await expect(priya.getByText(/is typing\.\.\./)).toHaveCount(0);
-  await expect(patientMessages.getByRole('button', { name: /^Message details, .+, read$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(patientMessages.getByRole('button', { name: /^Message details, .+, read$/ })).toBeVisible({
+    timeout: 15_000,
+  });
 
   // Priya answers with a file and a message.
   await priya.getByRole('button', { name: 'Attach a file' }).click();
-  await priya.locator('.rw-chat__upload input[type=file]').setInputFiles({ name: 'knee-exercises.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await priya
+    .locator('.rw-chat__upload input[type=file]')
+    .setInputFiles({ name: 'knee-exercises.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(priyaMessages.getByRole('listitem', { name: 'knee-exercises.pdf' })).toBeVisible({ timeout: 20_000 });
   const priyaInput = priya.getByRole('textbox', { name: 'Message' });
   await priyaInput.fill('Here are some exercises to start with.');
@@ -93,8 +107,12 @@ test('a provider and a patient on an embedded chat room exchange messages and a 
 
   await expect(patientMessages.getByText('Here are some exercises to start with.')).toBeVisible();
   // Once scanned (clean in development) the patient can open the file.
-  await expect(patientMessages.getByRole('button', { name: 'Open knee-exercises.pdf' })).toBeVisible({ timeout: 20_000 });
-  await expect(priyaMessages.getByRole('button', { name: /^Message details, .+, read$/ }).last()).toBeVisible({ timeout: 15_000 });
+  await expect(patientMessages.getByRole('button', { name: 'Open knee-exercises.pdf' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(priyaMessages.getByRole('button', { name: /^Message details, .+, read$/ }).last()).toBeVisible({
+    timeout: 15_000,
+  });
 
   close();
 });

@@ -15,7 +15,9 @@ test('an admin uploads a practice logo through the upload panel and sees it once
   const logo = page.getByRole('img', { name: 'Riverside Family Medicine logo' });
   await expect(page.getByText('No logo')).toBeVisible();
 
-  await page.getByLabel(/Drop a PNG, JPEG, GIF or WebP logo/).setInputFiles({ name: 'riverside.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByLabel(/Drop a PNG, JPEG, GIF or WebP logo/)
+    .setInputFiles({ name: 'riverside.png', mimeType: 'image/png', buffer: PNG });
   // Without a configured scanner, development marks files clean; the logo then takes its place.
   await expect(page.getByText(/Checking the new logo for viruses|The new logo is in place/)).toBeVisible();
   await expect(logo).toHaveAttribute('src', /\/api\/v1\/files\/public\//, { timeout: 20_000 });

@@ -3,7 +3,9 @@ import { signInWithPassword, workIn } from './support';
 
 const PRACTICE = 'Riverside Family Medicine';
 
-test('an admin puts up an intake form; a patient on a phone sends it after fixing their number; the admin accepts it and chats with them', async ({ browser }) => {
+test('an admin puts up an intake form; a patient on a phone sends it after fixing their number; the admin accepts it and chats with them', async ({
+  browser,
+}) => {
   const admin = await (await browser.newContext()).newPage();
   await signInWithPassword(admin, 'admin@riverside.test');
   await workIn(admin, PRACTICE);
@@ -49,7 +51,9 @@ test('an admin puts up an intake form; a patient on a phone sends it after fixin
 
   // The admin sees it arrive as new, opens and accepts it.
   // The events socket brings the news: no reload.
-  await expect(forms.getByRole('listitem').filter({ hasText: 'Walk-in form' }).getByText('1 new')).toBeVisible({ timeout: 15_000 });
+  await expect(forms.getByRole('listitem').filter({ hasText: 'Walk-in form' }).getByText('1 new')).toBeVisible({
+    timeout: 15_000,
+  });
   await forms.getByRole('link', { name: 'Walk-in form', exact: true }).click();
   const arrived = admin.getByRole('list', { name: 'New submissions' }).getByRole('link', { name: /Dana Whitfield/ });
   await expect(arrived.getByText('New', { exact: true })).toBeVisible();

@@ -23,7 +23,9 @@ async function choose(page: Page, label: string, text: string, option: RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-test('a Riverside provider sends a specialty referral with files; Lakeside sees it arrive live, accepts it, and both discuss it', async ({ browser }) => {
+test('a Riverside provider sends a specialty referral with files; Lakeside sees it arrive live, accepts it, and both discuss it', async ({
+  browser,
+}) => {
   const lakeside = await signedInPage(browser, 'provider@lakeside.test', 'Lakeside Orthopedics');
   await lakeside.goto('/referrals');
   await expect(lakeside.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
@@ -37,7 +39,9 @@ test('a Riverside provider sends a specialty referral with files; Lakeside sees 
   await riverside.getByRole('textbox', { name: 'Notes' }).fill('Right knee pain for three months; please assess.');
 
   // The live match preview shows the network tier with Lakeside before anything is sent.
-  await expect(riverside.getByRole('region', { name: /Trusted specialists/ }).getByText('Lakeside Orthopedics')).toBeVisible();
+  await expect(
+    riverside.getByRole('region', { name: /Trusted specialists/ }).getByText('Lakeside Orthopedics'),
+  ).toBeVisible();
 
   // Attachments through the upload panel, one file at a time; each is scanned (clean in development).
   const attach = () => riverside.getByLabel(/Attach a file to the referral/);

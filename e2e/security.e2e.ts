@@ -12,17 +12,22 @@ const shoot = async (page: Page, name: string) => {
 async function textedLink(request: APIRequestContext, phone: string, not?: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
-      const [message] = (await res.json()) as { body: string }[];
-      link = message?.body.match(/https?:\/\/\S+/)?.[0];
-      return link && link !== not ? link : undefined;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
+        const [message] = (await res.json()) as { body: string }[];
+        link = message?.body.match(/https?:\/\/\S+/)?.[0];
+        return link && link !== not ? link : undefined;
+      },
+      { timeout: 20_000 },
+    )
     .toBeTruthy();
   return link!;
 }
 
-test('a practice admin reads the audit trail, narrows it to one action and exports it as CSV, at desk and phone width', async ({ browser }) => {
+test('a practice admin reads the audit trail, narrows it to one action and exports it as CSV, at desk and phone width', async ({
+  browser,
+}) => {
   for (const width of [1280, 375]) {
     const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     await signInWithPassword(page, 'admin@riverside.test');
@@ -50,7 +55,9 @@ test('a practice admin reads the audit trail, narrows it to one action and expor
       await expect(table.getByText('Patient record viewed').first()).toBeVisible();
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: /Export CSV/ }).click();
-      const csv = readFileSync((await (await download).path()), 'utf8').trim().split('\n');
+      const csv = readFileSync(await (await download).path(), 'utf8')
+        .trim()
+        .split('\n');
       expect(csv.length).toBeGreaterThan(1);
       for (const line of csv.slice(1)) expect(line).toContain('patient.viewed');
     }
@@ -58,7 +65,10 @@ test('a practice admin reads the audit trail, narrows it to one action and expor
   }
 });
 
-test('a practice revokes a patient’s chat link: the open chat room closes, and a new link opens it again', async ({ browser, request }) => {
+test('a practice revokes a patient’s chat link: the open chat room closes, and a new link opens it again', async ({
+  browser,
+  request,
+}) => {
   const priya = await (await browser.newContext()).newPage();
   await signInWithPassword(priya, 'provider@riverside.test');
   await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
@@ -76,7 +86,10 @@ test('a practice revokes a patient’s chat link: the open chat room closes, and
   await patient.goto(first);
   await expect(patient.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
 
-  await priya.getByRole('button', { name: /Chat actions|More/ }).first().click();
+  await priya
+    .getByRole('button', { name: /Chat actions|More/ })
+    .first()
+    .click();
   await priya.getByRole('menuitem', { name: 'Revoke link…' }).click();
   const revoke = priya.getByRole('dialog');
   await expect(revoke).toBeVisible();
@@ -91,7 +104,10 @@ test('a practice revokes a patient’s chat link: the open chat room closes, and
   await patient.reload();
   await expect(patient.getByRole('log', { name: 'Messages' })).toBeHidden();
 
-  await priya.getByRole('button', { name: /Chat actions|More/ }).first().click();
+  await priya
+    .getByRole('button', { name: /Chat actions|More/ })
+    .first()
+    .click();
   await priya.getByRole('menuitem', { name: 'Send a new link…' }).click();
   await priya.getByRole('dialog').getByRole('button', { name: /Send/ }).click();
   const second = await textedLink(request, PATIENT_PHONE, first);
@@ -99,7 +115,10 @@ test('a practice revokes a patient’s chat link: the open chat room closes, and
   await expect(patient.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('a chat room opened in a sixth window closes the first, which says so and offers to continue there', async ({ browser, request }) => {
+test('a chat room opened in a sixth window closes the first, which says so and offers to continue there', async ({
+  browser,
+  request,
+}) => {
   const priya = await (await browser.newContext()).newPage();
   await signInWithPassword(priya, 'provider@riverside.test');
   await priya.goto('/chats');

@@ -27,7 +27,10 @@ test('a provider signs in with their phone and the texted code', async ({ page, 
 
 test('a forgotten password is reset with the e-mailed code, and the new one works', async ({ page, request }) => {
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Forgot password?' }).or(page.getByRole('button', { name: 'Forgot password?' })).click();
+  await page
+    .getByRole('link', { name: 'Forgot password?' })
+    .or(page.getByRole('button', { name: 'Forgot password?' }))
+    .click();
   await page.getByLabel('Email').fill('root@referwell.test');
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel('Code').fill(await codeFor(request, 'root@referwell.test'));

@@ -15,7 +15,10 @@ async function inviteLinkFor(request: APIRequestContext, to: string): Promise<st
   return new URL(link!).pathname;
 }
 
-test('an admin invites a new provider, who signs up from the e-mailed link and joins the team', async ({ browser, request }) => {
+test('an admin invites a new provider, who signs up from the e-mailed link and joins the team', async ({
+  browser,
+  request,
+}) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInWithPassword(admin, 'admin@riverside.test');

@@ -7,7 +7,11 @@ const page = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Libraries change less often than the app: separate chunks stay cached across releases.
 const libraryChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
-  { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/, priority: 20 },
+  {
+    name: 'mantine',
+    test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
+    priority: 20,
+  },
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 

@@ -27,7 +27,12 @@ afterAll(async () => {
 
 describe('Cache-Control on the API’s answers', () => {
   it('is no-store on every JSON answer to a signed-in person: the user, a patient, lists, errors', async () => {
-    const created = await admin.client.post('/api/v1/patient', { practiceId: admin.practiceId, firstName: 'Rosa', lastName: 'Diaz', phoneNumber: '2025550142' });
+    const created = await admin.client.post('/api/v1/patient', {
+      practiceId: admin.practiceId,
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      phoneNumber: '2025550142',
+    });
     expect(created.statusCode).toBe(201);
     const patientId = created.json<{ id: number }>().id;
     const answers = [
@@ -51,9 +56,21 @@ describe('Cache-Control on the API’s answers', () => {
     const chat = await startChat(admin, { type: 'USER_TO_USER', users: [colleague.user.id] });
     const { token, room } = await tokenFor(admin, chat.id);
     const answers = [
-      await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${room}`, headers: { authorization: `Bearer ${token}` } }),
-      await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${room}/messages`, headers: { authorization: `Bearer ${token}` } }),
-      await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${room}/messages`, headers: { authorization: 'Bearer expired' } }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/florie/v1/chat/${room}`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/florie/v1/chat/${room}/messages`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/florie/v1/chat/${room}/messages`,
+        headers: { authorization: 'Bearer expired' },
+      }),
       await t.app.inject({ method: 'GET', url: '/api/v1/user/current' }),
       await t.app.inject({ method: 'GET', url: '/api/v1/healthchecks/isHealthy' }),
     ];
@@ -97,6 +114,8 @@ describe('served at an https address (PUBLIC_URL)', () => {
     for (const cookie of cookies) expect(cookie, cookie.split('=')[0]).toMatch(/;\s*Secure/i);
     const hsts = String(done.headers['strict-transport-security'] ?? '');
     expect(hsts).toMatch(/max-age=\d{7,}/);
-    expect(String((await c.get('/api/v1/user/current')).headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(String((await c.get('/api/v1/user/current')).headers['content-security-policy'])).toContain(
+      'upgrade-insecure-requests',
+    );
   });
 });

@@ -13,7 +13,13 @@ import { registerErrorHandling } from './platform/errors.js';
 import { createAudit } from './platform/audit/audit.js';
 import { createCsrf } from './platform/auth/csrf.js';
 import { loadSecrets, type Secrets } from './platform/auth/secrets.js';
-import { createApiKeyResolver, createSessionStore, SESSIONS_ENDED, type AppContext, type SessionsEnded } from './core/index.js';
+import {
+  createApiKeyResolver,
+  createSessionStore,
+  SESSIONS_ENDED,
+  type AppContext,
+  type SessionsEnded,
+} from './core/index.js';
 import { createDelivery } from './platform/delivery/delivery.js';
 import { createTextLimits } from './platform/delivery/text-limits.js';
 import { createEventBus, type EventBus } from './platform/events/bus.js';
@@ -65,7 +71,14 @@ export interface AppDeps {
 }
 
 /** Builds the whole server; main.ts listens on it, tests call it with app.inject. */
-export async function buildApp({ config, database, logger = false, secrets, clock = systemClock, bus: givenBus }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  secrets,
+  clock = systemClock,
+  bus: givenBus,
+}: AppDeps) {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
@@ -128,7 +141,14 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const s = secrets ?? loadSecrets({ dataDir: config.dataDir, sessionSecret: config.sessionSecret, appPrivateKey: config.appPrivateKey, persist: !config.isProduction });
+  const s =
+    secrets ??
+    loadSecrets({
+      dataDir: config.dataDir,
+      sessionSecret: config.sessionSecret,
+      appPrivateKey: config.appPrivateKey,
+      persist: !config.isProduction,
+    });
   const db = database.db;
   const audit = createAudit(db);
   const jobs = createJobs(db, app.log);
@@ -152,8 +172,11 @@ export async function buildApp({ config, database, logger = false, secrets, cloc
     log: app.log,
   };
   ctx.sessions.onEnded((ended) => {
-    ctx.bus.publish(SESSIONS_ENDED, { sessionIds: ended.map((e) => e.id) } satisfies SessionsEnded)
-      .catch((err: unknown) => app.log.warn({ err }, 'sockets not told of ended sessions; their next check closes them'));
+    ctx.bus
+      .publish(SESSIONS_ENDED, { sessionIds: ended.map((e) => e.id) } satisfies SessionsEnded)
+      .catch((err: unknown) =>
+        app.log.warn({ err }, 'sockets not told of ended sessions; their next check closes them'),
+      );
   });
   // Only a listening server works the job queue; tests build the app without listening and drain it.
   app.addHook('onListen', async () => ctx.jobs.start());

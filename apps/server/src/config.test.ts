@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SESSION_IDLE_MINUTES, DEFAULT_SESSION_MAX_HOURS } from '@referwell/contracts';
 import { loadConfig } from './config.js';
 
-const REQUIRED = ['SESSION_SECRET', 'APP_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'SMS_WEBHOOK_URL', 'CLAMD_HOST'] as const;
+const REQUIRED = [
+  'SESSION_SECRET',
+  'APP_PRIVATE_KEY',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'SMS_WEBHOOK_URL',
+  'CLAMD_HOST',
+] as const;
 
 const production = {
   NODE_ENV: 'production',
@@ -28,17 +35,26 @@ function errorOf(env: Record<string, string>): string {
 describe('loadConfig', () => {
   it('reads the extra socket origins as origins, and refuses what is not one', () => {
     expect(loadConfig({}).socketAllowedOrigins).toEqual([]);
-    expect(loadConfig({ SOCKET_ALLOWED_ORIGINS: 'https://clinic.example/, http://localhost:5173' }).socketAllowedOrigins)
-      .toEqual(['https://clinic.example', 'http://localhost:5173']);
-    expect(errorOf({ SOCKET_ALLOWED_ORIGINS: 'clinic.example' })).toMatch(/SOCKET_ALLOWED_ORIGINS.*comma list of origins/);
+    expect(
+      loadConfig({ SOCKET_ALLOWED_ORIGINS: 'https://clinic.example/, http://localhost:5173' }).socketAllowedOrigins,
+    ).toEqual(['https://clinic.example', 'http://localhost:5173']);
+    expect(errorOf({ SOCKET_ALLOWED_ORIGINS: 'clinic.example' })).toMatch(
+      /SOCKET_ALLOWED_ORIGINS.*comma list of origins/,
+    );
   });
 
   it('limits texts by default to 20 a person in 10 minutes, 100 a practice and 6 a number in an hour', () => {
     expect(loadConfig({}).textLimits).toEqual({
-      perUser: { max: 20, windowMs: 600_000 }, perPractice: { max: 100, windowMs: 3_600_000 }, perNumber: { max: 6, windowMs: 3_600_000 },
+      perUser: { max: 20, windowMs: 600_000 },
+      perPractice: { max: 100, windowMs: 3_600_000 },
+      perNumber: { max: 6, windowMs: 3_600_000 },
     });
-    expect(loadConfig({ TEXT_LIMIT_PER_NUMBER: '3/1440' }).textLimits.perNumber).toEqual({ max: 3, windowMs: 86_400_000 });
-    for (const bad of ['20', '0/10', '20/0', 'twenty/10', '20/10/5']) expect(errorOf({ TEXT_LIMIT_PER_USER: bad })).toMatch(/TEXT_LIMIT_PER_USER: must be COUNT\/MINUTES/);
+    expect(loadConfig({ TEXT_LIMIT_PER_NUMBER: '3/1440' }).textLimits.perNumber).toEqual({
+      max: 3,
+      windowMs: 86_400_000,
+    });
+    for (const bad of ['20', '0/10', '20/0', 'twenty/10', '20/10/5'])
+      expect(errorOf({ TEXT_LIMIT_PER_USER: bad })).toMatch(/TEXT_LIMIT_PER_USER: must be COUNT\/MINUTES/);
   });
 
   it('runs on an empty environment with development defaults', () => {
@@ -111,12 +127,20 @@ describe('loadConfig', () => {
   it('shares events through Redis only when REDIS_URL is set, under the default prefix unless told', () => {
     expect(loadConfig({}).redis).toBeUndefined();
     expect(loadConfig({ REDIS_URL: '' }).redis).toBeUndefined();
-    expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379/0' }).redis).toEqual({ url: 'redis://cache.internal:6379/0', prefix: 'rw:' });
-    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example:6380', REDIS_PREFIX: 'staging:' }).redis).toEqual({ url: 'rediss://:pw@cache.example:6380', prefix: 'staging:' });
+    expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379/0' }).redis).toEqual({
+      url: 'redis://cache.internal:6379/0',
+      prefix: 'rw:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example:6380', REDIS_PREFIX: 'staging:' }).redis).toEqual({
+      url: 'rediss://:pw@cache.example:6380',
+      prefix: 'staging:',
+    });
   });
 
   it('refuses a REDIS_URL that is not a Redis address and a REDIS_PREFIX with spaces', () => {
-    expect(errorOf({ REDIS_URL: 'http://cache.internal:6379' })).toContain('REDIS_URL: must be a redis:// or rediss:// URL');
+    expect(errorOf({ REDIS_URL: 'http://cache.internal:6379' })).toContain(
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+    );
     expect(errorOf({ REDIS_URL: 'cache.internal' })).toContain('REDIS_URL:');
     expect(errorOf({ REDIS_PREFIX: 'my app' })).toContain('REDIS_PREFIX:');
   });

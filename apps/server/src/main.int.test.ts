@@ -9,11 +9,19 @@ import { closedPort } from './platform/scanner/clamd.test-server.js';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** `npm start`'s server process with `env`, until it exits: its exit code and the log lines it wrote. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; lines: { level: number; msg: string }[] }> {
+function runServer(
+  env: Record<string, string>,
+): Promise<{ code: number | null; lines: { level: number; msg: string }[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
-      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rw-main-')), WEB_DIST: path.join(tmpdir(), 'rw-no-web'), ...env },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rw-main-')),
+        WEB_DIST: path.join(tmpdir(), 'rw-no-web'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -23,7 +31,10 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      const lines = out.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; msg: string });
+      const lines = out
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
       resolve({ code, lines });
     });
   });
@@ -32,7 +43,11 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
 describe('starting with the database down', () => {
   it('retries with a clear log line each time, then exits with a message naming the database', async () => {
     const port = await closedPort();
-    const { code, lines } = await runServer({ DATABASE_URL: `postgres://postgres:not-logged@127.0.0.1:${port}/referwell`, DATABASE_START_TIMEOUT_SECONDS: '2', PORT: '0' });
+    const { code, lines } = await runServer({
+      DATABASE_URL: `postgres://postgres:not-logged@127.0.0.1:${port}/referwell`,
+      DATABASE_START_TIMEOUT_SECONDS: '2',
+      PORT: '0',
+    });
     expect(code).toBe(1);
     const where = `database not reachable at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port})`;
     const retries = lines.filter((line) => line.level === 40 && line.msg.startsWith(where));

@@ -28,7 +28,8 @@ async function main() {
   await database.migrate();
   // Ready first: modules load their catalogues on ready, and the demo data refers to them.
   await app.ready();
-  if (config.seedDemo && (await seedDemoData(database.db))) app.log.info('demo data created (see README for the accounts)');
+  if (config.seedDemo && (await seedDemoData(database.db)))
+    app.log.info('demo data created (see README for the accounts)');
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);

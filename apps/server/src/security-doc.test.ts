@@ -16,7 +16,10 @@ function citations() {
     const parts = line.split(/`([^`]+\.test\.tsx?)`/);
     for (let i = 1; i < parts.length; i += 2) {
       const file = parts[i];
-      const cited = parts[i + 1].split('›').slice(1).map((name) => plain(name.replace(/\|.*$/, '')));
+      const cited = parts[i + 1]
+        .split('›')
+        .slice(1)
+        .map((name) => plain(name.replace(/\|.*$/, '')));
       for (const name of cited) found.push({ file, name });
     }
   }
@@ -34,13 +37,18 @@ describe('docs/security.md', () => {
     expect(cites.length).toBeGreaterThan(60);
     const missing: string[] = [];
     for (const { file, name } of cites) {
-      const full = file.startsWith('apps/') || file.startsWith('packages/') ? path.join(root, file) : path.join(root, 'apps/server/src', file);
+      const full =
+        file.startsWith('apps/') || file.startsWith('packages/')
+          ? path.join(root, file)
+          : path.join(root, 'apps/server/src', file);
       if (!existsSync(full)) {
         missing.push(`${file} (no such file)`);
         continue;
       }
       // A citation may go on after the test's name: "; and …", " (two instances)".
-      const known = testNames(full).some((t) => name === t || (name.startsWith(t) && /^[;(\s]/.test(name.slice(t.length))));
+      const known = testNames(full).some(
+        (t) => name === t || (name.startsWith(t) && /^[;(\s]/.test(name.slice(t.length))),
+      );
       if (!known) missing.push(`${file} › ${name}`);
     }
     expect(missing).toEqual([]);

@@ -37,9 +37,11 @@ const OPEN_BY_DESIGN: Record<string, string> = {
 
 /** Path parameters that name no tenant's object (catalogues, sign-in flows). */
 const NOT_TENANT_PARAMS = new Set([
-  'GET /api/v1/speciality/:id', 'GET /api/v1/insurance/:id',
+  'GET /api/v1/speciality/:id',
+  'GET /api/v1/insurance/:id',
   // A practice's public intake form: anyone with its address reads and sends it.
-  'GET /api/v1/patient/form/:identifier', 'POST /api/v1/patient/form/:identifier',
+  'GET /api/v1/patient/form/:identifier',
+  'POST /api/v1/patient/form/:identifier',
 ]);
 const NOT_TENANT_PREFIXES = ['/api/v1/auth/'];
 
@@ -58,56 +60,176 @@ async function createVictim() {
   await addMember(db, practice.id, admin.id, 'ADMIN');
   await addMember(db, practice.id, provider.id, 'PROVIDER');
   const [organisation] = await db.insert(schema.organisations).values({ name: 'Victim Org' }).returning();
-  await db.insert(schema.organisationMembers).values({ organisationId: organisation.id, userId: admin.id, role: 'ADMIN' });
-  await db.update(schema.practices).set({ organisationId: organisation.id }).where(sql`id = ${practice.id}`);
-  const [network] = await db.insert(schema.networks).values({ practiceId: practice.id, name: 'Victim Network', matchingTimeLimit: 60 }).returning();
-  const [department] = await db.insert(schema.departments).values({ practiceId: practice.id, name: 'Victim Dept' }).returning();
+  await db
+    .insert(schema.organisationMembers)
+    .values({ organisationId: organisation.id, userId: admin.id, role: 'ADMIN' });
+  await db
+    .update(schema.practices)
+    .set({ organisationId: organisation.id })
+    .where(sql`id = ${practice.id}`);
+  const [network] = await db
+    .insert(schema.networks)
+    .values({ practiceId: practice.id, name: 'Victim Network', matchingTimeLimit: 60 })
+    .returning();
+  const [department] = await db
+    .insert(schema.departments)
+    .values({ practiceId: practice.id, name: 'Victim Dept' })
+    .returning();
   await db.insert(schema.departmentMembers).values({ departmentId: department.id, userId: provider.id });
-  const [tag] = await db.insert(schema.practiceTags).values({ practiceId: practice.id, name: 'Urgent', color: '#aa0000' }).returning();
-  const [property] = await db.insert(schema.customPropertyDefinitions).values({ practiceId: practice.id, name: 'Member no', moniker: '{{MEMBER_NO}}', type: 'TEXT' }).returning();
+  const [tag] = await db
+    .insert(schema.practiceTags)
+    .values({ practiceId: practice.id, name: 'Urgent', color: '#aa0000' })
+    .returning();
+  const [property] = await db
+    .insert(schema.customPropertyDefinitions)
+    .values({ practiceId: practice.id, name: 'Member no', moniker: '{{MEMBER_NO}}', type: 'TEXT' })
+    .returning();
   const inviteCode = randomToken();
-  const [invite] = await db.insert(schema.invites).values({
-    codeHash: sha256(inviteCode), type: 'PROVIDER', role: 'PROVIDER', email: 'invitee@example.test', practiceId: practice.id,
-    invitedBy: admin.id, expiresAt: new Date(Date.now() + 86_400_000),
-  }).returning();
+  const [invite] = await db
+    .insert(schema.invites)
+    .values({
+      codeHash: sha256(inviteCode),
+      type: 'PROVIDER',
+      role: 'PROVIDER',
+      email: 'invitee@example.test',
+      practiceId: practice.id,
+      invitedBy: admin.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   const requester = await createUser(db, { firstName: 'Would', lastName: 'Join' });
-  const [joinRequest] = await db.insert(schema.practiceJoinRequests).values({ practiceId: practice.id, requestedBy: requester.id, message: 'Hello' }).returning();
+  const [joinRequest] = await db
+    .insert(schema.practiceJoinRequests)
+    .values({ practiceId: practice.id, requestedBy: requester.id, message: 'Hello' })
+    .returning();
   const dead = issueApiKeySecret();
-  const [apiKey] = await db.insert(schema.apiKeys).values({
-    practiceId: practice.id, prefix: dead.prefix, secretHash: dead.secretHash, permissions: [...contracts.ApiKeyPermission.options],
-    activated: false, createdBy: admin.id,
-  }).returning();
+  const [apiKey] = await db
+    .insert(schema.apiKeys)
+    .values({
+      practiceId: practice.id,
+      prefix: dead.prefix,
+      secretHash: dead.secretHash,
+      permissions: [...contracts.ApiKeyPermission.options],
+      activated: false,
+      createdBy: admin.id,
+    })
+    .returning();
   deadVictimKey = dead.secret;
-  const [file] = await db.insert(schema.files).values({
-    practiceId: practice.id, ownerKind: 'PRACTICE', ownerId: practice.id, uploadedBy: admin.id, name: 'victim.pdf', size: 10,
-    md5: '1B2M2Y8AsgTpgAmY7PhCfg==', header: '25504446', storageKey: 'ab/ab000000-0000-4000-8000-000000000000',
-  }).returning();
+  const [file] = await db
+    .insert(schema.files)
+    .values({
+      practiceId: practice.id,
+      ownerKind: 'PRACTICE',
+      ownerId: practice.id,
+      uploadedBy: admin.id,
+      name: 'victim.pdf',
+      size: 10,
+      md5: '1B2M2Y8AsgTpgAmY7PhCfg==',
+      header: '25504446',
+      storageKey: 'ab/ab000000-0000-4000-8000-000000000000',
+    })
+    .returning();
   // A referral the victim practice sent to a third practice, with a comment and a note.
   const receiver = await createPractice(db, { name: 'Victim Partner' });
-  const { referral, patient } = await insertReferral(db, { senderPracticeId: practice.id, fromUserId: provider.id, offeredTo: [receiver.id] });
-  const [comment] = await db.insert(schema.referralComments).values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Hello' }).returning();
-  const [note] = await db.insert(schema.referralNotes).values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Internal' }).returning();
+  const { referral, patient } = await insertReferral(db, {
+    senderPracticeId: practice.id,
+    fromUserId: provider.id,
+    offeredTo: [receiver.id],
+  });
+  const [comment] = await db
+    .insert(schema.referralComments)
+    .values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Hello' })
+    .returning();
+  const [note] = await db
+    .insert(schema.referralNotes)
+    .values({ referralId: referral.id, practiceId: practice.id, authorId: provider.id, message: 'Internal' })
+    .returning();
   // A chat with the partner practice, with a message, a file attached in it, and a notification of it.
-  const [chat] = await db.insert(schema.chats).values({ type: 'PRACTICE_TO_PRACTICE', practiceId: practice.id, targetPracticeId: receiver.id, createdBy: provider.id }).returning();
-  const [chatUser] = await db.insert(schema.chatUsers).values({ chatId: chat.id, userId: provider.id, practiceId: practice.id, name: 'Victim Provider' }).returning();
-  const [message] = await db.insert(schema.chatMessages).values({ chatId: chat.id, chatUserId: chatUser.id, uuid: 'victim-message', message: 'Private' }).returning();
-  const [chatFile] = await db.insert(schema.files).values({
-    practiceId: practice.id, ownerKind: 'CHAT', ownerId: chat.id, uploadedBy: provider.id, name: 'chat.pdf', size: 10,
-    md5: '1B2M2Y8AsgTpgAmY7PhCfg==', header: '25504446', storageKey: 'ab/ab000000-0000-4000-8000-000000000001',
-  }).returning();
-  await db.insert(schema.chatFiles).values({ fileId: chatFile.id, chatId: chat.id, chatUserId: chatUser.id, messageId: message.id });
-  const [notification] = await db.insert(schema.notifications).values({
-    userId: provider.id, practiceId: practice.id, category: 'GENERAL', type: 'notification', title: 'New Message', text: 'Hello',
-  }).returning();
+  const [chat] = await db
+    .insert(schema.chats)
+    .values({
+      type: 'PRACTICE_TO_PRACTICE',
+      practiceId: practice.id,
+      targetPracticeId: receiver.id,
+      createdBy: provider.id,
+    })
+    .returning();
+  const [chatUser] = await db
+    .insert(schema.chatUsers)
+    .values({ chatId: chat.id, userId: provider.id, practiceId: practice.id, name: 'Victim Provider' })
+    .returning();
+  const [message] = await db
+    .insert(schema.chatMessages)
+    .values({ chatId: chat.id, chatUserId: chatUser.id, uuid: 'victim-message', message: 'Private' })
+    .returning();
+  const [chatFile] = await db
+    .insert(schema.files)
+    .values({
+      practiceId: practice.id,
+      ownerKind: 'CHAT',
+      ownerId: chat.id,
+      uploadedBy: provider.id,
+      name: 'chat.pdf',
+      size: 10,
+      md5: '1B2M2Y8AsgTpgAmY7PhCfg==',
+      header: '25504446',
+      storageKey: 'ab/ab000000-0000-4000-8000-000000000001',
+    })
+    .returning();
+  await db
+    .insert(schema.chatFiles)
+    .values({ fileId: chatFile.id, chatId: chat.id, chatUserId: chatUser.id, messageId: message.id });
+  const [notification] = await db
+    .insert(schema.notifications)
+    .values({
+      userId: provider.id,
+      practiceId: practice.id,
+      category: 'GENERAL',
+      type: 'notification',
+      title: 'New Message',
+      text: 'Hello',
+    })
+    .returning();
   // An intake form with a submission from a patient.
-  const [bot] = await db.insert(schema.bots).values({ practiceId: practice.id, name: 'Victim Form', colorScheme: '#1C7ED6', endpoint: 'victim-form' }).returning();
-  const [submission] = await db.insert(schema.submissions).values({
-    practiceId: practice.id, botId: bot.id, firstName: 'Private', lastName: 'Patient', phoneNumber: '+12025550188', answers: [],
-  }).returning();
+  const [bot] = await db
+    .insert(schema.bots)
+    .values({ practiceId: practice.id, name: 'Victim Form', colorScheme: '#1C7ED6', endpoint: 'victim-form' })
+    .returning();
+  const [submission] = await db
+    .insert(schema.submissions)
+    .values({
+      practiceId: practice.id,
+      botId: bot.id,
+      firstName: 'Private',
+      lastName: 'Patient',
+      phoneNumber: '+12025550188',
+      answers: [],
+    })
+    .returning();
   return {
-    partner: receiver, bot: bot, submission: submission, chat: chat, message: message, chatFile: chatFile, notification: notification,
-    practice, admin, provider, organisation: organisation, network: network, department: department, tag: tag, property: property,
-    invite: invite, joinRequest: joinRequest, apiKey: apiKey, file: file, referral, patient, comment: comment, note: note,
+    partner: receiver,
+    bot: bot,
+    submission: submission,
+    chat: chat,
+    message: message,
+    chatFile: chatFile,
+    notification: notification,
+    practice,
+    admin,
+    provider,
+    organisation: organisation,
+    network: network,
+    department: department,
+    tag: tag,
+    property: property,
+    invite: invite,
+    joinRequest: joinRequest,
+    apiKey: apiKey,
+    file: file,
+    referral,
+    patient,
+    comment: comment,
+    note: note,
   };
 }
 
@@ -118,7 +240,9 @@ async function createOutsider() {
   const user = await createUser(db, { firstName: 'Out', lastName: 'Sider' });
   for (const role of ['ADMIN', 'PROVIDER'] as const) await addMember(db, practice.id, user.id, role);
   const [organisation] = await db.insert(schema.organisations).values({ name: 'Outsider Org' }).returning();
-  await db.insert(schema.organisationMembers).values({ organisationId: organisation.id, userId: user.id, role: 'ADMIN' });
+  await db
+    .insert(schema.organisationMembers)
+    .values({ organisationId: organisation.id, userId: user.id, role: 'ADMIN' });
   outsiderKey = await insertApiKey(db, practice.id, user.id, [...contracts.ApiKeyPermission.options]);
   outsiderId = user.id;
   const client = new TestClient(t.app);
@@ -134,7 +258,12 @@ function contractEndpoints(): Map<string, AnyEndpoint> {
     if (!name.endsWith('Api') || typeof value !== 'object' || value === null) continue;
     for (const e of Object.values(value as Record<string, unknown>)) {
       const candidate = e as Partial<AnyEndpoint>;
-      if (candidate && typeof candidate === 'object' && typeof candidate.path === 'string' && typeof candidate.method === 'string') {
+      if (
+        candidate &&
+        typeof candidate === 'object' &&
+        typeof candidate.path === 'string' &&
+        typeof candidate.method === 'string'
+      ) {
         found.set(`${candidate.method} ${candidate.path}`, candidate as AnyEndpoint);
       }
     }
@@ -221,10 +350,23 @@ function victimFields() {
     email: 'sample@example.test',
   };
 }
-const TENANT_FIELDS = new Set(Object.keys({
-  practiceId: 0, practiceIds: 0, organisationId: 0, orgId: 0, userId: 0, searchid: 0, networkId: 0, departmentId: 0, definitionId: 0,
-  inviteIds: 0, referralId: 0, patientId: 0, practice: 0,
-}));
+const TENANT_FIELDS = new Set(
+  Object.keys({
+    practiceId: 0,
+    practiceIds: 0,
+    organisationId: 0,
+    orgId: 0,
+    userId: 0,
+    searchid: 0,
+    networkId: 0,
+    departmentId: 0,
+    definitionId: 0,
+    inviteIds: 0,
+    referralId: 0,
+    patientId: 0,
+    practice: 0,
+  }),
+);
 
 function fieldsOf(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
@@ -241,7 +383,8 @@ interface Call {
 /** The request that aims `endpoint` at the victim, or null for a route that names no tenant. */
 function callFor(key: string, endpoint: AnyEndpoint): Call | null {
   const params = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-  const tenantParams = params.length > 0 && !NOT_TENANT_PARAMS.has(key) && !NOT_TENANT_PREFIXES.some((p) => endpoint.path.startsWith(p));
+  const tenantParams =
+    params.length > 0 && !NOT_TENANT_PARAMS.has(key) && !NOT_TENANT_PREFIXES.some((p) => endpoint.path.startsWith(p));
   const tenantFields = [...fieldsOf(endpoint.query), ...fieldsOf(endpoint.body)].some((f) => TENANT_FIELDS.has(f));
   if (!tenantParams && !tenantFields) return null;
   const values: Record<string, string | number> = {};
@@ -249,7 +392,9 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
     const value = tenantParams ? victimValueFor(endpoint.path, param) : undefined;
     if (value === undefined) throw new Error(`${key}: classify path parameter :${param} in tenancy.int.test.ts`);
     // A practice named by uuid (branding) gets the victim's uuid.
-    const idSchema = (endpoint.params as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> } | undefined)?.shape?.id;
+    const idSchema = (
+      endpoint.params as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> } | undefined
+    )?.shape?.id;
     const asUuid = param === 'id' && idSchema !== undefined && !idSchema.safeParse(String(value)).success;
     values[param] = asUuid ? victim.practice.uuid : value;
   }
@@ -258,7 +403,8 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
     const query = sampleFromSchema(endpoint.query, victimFields()) as Record<string, unknown>;
     const search = new URLSearchParams();
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- query samples are JSON scalars (or arrays, joined); String() also keeps a null as 'null'
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
     url += `?${search.toString()}`;
   }
   const body = endpoint.body ? sampleFromSchema(endpoint.body, victimFields()) : undefined;
@@ -287,19 +433,28 @@ async function snapshot(): Promise<Record<string, string>> {
 const AUDITED_REFUSALS = [403, 404, 456];
 
 async function lastAuditId(): Promise<number> {
-  const [row] = await t.db.select({ id: schema.auditEvents.id }).from(schema.auditEvents).orderBy(sql`id desc`).limit(1);
+  const [row] = await t.db
+    .select({ id: schema.auditEvents.id })
+    .from(schema.auditEvents)
+    .orderBy(sql`id desc`)
+    .limit(1);
   return row?.id ?? 0;
 }
 
 /** What is wrong with the audit of a refused call (made after `sinceId`), or null when it was recorded as it should be. */
 async function refusalAuditProblem(sinceId: number, call: Call, apiKey: boolean): Promise<string | null> {
-  const rows = await t.db.select().from(schema.auditEvents).where(sql`id > ${sinceId} and action = 'access.refused'`);
-  const details = rows[0]?.details as { route?: string; params?: Record<string, unknown>; apiKeyId?: number } | undefined;
+  const rows = await t.db
+    .select()
+    .from(schema.auditEvents)
+    .where(sql`id > ${sinceId} and action = 'access.refused'`);
+  const details = rows[0]?.details as
+    { route?: string; params?: Record<string, unknown>; apiKeyId?: number } | undefined;
   if (rows.length !== 1 || !details) return `${call.key} refused with ${rows.length} audit entries`;
   if (rows[0].actorUserId !== outsiderId) return `${call.key} refusal audited as user ${rows[0].actorUserId}`;
   if (details.route !== call.key) return `${call.key} refusal audited as route ${details.route}`;
   const named = [...call.endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-  if (named.some((p) => details.params?.[p] === undefined)) return `${call.key} refusal audited without its object (${JSON.stringify(details.params)})`;
+  if (named.some((p) => details.params?.[p] === undefined))
+    return `${call.key} refusal audited without its object (${JSON.stringify(details.params)})`;
   if (apiKey && details.apiKeyId === undefined) return `${call.key} refusal audited without the API key`;
   return null;
 }
@@ -353,7 +508,8 @@ describe('tenancy: every route that names a tenant’s object', () => {
       const res = await send(outsider, call);
       const after = await snapshot();
       if (!DENIED.includes(res.statusCode)) leaks.push(`${call.key} → ${res.statusCode} ${res.body.slice(0, 120)}`);
-      else if (JSON.stringify(after) !== JSON.stringify(before)) leaks.push(`${call.key} changed data while answering ${res.statusCode}`);
+      else if (JSON.stringify(after) !== JSON.stringify(before))
+        leaks.push(`${call.key} changed data while answering ${res.statusCode}`);
       if (AUDITED_REFUSALS.includes(res.statusCode)) {
         const problem = await refusalAuditProblem(auditedBefore, call, false);
         if (problem) unaudited.push(problem);
@@ -393,8 +549,10 @@ describe('tenancy: every route that names a tenant’s object', () => {
         if (problem) leaks.push(problem);
       }
       if (deadRes.statusCode !== 401) leaks.push(`${call.key} with a deactivated key → ${deadRes.statusCode}`);
-      if (!DENIED.includes(foreignRes.statusCode) && !(call.key in OPEN_BY_DESIGN)) leaks.push(`${call.key} with another practice's key → ${foreignRes.statusCode}`);
-      if (JSON.stringify(after) !== JSON.stringify(before) && !(call.key in OPEN_BY_DESIGN)) leaks.push(`${call.key} changed data`);
+      if (!DENIED.includes(foreignRes.statusCode) && !(call.key in OPEN_BY_DESIGN))
+        leaks.push(`${call.key} with another practice's key → ${foreignRes.statusCode}`);
+      if (JSON.stringify(after) !== JSON.stringify(before) && !(call.key in OPEN_BY_DESIGN))
+        leaks.push(`${call.key} changed data`);
     }
     expect(leaks).toEqual([]);
   });

@@ -35,23 +35,33 @@ export type ApiKey = z.infer<typeof ApiKey>;
 export const CreatedApiKey = ApiKey.extend({ secret: z.string() });
 
 export const createApiKey = endpoint({
-  method: 'POST', path: '/api/v1/apiKey',
+  method: 'POST',
+  path: '/api/v1/apiKey',
   summary: 'Create an API key for the practice; the response holds the secret, shown only this once',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   body: z.object({ practiceId: Id, permissions: Permissions, name: KeyName.optional() }),
-  response: CreatedApiKey, status: 201,
+  response: CreatedApiKey,
+  status: 201,
 });
 
 export const updateApiKey = endpoint({
-  method: 'PUT', path: '/api/v1/apiKey/:id',
-  summary: 'Change an API key\'s permissions, name, or activate / deactivate it',
-  tags, auth: 'user', params: IdParams,
+  method: 'PUT',
+  path: '/api/v1/apiKey/:id',
+  summary: "Change an API key's permissions, name, or activate / deactivate it",
+  tags,
+  auth: 'user',
+  params: IdParams,
   body: z.object({ practiceId: Id, permissions: Permissions, activated: z.boolean(), name: KeyName.optional() }),
   response: ApiKey,
 });
 
 export const listApiKeys = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/apiKeys',
-  summary: 'The practice\'s API keys, newest first',
-  tags, auth: 'user', params: IdParams, response: z.array(ApiKey),
+  method: 'GET',
+  path: '/api/v1/practice/:id/apiKeys',
+  summary: "The practice's API keys, newest first",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: z.array(ApiKey),
 });

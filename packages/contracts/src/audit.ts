@@ -143,7 +143,10 @@ export const AuditQuery = pageQuery(AUDIT_PAGE_SIZE).extend({
   /** Who acted. */
   actorId: Id.optional(),
   patientId: Id.optional(),
-  action: z.string().regex(/^[a-z_]+\.[a-z_]+$/, 'must be an action such as patient.viewed').optional(),
+  action: z
+    .string()
+    .regex(/^[a-z_]+\.[a-z_]+$/, 'must be an action such as patient.viewed')
+    .optional(),
   /** From this time (epoch ms, inclusive) … */
   from: EpochMsParam.optional(),
   /** … to this one (exclusive). */
@@ -174,11 +177,23 @@ export const AuditEvent = z.object({
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
 export const listAudit = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/audit', summary: 'The practice’s audit trail, newest first, filtered by person, patient, action and time (admins)',
-  tags, auth: 'user', params: IdParams, query: AuditQuery, response: paged(AuditEvent),
+  method: 'GET',
+  path: '/api/v1/practice/:id/audit',
+  summary: 'The practice’s audit trail, newest first, filtered by person, patient, action and time (admins)',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: AuditQuery,
+  response: paged(AuditEvent),
 });
 
 export const exportAudit = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/audit/export', summary: 'The same trail as CSV, streamed (admins)',
-  tags, auth: 'user', params: IdParams, query: AuditExportQuery, response: z.string().describe('text/csv'),
+  method: 'GET',
+  path: '/api/v1/practice/:id/audit/export',
+  summary: 'The same trail as CSV, streamed (admins)',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: AuditExportQuery,
+  response: z.string().describe('text/csv'),
 });

@@ -36,14 +36,23 @@ export const Speciality = z.object({
 export type Speciality = z.infer<typeof Speciality>;
 
 export const listSpecialities = endpoint({
-  method: 'GET', path: '/api/v1/specialities',
+  method: 'GET',
+  path: '/api/v1/specialities',
   summary: 'Search the NUCC provider taxonomy by name, classification, colloquial name or code; best matches first',
-  tags, auth: 'user', query: pageQuery(SPECIALITIES_PAGE_SIZE).extend({ query: LookupQuery }), response: paged(Speciality),
+  tags,
+  auth: 'user',
+  query: pageQuery(SPECIALITIES_PAGE_SIZE).extend({ query: LookupQuery }),
+  response: paged(Speciality),
 });
 
 export const getSpeciality = endpoint({
-  method: 'GET', path: '/api/v1/speciality/:id', summary: 'One speciality',
-  tags, auth: 'user', params: IdParams, response: Speciality,
+  method: 'GET',
+  path: '/api/v1/speciality/:id',
+  summary: 'One speciality',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: Speciality,
 });
 
 /** An insurance payer (spec 1 §3 Insurance). Payers that are not `searchable` stay readable by id. */
@@ -57,13 +66,23 @@ export const Insurance = z.object({
 export type Insurance = z.infer<typeof Insurance>;
 
 export const listInsurances = endpoint({
-  method: 'GET', path: '/api/v1/insurance', summary: 'Search insurance payers by name; best matches first',
-  tags, auth: 'user', query: pageQuery(INSURANCE_PAGE_SIZE).extend({ query: LookupQuery }), response: paged(Insurance),
+  method: 'GET',
+  path: '/api/v1/insurance',
+  summary: 'Search insurance payers by name; best matches first',
+  tags,
+  auth: 'user',
+  query: pageQuery(INSURANCE_PAGE_SIZE).extend({ query: LookupQuery }),
+  response: paged(Insurance),
 });
 
 export const getInsurance = endpoint({
-  method: 'GET', path: '/api/v1/insurance/:id', summary: 'One insurance payer',
-  tags, auth: 'user', params: IdParams, response: Insurance,
+  method: 'GET',
+  path: '/api/v1/insurance/:id',
+  summary: 'One insurance payer',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: Insurance,
 });
 
 /** The insurances a provider accepts in one practice. */
@@ -75,9 +94,14 @@ export const InsuranceMatrixEntry = z.object({
 export type InsuranceMatrixEntry = z.infer<typeof InsuranceMatrixEntry>;
 
 export const insuranceMatrix = endpoint({
-  method: 'GET', path: '/api/v1/user/:id/insurance/matrix',
-  summary: 'The insurances a user accepts, per practice: all their practices for themselves, shared practices for colleagues',
-  tags, auth: 'user', params: IdParams, response: z.array(InsuranceMatrixEntry),
+  method: 'GET',
+  path: '/api/v1/user/:id/insurance/matrix',
+  summary:
+    'The insurances a user accepts, per practice: all their practices for themselves, shared practices for colleagues',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: z.array(InsuranceMatrixEntry),
 });
 
 const UserInsuranceBody = z.object({
@@ -86,15 +110,25 @@ const UserInsuranceBody = z.object({
 });
 
 export const addUserInsurance = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/insurance',
+  method: 'PUT',
+  path: '/api/v1/user/:id/insurance',
   summary: 'Accept an insurance in a practice (the user themselves, or an admin of the practice)',
-  tags, auth: 'user', params: IdParams, body: UserInsuranceBody, response: InsuranceMatrixEntry,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserInsuranceBody,
+  response: InsuranceMatrixEntry,
 });
 
 export const removeUserInsurance = endpoint({
-  method: 'DELETE', path: '/api/v1/user/:id/insurance',
+  method: 'DELETE',
+  path: '/api/v1/user/:id/insurance',
   summary: 'Stop accepting an insurance in a practice (the user themselves, or an admin of the practice)',
-  tags, auth: 'user', params: IdParams, body: UserInsuranceBody, response: InsuranceMatrixEntry,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserInsuranceBody,
+  response: InsuranceMatrixEntry,
 });
 
 /**
@@ -102,15 +136,22 @@ export const removeUserInsurance = endpoint({
  * their own list of specialities.
  */
 export const userSpecialities = endpoint({
-  method: 'GET', path: '/api/v1/user/:id/specialities',
+  method: 'GET',
+  path: '/api/v1/user/:id/specialities',
   summary: 'The specialities a provider practises (themselves, or colleagues in a shared practice)',
-  tags, auth: 'user', params: IdParams, response: z.array(Speciality),
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: z.array(Speciality),
 });
 
 export const setUserSpecialities = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/specialities',
+  method: 'PUT',
+  path: '/api/v1/user/:id/specialities',
   summary: 'Replace the specialities the signed-in provider practises',
-  tags, auth: 'user', params: IdParams,
+  tags,
+  auth: 'user',
+  params: IdParams,
   body: z.object({
     specialityIds: z
       .array(Id, requiredField('specialityIds is required'))
@@ -170,9 +211,11 @@ export const NpiLookupResponse = z.object({
 export type NpiLookupResponse = z.infer<typeof NpiLookupResponse>;
 
 export const npiLookup = endpoint({
-  method: 'GET', path: '/api/v1/npi',
+  method: 'GET',
+  path: '/api/v1/npi',
   summary: 'Check an NPI (10 digits, Luhn check digit) and look it up among practices and in the NPPES registry',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   query: z.object({
     npiIdentifier: z.string(requiredField('Invalid NPI')).trim().refine(isValidNpi, 'Invalid NPI'),
   }),

@@ -116,22 +116,34 @@ export const ChatRoom = z.object({
 export type ChatRoom = z.infer<typeof ChatRoom>;
 
 /** Who the token belongs to (spec 3 §3 Session user). */
-export const SessionChatUser = z.object({ userId: z.number().int().nullable(), userType: ChatUserType, chatUserId: z.number().int() });
+export const SessionChatUser = z.object({
+  userId: z.number().int().nullable(),
+  userType: ChatUserType,
+  chatUserId: z.number().int(),
+});
 export type SessionChatUser = z.infer<typeof SessionChatUser>;
 
 /** The room's path names the chat by its room id (what the embed knows). */
 const RoomParams = z.object({ chatId: z.string().uuid('chatId must be the chat room id') });
 
 export const loadChat = endpoint({
-  method: 'GET', path: '/florie/v1/chat/:chatId', summary: 'Load a chat room and the participant the token belongs to',
-  tags, auth: 'room', params: RoomParams, query: z.object({ practiceId: Id.optional() }),
+  method: 'GET',
+  path: '/florie/v1/chat/:chatId',
+  summary: 'Load a chat room and the participant the token belongs to',
+  tags,
+  auth: 'room',
+  params: RoomParams,
+  query: z.object({ practiceId: Id.optional() }),
   response: z.object({ chat: ChatRoom, user: SessionChatUser }),
 });
 
 export const roomMessages = endpoint({
-  method: 'GET', path: '/florie/v1/chat/:chatId/messages',
+  method: 'GET',
+  path: '/florie/v1/chat/:chatId/messages',
   summary: `Messages oldest first: the ${MESSAGES_PAGE_SIZE} before the newest \`skip\`, or (with \`after\`) up to ${MISSED_MESSAGES_BATCH} after a message id`,
-  tags, auth: 'room', params: RoomParams,
+  tags,
+  auth: 'room',
+  params: RoomParams,
   query: z.object({
     skip: z.coerce.number().int().min(0, 'skip cannot be negative').max(1_000_000).default(0),
     after: z.coerce.number().int().min(0).max(MAX_ID).optional(),
@@ -139,17 +151,34 @@ export const roomMessages = endpoint({
   response: z.object({ data: z.array(ChatMessage) }),
 });
 
-export const ReadReceipt = z.object({ chatUserId: z.number().int(), name: z.string(), lastId: z.number().int(), timestamp: EpochMs });
+export const ReadReceipt = z.object({
+  chatUserId: z.number().int(),
+  name: z.string(),
+  lastId: z.number().int(),
+  timestamp: EpochMs,
+});
 export type ReadReceipt = z.infer<typeof ReadReceipt>;
 
 export const messageReceipts = endpoint({
-  method: 'GET', path: '/florie/v1/chat/message/:messageId/receipts', summary: 'Who has read a message, and when they last read',
-  tags, auth: 'room', params: z.object({ messageId: Id }), response: z.array(ReadReceipt),
+  method: 'GET',
+  path: '/florie/v1/chat/message/:messageId/receipts',
+  summary: 'Who has read a message, and when they last read',
+  tags,
+  auth: 'room',
+  params: z.object({ messageId: Id }),
+  response: z.array(ReadReceipt),
 });
 
 export const createChatFile = endpoint({
-  method: 'POST', path: '/florie/v1/chat/:chatId/file', summary: 'Describe a file to attach to a message; answers its id and upload link',
-  tags, auth: 'room', status: 201, params: RoomParams, body: FileDescriptor, response: UploadLink,
+  method: 'POST',
+  path: '/florie/v1/chat/:chatId/file',
+  summary: 'Describe a file to attach to a message; answers its id and upload link',
+  tags,
+  auth: 'room',
+  status: 201,
+  params: RoomParams,
+  body: FileDescriptor,
+  response: UploadLink,
 });
 
 /**
@@ -158,20 +187,42 @@ export const createChatFile = endpoint({
  * opens a file. Only clean files have a link; others are refused.
  */
 export const chatFile = endpoint({
-  method: 'GET', path: '/florie/v1/chat/file/:fileId', summary: 'A clean file of this chat with a fresh download link',
-  tags, auth: 'room', params: z.object({ fileId: Id }), response: FileView,
+  method: 'GET',
+  path: '/florie/v1/chat/file/:fileId',
+  summary: 'A clean file of this chat with a fresh download link',
+  tags,
+  auth: 'room',
+  params: z.object({ fileId: Id }),
+  response: FileView,
 });
 
 export const deleteChatFile = endpoint({
-  method: 'DELETE', path: '/florie/v1/chat/file/:fileId', summary: 'Delete a file one attached (or was about to)',
-  tags, auth: 'room', params: z.object({ fileId: Id }), response: OkResponse,
+  method: 'DELETE',
+  path: '/florie/v1/chat/file/:fileId',
+  summary: 'Delete a file one attached (or was about to)',
+  tags,
+  auth: 'room',
+  params: z.object({ fileId: Id }),
+  response: OkResponse,
 });
 
 /** Spec 3 §4 socket event types. */
 export const ChatEvent = z.enum([
-  'USER_CONNECTED', 'USER_DISCONNECTED', 'USER_ENTERED_BACKGROUND', 'USER_ENTERED_FOREGROUND', 'USER_TYPING',
-  'USER_STOPPED_TYPING', 'USER_READ_MESSAGE', 'NEW_MESSAGE', 'MESSAGE_UPDATED', 'FAILED_TO_SEND_MESSAGE', 'UNAUTHORIZED',
-  'ERROR', 'FILE_SCANNED', 'ONLINE_USERS', 'CHAT_CLOSED',
+  'USER_CONNECTED',
+  'USER_DISCONNECTED',
+  'USER_ENTERED_BACKGROUND',
+  'USER_ENTERED_FOREGROUND',
+  'USER_TYPING',
+  'USER_STOPPED_TYPING',
+  'USER_READ_MESSAGE',
+  'NEW_MESSAGE',
+  'MESSAGE_UPDATED',
+  'FAILED_TO_SEND_MESSAGE',
+  'UNAUTHORIZED',
+  'ERROR',
+  'FILE_SCANNED',
+  'ONLINE_USERS',
+  'CHAT_CLOSED',
 ]);
 export type ChatEvent = z.infer<typeof ChatEvent>;
 
@@ -212,7 +263,10 @@ export const ServerEvent = z.discriminatedUnion('event', [
   z.object({ event: z.literal('USER_READ_MESSAGE'), data: ReadReceipt }),
   z.object({ event: z.literal('NEW_MESSAGE'), data: ChatMessage }),
   z.object({ event: z.literal('MESSAGE_UPDATED'), data: ChatMessage }),
-  z.object({ event: z.literal('FAILED_TO_SEND_MESSAGE'), data: z.object({ uuid: z.string().nullable(), message: z.string() }) }),
+  z.object({
+    event: z.literal('FAILED_TO_SEND_MESSAGE'),
+    data: z.object({ uuid: z.string().nullable(), message: z.string() }),
+  }),
   z.object({ event: z.literal('UNAUTHORIZED'), data: z.object({ message: z.string() }) }),
   z.object({ event: z.literal('ERROR'), data: z.object({ message: z.string() }) }),
   z.object({ event: z.literal('FILE_SCANNED'), data: FileScanned }),

@@ -43,7 +43,10 @@ export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(te
  * trimming, length and messages.
  */
 export const plainName = <T extends z.ZodString>(schema: T, label: string): T =>
-  schema.refine((v) => !hasControlCharacters(v), `${label} must not contain control characters or text-direction marks`);
+  schema.refine(
+    (v) => !hasControlCharacters(v),
+    `${label} must not contain control characters or text-direction marks`,
+  );
 
 /**
  * A file name as stored and shown: control characters and direction marks taken out (a file is
@@ -99,7 +102,12 @@ export const OkResponse = z.object({ ok: z.literal(true) });
 export const pageQuery = (pageSize: number) =>
   z.object({
     page: z.coerce.number().int().min(0, 'page starts at 0').default(0),
-    pageSize: z.coerce.number().int().min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(pageSize),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1, 'pageSize must be at least 1')
+      .max(100, 'pageSize must be at most 100')
+      .default(pageSize),
   });
 
 /** A paged answer: one page of items and how many there are in all. */

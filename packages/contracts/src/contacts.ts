@@ -30,18 +30,33 @@ const SkipLimit = {
 };
 
 export const addUserContact = endpoint({
-  method: 'POST', path: '/api/v1/user/:id/addContact', summary: 'Add a provider to your contacts',
-  tags, auth: 'user', params: IdParams, body: z.object({ userId: Id }), response: OkResponse,
+  method: 'POST',
+  path: '/api/v1/user/:id/addContact',
+  summary: 'Add a provider to your contacts',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ userId: Id }),
+  response: OkResponse,
 });
 
 export const removeUserContact = endpoint({
-  method: 'POST', path: '/api/v1/user/:id/removeContact', summary: 'Remove someone from your contacts',
-  tags, auth: 'user', params: IdParams, body: z.object({ userId: Id }), response: OkResponse,
+  method: 'POST',
+  path: '/api/v1/user/:id/removeContact',
+  summary: 'Remove someone from your contacts',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ userId: Id }),
+  response: OkResponse,
 });
 
 export const listContacts = endpoint({
-  method: 'GET', path: '/api/v1/contacts', summary: 'Your contacts, by last name',
-  tags, auth: 'user',
+  method: 'GET',
+  path: '/api/v1/contacts',
+  summary: 'Your contacts, by last name',
+  tags,
+  auth: 'user',
   query: z.object({
     search: Search,
     page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -51,22 +66,43 @@ export const listContacts = endpoint({
 });
 
 export const contactUsers = endpoint({
-  method: 'GET', path: '/api/v1/contacts/users',
+  method: 'GET',
+  path: '/api/v1/contacts/users',
   summary: 'People you can reach: your contacts, plus the members of practiceId when given',
-  tags, auth: 'user', query: z.object({ practiceId: Id.optional(), ...SkipLimit }), response: paged(ContactUser),
+  tags,
+  auth: 'user',
+  query: z.object({ practiceId: Id.optional(), ...SkipLimit }),
+  response: paged(ContactUser),
 });
 
 export const contactPractices = endpoint({
-  method: 'GET', path: '/api/v1/contacts/practices', summary: 'Practices in the contact lists of your practices',
-  tags, auth: 'user', query: z.object(SkipLimit), response: paged(PracticeSummary),
+  method: 'GET',
+  path: '/api/v1/contacts/practices',
+  summary: 'Practices in the contact lists of your practices',
+  tags,
+  auth: 'user',
+  query: z.object(SkipLimit),
+  response: paged(PracticeSummary),
 });
 
 export const addPracticeContact = endpoint({
-  method: 'POST', path: '/api/v1/practice/:id/addContact', summary: 'Add a practice to this practice\'s contacts',
-  tags, auth: 'user', params: IdParams, body: z.object({ practiceId: Id }), response: OkResponse,
+  method: 'POST',
+  path: '/api/v1/practice/:id/addContact',
+  summary: "Add a practice to this practice's contacts",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ practiceId: Id }),
+  response: OkResponse,
 });
 
 export const removePracticeContact = endpoint({
-  method: 'POST', path: '/api/v1/practice/:id/removeContact', summary: 'Remove a practice from this practice\'s contacts',
-  tags, auth: 'user', params: IdParams, body: z.object({ practiceId: Id }), response: OkResponse,
+  method: 'POST',
+  path: '/api/v1/practice/:id/removeContact',
+  summary: "Remove a practice from this practice's contacts",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ practiceId: Id }),
+  response: OkResponse,
 });

@@ -23,8 +23,19 @@ export const CustomPropertyDefinition = z.object({
 export type CustomPropertyDefinition = z.infer<typeof CustomPropertyDefinition>;
 
 const DefinitionBody = z.object({
-  name: plainName(z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Names are at most 100 characters'), 'Name'),
-  moniker: z.string(requiredField('Invalid moniker format')).trim().max(64, 'Monikers are at most 64 characters').regex(MONIKER_PATTERN, 'Invalid moniker format'),
+  name: plainName(
+    z
+      .string(requiredField('Name is required'))
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Names are at most 100 characters'),
+    'Name',
+  ),
+  moniker: z
+    .string(requiredField('Invalid moniker format'))
+    .trim()
+    .max(64, 'Monikers are at most 64 characters')
+    .regex(MONIKER_PATTERN, 'Invalid moniker format'),
   type: CustomPropertyType,
 });
 
@@ -55,35 +66,67 @@ export function normalizeCustomValue(type: CustomPropertyType, text: string): st
 }
 
 export const createDefinition = endpoint({
-  method: 'POST', path: '/api/v1/practice/:id/customproperty', summary: 'Define a custom property',
-  tags, auth: 'user', params: IdParams, body: DefinitionBody, response: CustomPropertyDefinition, status: 201,
+  method: 'POST',
+  path: '/api/v1/practice/:id/customproperty',
+  summary: 'Define a custom property',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: DefinitionBody,
+  response: CustomPropertyDefinition,
+  status: 201,
 });
 
 export const listDefinitions = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/custom-property', summary: 'The practice\'s custom properties, by name',
-  tags, auth: 'user', apiKey: true, params: IdParams, response: z.array(CustomPropertyDefinition),
+  method: 'GET',
+  path: '/api/v1/practice/:id/custom-property',
+  summary: "The practice's custom properties, by name",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  response: z.array(CustomPropertyDefinition),
 });
 
 export const updateDefinition = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/custom-property/:propertyId',
+  method: 'PUT',
+  path: '/api/v1/practice/:id/custom-property/:propertyId',
   summary: 'Rename a custom property, or change its moniker or type (stored values must fit the new type)',
-  tags, auth: 'user', params: PropertyParams, body: DefinitionBody.partial(), response: CustomPropertyDefinition,
+  tags,
+  auth: 'user',
+  params: PropertyParams,
+  body: DefinitionBody.partial(),
+  response: CustomPropertyDefinition,
 });
 
 export const deleteDefinition = endpoint({
-  method: 'DELETE', path: '/api/v1/practice/:id/custom-property/:propertyId', summary: 'Remove a custom property and its values',
-  tags, auth: 'user', params: PropertyParams, response: OkResponse,
+  method: 'DELETE',
+  path: '/api/v1/practice/:id/custom-property/:propertyId',
+  summary: 'Remove a custom property and its values',
+  tags,
+  auth: 'user',
+  params: PropertyParams,
+  response: OkResponse,
 });
 
 export const getValues = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/custom-property/values', summary: 'A member\'s custom property values in this practice',
-  tags, auth: 'user', params: IdParams, query: z.object({ userId: Id }), response: z.array(CustomPropertyValue),
+  method: 'GET',
+  path: '/api/v1/practice/:id/custom-property/values',
+  summary: "A member's custom property values in this practice",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: z.object({ userId: Id }),
+  response: z.array(CustomPropertyValue),
 });
 
 export const setValues = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/custom-property/values',
-  summary: 'Set a member\'s custom property values; an empty or null value clears it',
-  tags, auth: 'user', params: IdParams,
+  method: 'PUT',
+  path: '/api/v1/practice/:id/custom-property/values',
+  summary: "Set a member's custom property values; an empty or null value clears it",
+  tags,
+  auth: 'user',
+  params: IdParams,
   body: z.object({
     userId: Id,
     values: z.array(z.object({ definitionId: Id, value: z.string().max(1000).nullable() })).max(200),

@@ -27,7 +27,10 @@ export type DepartmentDetail = z.infer<typeof DepartmentDetail>;
 export const DepartmentListItem = Department.extend({ userCount: z.number().int() });
 export type DepartmentListItem = z.infer<typeof DepartmentListItem>;
 
-const Name = plainName(z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'), 'Name');
+const Name = plainName(
+  z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  'Name',
+);
 const Fields = {
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable(),
   address: z.string().trim().max(500, 'Address must be at most 500 characters').nullable(),
@@ -36,8 +39,12 @@ const Fields = {
 };
 
 export const createDepartment = endpoint({
-  method: 'POST', path: '/api/v1/departments', summary: 'Create a department in a practice',
-  tags, auth: 'user', status: 201,
+  method: 'POST',
+  path: '/api/v1/departments',
+  summary: 'Create a department in a practice',
+  tags,
+  auth: 'user',
+  status: 201,
   body: z.object({
     practiceId: Id,
     name: Name,
@@ -49,41 +56,81 @@ export const createDepartment = endpoint({
 });
 
 export const getDepartment = endpoint({
-  method: 'GET', path: '/api/v1/department/:id', summary: 'A department with its people',
-  tags, auth: 'user', params: IdParams, response: DepartmentDetail,
+  method: 'GET',
+  path: '/api/v1/department/:id',
+  summary: 'A department with its people',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: DepartmentDetail,
 });
 
 export const updateDepartment = endpoint({
-  method: 'PUT', path: '/api/v1/department/:id', summary: 'Rename a department or change its details; fields left out stay, null clears one',
-  tags, auth: 'user', params: IdParams,
-  body: z.object({ name: Name, ...Fields }).partial().strict(),
+  method: 'PUT',
+  path: '/api/v1/department/:id',
+  summary: 'Rename a department or change its details; fields left out stay, null clears one',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z
+    .object({ name: Name, ...Fields })
+    .partial()
+    .strict(),
   response: DepartmentDetail,
 });
 
 export const deleteDepartment = endpoint({
-  method: 'DELETE', path: '/api/v1/department/:id', summary: 'Delete a department (its people stay in the practice)',
-  tags, auth: 'user', params: IdParams, response: OkResponse,
+  method: 'DELETE',
+  path: '/api/v1/department/:id',
+  summary: 'Delete a department (its people stay in the practice)',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: OkResponse,
 });
 
 const UserBody = z.object({ userId: Id });
 
 export const addDepartmentUser = endpoint({
-  method: 'PUT', path: '/api/v1/department/:id/addUser', summary: 'Put a member of the practice in the department',
-  tags, auth: 'user', params: IdParams, body: UserBody, response: DepartmentDetail,
+  method: 'PUT',
+  path: '/api/v1/department/:id/addUser',
+  summary: 'Put a member of the practice in the department',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserBody,
+  response: DepartmentDetail,
 });
 
 export const removeDepartmentUser = endpoint({
-  method: 'PUT', path: '/api/v1/department/:id/removeUser', summary: 'Take someone out of the department',
-  tags, auth: 'user', params: IdParams, body: UserBody, response: DepartmentDetail,
+  method: 'PUT',
+  path: '/api/v1/department/:id/removeUser',
+  summary: 'Take someone out of the department',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserBody,
+  response: DepartmentDetail,
 });
 
 export const practiceDepartments = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/departments', summary: 'The practice\'s departments by name',
-  tags, auth: 'user', apiKey: true, params: IdParams, response: z.array(DepartmentListItem),
+  method: 'GET',
+  path: '/api/v1/practice/:id/departments',
+  summary: "The practice's departments by name",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  response: z.array(DepartmentListItem),
 });
 
 export const userDepartments = endpoint({
-  method: 'GET', path: '/api/v1/user/:id/departments',
-  summary: 'The departments a user is in: one\'s own anywhere, or a colleague\'s in a practice both belong to',
-  tags, auth: 'user', params: IdParams, query: z.object({ practiceId: Id.optional() }), response: z.array(Department),
+  method: 'GET',
+  path: '/api/v1/user/:id/departments',
+  summary: "The departments a user is in: one's own anywhere, or a colleague's in a practice both belong to",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: z.object({ practiceId: Id.optional() }),
+  response: z.array(Department),
 });

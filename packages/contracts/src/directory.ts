@@ -26,12 +26,18 @@ export type UserProfile = z.infer<typeof UserProfile>;
 export const DIRECTORY_PAGE_SIZE = 30;
 
 export const searchUsers = endpoint({
-  method: 'GET', path: '/api/v1/users',
-  summary: 'People the caller can see by name: members of the caller\'s practices, and with suggest=true providers of any practice',
-  tags, auth: 'user',
+  method: 'GET',
+  path: '/api/v1/users',
+  summary:
+    "People the caller can see by name: members of the caller's practices, and with suggest=true providers of any practice",
+  tags,
+  auth: 'user',
   query: z.object({
     query: z.string('Type at least 1 character').trim().min(1, 'Type at least 1 character').max(100),
-    suggest: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    suggest: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     excludeUser: Id.optional(),
     /** Only the providers of this practice (with suggest=true, of any practice): whom a referral may ask for. */
     providerAt: Id.optional(),
@@ -41,22 +47,38 @@ export const searchUsers = endpoint({
 });
 
 export const userProfile = endpoint({
-  method: 'GET', path: '/api/v1/user/:id',
-  summary: 'A person\'s public profile; 404 unless the caller may see them',
-  tags, auth: 'user', params: IdParams, response: UserProfile,
+  method: 'GET',
+  path: '/api/v1/user/:id',
+  summary: "A person's public profile; 404 unless the caller may see them",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: UserProfile,
 });
 
 export const userByPhone = endpoint({
-  method: 'GET', path: '/api/v1/users/identifier',
-  summary: 'Whether an account has this phone number (for members of practices); the id only when the caller may see its owner',
-  tags, auth: 'user', query: z.object({ phoneNumber: PhoneText }),
+  method: 'GET',
+  path: '/api/v1/users/identifier',
+  summary:
+    'Whether an account has this phone number (for members of practices); the id only when the caller may see its owner',
+  tags,
+  auth: 'user',
+  query: z.object({ phoneNumber: PhoneText }),
   response: z.object({ exists: z.boolean(), userId: z.number().int().optional() }),
 });
 
 export const phoneOrEmailTaken = endpoint({
-  method: 'GET', path: '/api/v1/user/phone-or-email',
+  method: 'GET',
+  path: '/api/v1/user/phone-or-email',
   summary: 'Whether an e-mail address or phone number already belongs to an account (signup and invite forms)',
-  tags, auth: 'public',
-  query: z.object({ value: z.string('Enter an e-mail address or phone number').trim().min(1, 'Enter an e-mail address or phone number').max(254) }),
+  tags,
+  auth: 'public',
+  query: z.object({
+    value: z
+      .string('Enter an e-mail address or phone number')
+      .trim()
+      .min(1, 'Enter an e-mail address or phone number')
+      .max(254),
+  }),
   response: z.object({ taken: z.boolean() }),
 });

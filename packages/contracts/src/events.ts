@@ -11,13 +11,21 @@ export const EVENTS_SOCKET_PATH = '/api/v1/socket';
 export const EVENTS_SOCKET_TYPE = 'EVENTS';
 
 export const SUBSCRIBE_URL = '/socket/v1/subscribe';
-export const SubscribeMessage = z.object({ event: z.literal('post'), data: z.object({ url: z.literal(SUBSCRIBE_URL) }) });
+export const SubscribeMessage = z.object({
+  event: z.literal('post'),
+  data: z.object({ url: z.literal(SUBSCRIBE_URL) }),
+});
 
 /** Close code when the session behind the socket is no longer valid: sign in again, do not retry. */
 export const SOCKET_UNAUTHORIZED = 4000;
 
 /** Spec 3 §9: the provider web socket reconnects after 1 s, at most 5 s apart, with jitter 0.5, forever. */
-export const EVENTS_SOCKET_RECONNECT = { minDelayMs: 1_000, maxDelayMs: 5_000, jitter: 0.5, connectTimeoutMs: 20_000 } as const;
+export const EVENTS_SOCKET_RECONNECT = {
+  minDelayMs: 1_000,
+  maxDelayMs: 5_000,
+  jitter: 0.5,
+  connectTimeoutMs: 20_000,
+} as const;
 
 /** A button shown with a notification: what it says and the app path it opens. */
 export const NotificationAction = z.object({ title: z.string(), link: z.string() });

@@ -18,7 +18,10 @@ export const IGNORED_FILE_NAMES = ['.ds_store', 'thumbs.db', 'desktop.ini'] as c
  * The players the gallery embeds for YouTube and Vimeo links (spec 3 §2); the web app builds its
  * iframes on these and the server's Content-Security-Policy lets the page frame these and no others.
  */
-export const VIDEO_PLAYER_ORIGINS = { youtube: 'https://www.youtube-nocookie.com', vimeo: 'https://player.vimeo.com' } as const;
+export const VIDEO_PLAYER_ORIGINS = {
+  youtube: 'https://www.youtube-nocookie.com',
+  vimeo: 'https://player.vimeo.com',
+} as const;
 
 export const ScanStatus = z.enum(['scanning', 'clean', 'infected']);
 export type ScanStatus = z.infer<typeof ScanStatus>;
@@ -35,10 +38,18 @@ export const FileDescriptor = z.object({
     .trim()
     .min(1, 'File name is required')
     .max(255, 'File name must be at most 255 characters'),
-  size: z.number(requiredField('File size is required')).int().min(1, 'The file is empty').max(MAX_FILE_BYTES, 'Files must be at most 100 MB'),
+  size: z
+    .number(requiredField('File size is required'))
+    .int()
+    .min(1, 'The file is empty')
+    .max(MAX_FILE_BYTES, 'Files must be at most 100 MB'),
   type: z.string().trim().max(255).default(''),
-  header: z.string(requiredField('File header is required')).regex(/^(?:[0-9a-fA-F]{2}){1,4}$/, 'File header must be the first 4 bytes in hex'),
-  hash: z.string(requiredField('File hash is required')).regex(/^[A-Za-z0-9+/]{22}==$/, 'File hash must be the base64 MD5 of the file'),
+  header: z
+    .string(requiredField('File header is required'))
+    .regex(/^(?:[0-9a-fA-F]{2}){1,4}$/, 'File header must be the first 4 bytes in hex'),
+  hash: z
+    .string(requiredField('File hash is required'))
+    .regex(/^[A-Za-z0-9+/]{22}==$/, 'File hash must be the base64 MD5 of the file'),
 });
 export type FileDescriptor = z.infer<typeof FileDescriptor>;
 
@@ -67,21 +78,32 @@ export const FileView = z.object({
 export type FileView = z.infer<typeof FileView>;
 
 export const createFile = endpoint({
-  method: 'POST', path: '/api/v1/files',
+  method: 'POST',
+  path: '/api/v1/files',
   summary: 'Describe a file about to be uploaded; answers its id and a signed, expiring upload link',
-  tags, auth: 'user', status: 201,
+  tags,
+  auth: 'user',
+  status: 201,
   body: FileDescriptor.extend({ practiceId: Id }),
   response: UploadLink,
 });
 
 export const listFiles = endpoint({
-  method: 'GET', path: '/api/v1/files', summary: 'Files by id (those the caller may see), with download links for clean ones',
-  tags, auth: 'user',
+  method: 'GET',
+  path: '/api/v1/files',
+  summary: 'Files by id (those the caller may see), with download links for clean ones',
+  tags,
+  auth: 'user',
   query: z.object({
     ids: z
       .string(requiredField('ids is required'))
       .transform((v) => v.split(',').filter(Boolean).map(Number))
-      .pipe(z.array(z.number('ids are numbers').int('ids are whole numbers').min(1).max(2_147_483_647)).min(1, 'ids is required').max(100, 'At most 100 ids')),
+      .pipe(
+        z
+          .array(z.number('ids are numbers').int('ids are whole numbers').min(1).max(2_147_483_647))
+          .min(1, 'ids is required')
+          .max(100, 'At most 100 ids'),
+      ),
   }),
   response: z.array(FileView),
 });
@@ -92,23 +114,40 @@ export const listFiles = endpoint({
  * came), as a missing one does, and viewers show it as expired and stop polling it.
  */
 export const fileStatus = endpoint({
-  method: 'GET', path: '/api/v1/file/:id/status', summary: 'Scan status and detected type of a file; 456 once it is deleted',
-  tags, auth: 'user', params: z.object({ id: Id }), response: z.object({ status: ScanStatus, type: z.string() }),
+  method: 'GET',
+  path: '/api/v1/file/:id/status',
+  summary: 'Scan status and detected type of a file; 456 once it is deleted',
+  tags,
+  auth: 'user',
+  params: z.object({ id: Id }),
+  response: z.object({ status: ScanStatus, type: z.string() }),
 });
 
 export const deleteFile = endpoint({
-  method: 'DELETE', path: '/api/v1/file/:id', summary: 'Delete a file (its bytes go at once; viewers show it as expired)',
-  tags, auth: 'user', params: z.object({ id: Id }), response: OkResponse,
+  method: 'DELETE',
+  path: '/api/v1/file/:id',
+  summary: 'Delete a file (its bytes go at once; viewers show it as expired)',
+  tags,
+  auth: 'user',
+  params: z.object({ id: Id }),
+  response: OkResponse,
 });
 
 /** The file-scan event (spec 3 §3), published on the bus as FILE_SCANNED. */
-export const FileScanned = z.object({ messageId: z.number().int().nullable(), fileId: z.number().int(), status: ScanStatus, type: z.string() });
+export const FileScanned = z.object({
+  messageId: z.number().int().nullable(),
+  fileId: z.number().int(),
+  status: ScanStatus,
+  type: z.string(),
+});
 export type FileScanned = z.infer<typeof FileScanned>;
 
 export const scanCallback = endpoint({
-  method: 'POST', path: '/api/v1/files/scan-callback',
+  method: 'POST',
+  path: '/api/v1/files/scan-callback',
   summary: 'Result from an event-driven scanner (S3 deployments); authenticated by the X-Scan-Secret header',
-  tags, auth: 'public',
+  tags,
+  auth: 'public',
   body: z.object({ key: z.string().min(1).max(500), status: z.enum(['clean', 'infected']) }),
   response: OkResponse,
 });

@@ -55,7 +55,14 @@ export const Bot = z.object({
 export type Bot = z.infer<typeof Bot>;
 
 const BotFields = z.object({
-  name: plainName(z.string(requiredField('Name is required')).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'), 'Name'),
+  name: plainName(
+    z
+      .string(requiredField('Name is required'))
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Name must be at most 100 characters'),
+    'Name',
+  ),
   // The practice tags' colour rule: six hex digits, kept lower-case.
   colorScheme: HexColor,
   endpoint: BotEndpoint,
@@ -72,7 +79,9 @@ const BotDefaults = {
   specialityQuestionType: BotFields.shape.specialityQuestionType.default('NONE'),
 };
 
-const withSpecialityRule = <T extends z.ZodType<{ specialities?: number[]; specialityQuestionType?: QuestionStyle }>>(s: T) =>
+const withSpecialityRule = <T extends z.ZodType<{ specialities?: number[]; specialityQuestionType?: QuestionStyle }>>(
+  s: T,
+) =>
   s.superRefine((b, ctx) => {
     if (b.specialityQuestionType && b.specialityQuestionType !== 'NONE' && b.specialities?.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['specialities'], message: 'Choose the specialities the form offers' });
@@ -125,8 +134,11 @@ export const Submission = z.object({
 export type Submission = z.infer<typeof Submission>;
 
 export const SubmissionCounts = z.object({
-  NEW: z.number().int(), ACCEPTED: z.number().int(), REJECTED: z.number().int(),
-  archived: z.number().int(), unread: z.number().int(),
+  NEW: z.number().int(),
+  ACCEPTED: z.number().int(),
+  REJECTED: z.number().int(),
+  archived: z.number().int(),
+  unread: z.number().int(),
 });
 export type SubmissionCounts = z.infer<typeof SubmissionCounts>;
 
@@ -134,40 +146,80 @@ const PracticeBody = z.object({ practiceId: Id });
 const PracticeQuery = z.object({ practiceId: Id });
 
 export const createBot = endpoint({
-  method: 'POST', path: '/api/v1/bots', summary: 'Create an intake bot: a public form whose submissions come to the practice',
-  tags, auth: 'user', status: 201, body: BotCreate, response: Bot,
+  method: 'POST',
+  path: '/api/v1/bots',
+  summary: 'Create an intake bot: a public form whose submissions come to the practice',
+  tags,
+  auth: 'user',
+  status: 201,
+  body: BotCreate,
+  response: Bot,
 });
 
 export const checkBotEndpoint = endpoint({
-  method: 'GET', path: '/api/v1/bot/checkEndpoint', summary: 'Whether a form address is free (id: the bot being edited keeps its own)',
-  tags, auth: 'user', query: z.object({ endpoint: BotEndpoint, id: Id.optional() }), response: z.object({ available: z.boolean() }),
+  method: 'GET',
+  path: '/api/v1/bot/checkEndpoint',
+  summary: 'Whether a form address is free (id: the bot being edited keeps its own)',
+  tags,
+  auth: 'user',
+  query: z.object({ endpoint: BotEndpoint, id: Id.optional() }),
+  response: z.object({ available: z.boolean() }),
 });
 
 export const practiceBots = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/bots',
-  summary: 'The practice\'s intake bots (unreads=true: only those with unopened submissions; takenDown=true: those taken down, whose submissions stay)',
-  tags, auth: 'user', params: IdParams,
-  query: pageQuery(BOTS_PAGE_SIZE).extend({ unreads: z.stringbool().default(false), takenDown: z.stringbool().default(false) }),
+  method: 'GET',
+  path: '/api/v1/practice/:id/bots',
+  summary:
+    "The practice's intake bots (unreads=true: only those with unopened submissions; takenDown=true: those taken down, whose submissions stay)",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: pageQuery(BOTS_PAGE_SIZE).extend({
+    unreads: z.stringbool().default(false),
+    takenDown: z.stringbool().default(false),
+  }),
   response: paged(Bot),
 });
 
 export const getBot = endpoint({
-  method: 'GET', path: '/api/v1/bot/:id', summary: 'An intake bot, also one taken down (its submissions stay readable)', tags, auth: 'user', params: IdParams, response: Bot,
+  method: 'GET',
+  path: '/api/v1/bot/:id',
+  summary: 'An intake bot, also one taken down (its submissions stay readable)',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: Bot,
 });
 
 export const updateBot = endpoint({
-  method: 'PUT', path: '/api/v1/bot/:id', summary: 'Change an intake bot; fields left out stay',
-  tags, auth: 'user', params: IdParams, body: BotUpdate, response: Bot,
+  method: 'PUT',
+  path: '/api/v1/bot/:id',
+  summary: 'Change an intake bot; fields left out stay',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: BotUpdate,
+  response: Bot,
 });
 
 export const deleteBot = endpoint({
-  method: 'DELETE', path: '/api/v1/bot/:id', summary: 'Take the form down; its submissions stay with the practice',
-  tags, auth: 'user', params: IdParams, query: PracticeQuery, response: z.object({ ok: z.literal(true) }),
+  method: 'DELETE',
+  path: '/api/v1/bot/:id',
+  summary: 'Take the form down; its submissions stay with the practice',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: PracticeQuery,
+  response: z.object({ ok: z.literal(true) }),
 });
 
 export const botSubmissions = endpoint({
-  method: 'GET', path: '/api/v1/bot/:id/submissions', summary: 'A bot\'s submissions, newest first (conversationId: those answered in that chat)',
-  tags, auth: 'user', params: IdParams,
+  method: 'GET',
+  path: '/api/v1/bot/:id/submissions',
+  summary: "A bot's submissions, newest first (conversationId: those answered in that chat)",
+  tags,
+  auth: 'user',
+  params: IdParams,
   query: pageQuery(SUBMISSIONS_PAGE_SIZE).extend({
     conversationId: Id.optional(),
     status: SubmissionStatus.optional(),
@@ -177,35 +229,70 @@ export const botSubmissions = endpoint({
 });
 
 export const botSubmissionCounts = endpoint({
-  method: 'GET', path: '/api/v1/bot/:id/submissionCounts', summary: 'How many of the bot\'s submissions are in each state, archived and unopened',
-  tags, auth: 'user', params: IdParams, response: SubmissionCounts,
+  method: 'GET',
+  path: '/api/v1/bot/:id/submissionCounts',
+  summary: "How many of the bot's submissions are in each state, archived and unopened",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: SubmissionCounts,
 });
 
 export const getSubmission = endpoint({
-  method: 'GET', path: '/api/v1/submission/:id', summary: 'A submission; opening it marks it read for the practice',
-  tags, auth: 'user', params: IdParams, query: PracticeQuery, response: Submission,
+  method: 'GET',
+  path: '/api/v1/submission/:id',
+  summary: 'A submission; opening it marks it read for the practice',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: PracticeQuery,
+  response: Submission,
 });
 
 export const archiveSubmission = endpoint({
-  method: 'PUT', path: '/api/v1/submission/:id/archive', summary: 'Archive a submission (archived=false brings it back)',
-  tags, auth: 'user', params: IdParams, query: PracticeQuery,
-  body: z.object({ archived: z.boolean().default(true) }).default({ archived: true }), response: Submission,
+  method: 'PUT',
+  path: '/api/v1/submission/:id/archive',
+  summary: 'Archive a submission (archived=false brings it back)',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: PracticeQuery,
+  body: z.object({ archived: z.boolean().default(true) }).default({ archived: true }),
+  response: Submission,
 });
 
 export const acceptSubmission = endpoint({
-  method: 'POST', path: '/api/v1/submission/:id/accept', summary: 'Accept a new submission: the patient is matched to, or added to, the practice\'s records',
-  tags, auth: 'user', params: IdParams, body: PracticeBody, response: Submission,
+  method: 'POST',
+  path: '/api/v1/submission/:id/accept',
+  summary: "Accept a new submission: the patient is matched to, or added to, the practice's records",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: PracticeBody,
+  response: Submission,
 });
 
 export const rejectSubmission = endpoint({
-  method: 'POST', path: '/api/v1/submission/:id/reject', summary: 'Reject a new submission',
-  tags, auth: 'user', params: IdParams, body: PracticeBody, response: Submission,
+  method: 'POST',
+  path: '/api/v1/submission/:id/reject',
+  summary: 'Reject a new submission',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: PracticeBody,
+  response: Submission,
 });
 
 export const createSubmissionChat = endpoint({
-  method: 'POST', path: '/api/v1/submission/:id/action/createChat',
-  summary: 'Open a chat with the patient who sent the submission (matching or adding their patient record); they are texted a link',
-  tags, auth: 'user', params: IdParams, body: PracticeBody, response: ChatSummary,
+  method: 'POST',
+  path: '/api/v1/submission/:id/action/createChat',
+  summary:
+    'Open a chat with the patient who sent the submission (matching or adding their patient record); they are texted a link',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: PracticeBody,
+  response: ChatSummary,
 });
 
 /* The patient side: public, no account needed. */
@@ -233,22 +320,35 @@ export type IntakeForm = z.infer<typeof IntakeForm>;
 const FormParams = z.object({ identifier: BotEndpoint });
 
 export const patientForm = endpoint({
-  method: 'GET', path: '/api/v1/patient/form/:identifier', summary: 'The intake form at this address, with its questions',
-  tags, auth: 'public', params: FormParams, response: IntakeForm,
+  method: 'GET',
+  path: '/api/v1/patient/form/:identifier',
+  summary: 'The intake form at this address, with its questions',
+  tags,
+  auth: 'public',
+  params: FormParams,
+  response: IntakeForm,
 });
 
 export const IntakeAnswers = z.object({
   /** variable → the patient's answer; the form's questions decide which are required and how each is checked. */
   answers: z.record(z.string().max(40), z.string().max(INTAKE_NOTE_MAX, `At most ${INTAKE_NOTE_MAX} characters`)),
   /** The page that framed the form: kept and shown to the practice as a link, so only an http(s) address. */
-  embededUrl: z.url({ protocol: /^https?$/, error: 'embededUrl must be an http(s) address' }).max(1000).optional(),
+  embededUrl: z
+    .url({ protocol: /^https?$/, error: 'embededUrl must be an http(s) address' })
+    .max(1000)
+    .optional(),
   isApp: z.boolean().default(false),
 });
 export type IntakeAnswers = z.input<typeof IntakeAnswers>;
 
 export const submitPatientForm = endpoint({
-  method: 'POST', path: '/api/v1/patient/form/:identifier',
+  method: 'POST',
+  path: '/api/v1/patient/form/:identifier',
   summary: 'Send the form: 201 when received; 400 lists each answer that needs fixing (path answers.<variable>)',
-  tags, auth: 'public', status: 201, params: FormParams, body: IntakeAnswers,
+  tags,
+  auth: 'public',
+  status: 201,
+  params: FormParams,
+  body: IntakeAnswers,
   response: z.object({ uuid: z.string().uuid(), practiceName: z.string() }),
 });

@@ -39,7 +39,11 @@ export const SendInviteBody = z
     organisationId: Id.optional(),
     firstName: plainName(Name, 'First name').optional(),
     lastName: plainName(Name, 'Last name').optional(),
-    message: z.string().trim().max(INVITE_MESSAGE_MAX, `Message must be at most ${INVITE_MESSAGE_MAX} characters`).optional(),
+    message: z
+      .string()
+      .trim()
+      .max(INVITE_MESSAGE_MAX, `Message must be at most ${INVITE_MESSAGE_MAX} characters`)
+      .optional(),
   })
   .refine((b) => b.email !== undefined || b.phoneNumber !== undefined, {
     message: 'Either phoneNumber or email must be provided.',
@@ -103,10 +107,16 @@ export const InviteView = z.object({
 export type InviteView = z.infer<typeof InviteView>;
 
 export const sendInvite = endpoint({
-  method: 'POST', path: '/api/v1/invite',
-  summary: 'Invite someone by e-mail or phone to the practice, one of its networks, or an organisation (a pending invite to the same address is sent again)',
-  tags, auth: 'user', apiKey: true,
-  query: z.object({ practiceId: Id.optional() }), body: SendInviteBody, response: SendInviteResponse,
+  method: 'POST',
+  path: '/api/v1/invite',
+  summary:
+    'Invite someone by e-mail or phone to the practice, one of its networks, or an organisation (a pending invite to the same address is sent again)',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  query: z.object({ practiceId: Id.optional() }),
+  body: SendInviteBody,
+  response: SendInviteResponse,
 });
 
 const UserOrEmailBody = z
@@ -117,36 +127,57 @@ const UserOrEmailBody = z
   });
 
 export const invitePracticeUser = endpoint({
-  method: 'POST', path: '/api/v1/practice/:id/invite',
+  method: 'POST',
+  path: '/api/v1/practice/:id/invite',
   summary: 'Invite a provider (an existing user, or an e-mail address) to the practice',
-  tags, auth: 'user', apiKey: true, params: IdParams, body: UserOrEmailBody, response: SendInviteResponse,
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: UserOrEmailBody,
+  response: SendInviteResponse,
 });
 
 export const inviteOrganisationUser = endpoint({
-  method: 'POST', path: '/api/v1/organisation/:id/invite',
+  method: 'POST',
+  path: '/api/v1/organisation/:id/invite',
   summary: 'Invite a member (an existing user, or an e-mail address) to the organisation',
-  tags, auth: 'user', params: IdParams, body: UserOrEmailBody, response: SendInviteResponse,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserOrEmailBody,
+  response: SendInviteResponse,
 });
 
 export const inviteFromSearch = endpoint({
-  method: 'POST', path: '/api/v1/users/inviteFromSearch',
+  method: 'POST',
+  path: '/api/v1/users/inviteFromSearch',
   summary: 'Invite a user found in search to the practice, or to one of its networks, at the e-mail given',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   body: z.object({ searchid: Id, practiceId: Id, email: Email, networkId: Id.optional() }),
   response: SendInviteResponse,
 });
 
 export const resendUserInvite = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/resendInvite',
-  summary: 'Send the practice\'s pending invite to user :id again, optionally to a corrected e-mail address',
-  tags, auth: 'user', params: IdParams,
-  body: z.object({ practiceId: Id, newEmail: Email.optional() }), response: Invite,
+  method: 'PUT',
+  path: '/api/v1/user/:id/resendInvite',
+  summary: "Send the practice's pending invite to user :id again, optionally to a corrected e-mail address",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ practiceId: Id, newEmail: Email.optional() }),
+  response: Invite,
 });
 
 export const getInviteByCode = endpoint({
-  method: 'GET', path: '/api/v1/invites/:code',
+  method: 'GET',
+  path: '/api/v1/invites/:code',
   summary: 'What an invite link is for (452 when it has expired, 456 when it is unknown or no longer pending)',
-  tags, auth: 'optionalUser', params: z.object({ code: InviteCode }), response: InviteView,
+  tags,
+  auth: 'optionalUser',
+  params: z.object({ code: InviteCode }),
+  response: InviteView,
 });
 
 export const AcceptInviteBody = z.object({
@@ -167,48 +198,74 @@ export const AcceptInviteResponse = z.object({
 });
 
 export const acceptInvite = endpoint({
-  method: 'PUT', path: '/api/v1/invite/:id/accept',
+  method: 'PUT',
+  path: '/api/v1/invite/:id/accept',
   summary: 'Accept an invite: join the practice or organisation, or add one of your practices to the network',
-  tags, auth: 'user', params: IdParams, body: AcceptInviteBody, response: AcceptInviteResponse,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: AcceptInviteBody,
+  response: AcceptInviteResponse,
 });
 
 export const declineInvite = endpoint({
-  method: 'PUT', path: '/api/v1/invite/:id/decline',
+  method: 'PUT',
+  path: '/api/v1/invite/:id/decline',
   summary: 'Decline an invite, with the code from its link or as the signed-in invitee',
-  tags, auth: 'optionalUser', params: IdParams, body: z.object({ code: InviteCode.optional() }), response: OkResponse,
+  tags,
+  auth: 'optionalUser',
+  params: IdParams,
+  body: z.object({ code: InviteCode.optional() }),
+  response: OkResponse,
 });
 
 export const pendingInvites = endpoint({
-  method: 'GET', path: '/api/v1/invites/pending',
-  summary: 'The practice\'s pending invites (to the practice and its networks), newest first',
-  tags, auth: 'user', apiKey: true,
+  method: 'GET',
+  path: '/api/v1/invites/pending',
+  summary: "The practice's pending invites (to the practice and its networks), newest first",
+  tags,
+  auth: 'user',
+  apiKey: true,
   query: z.object({ practiceId: Id, ...PageQuery }),
   response: z.object({ data: z.array(Invite), count: z.number().int() }),
 });
 
 export const resendInvite = endpoint({
-  method: 'GET', path: '/api/v1/invites/:id/resend',
+  method: 'GET',
+  path: '/api/v1/invites/:id/resend',
   summary: 'Send a pending invite again with a fresh code and a new expiry (once a minute at most)',
-  tags, auth: 'user', params: IdParams, response: Invite,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: Invite,
 });
 
 export const revokeInvite = endpoint({
-  method: 'DELETE', path: '/api/v1/invites/:id',
+  method: 'DELETE',
+  path: '/api/v1/invites/:id',
   summary: 'Revoke a pending invite; its link stops working',
-  tags, auth: 'user', params: IdParams, response: OkResponse,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: OkResponse,
 });
 
 export const ignoreInvites = endpoint({
-  method: 'POST', path: '/api/v1/invites/ignore',
+  method: 'POST',
+  path: '/api/v1/invites/ignore',
   summary: 'Hide pending invites sent to the signed-in user (optionally only those of one practice)',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   query: z.object({ practiceId: Id.optional() }),
   body: z.object({ inviteIds: z.array(Id).min(1, 'Choose at least one invite').max(100) }),
   response: z.object({ ignored: z.array(z.number().int()) }),
 });
 
 export const myInvites = endpoint({
-  method: 'GET', path: '/api/v1/user/invites',
-  summary: 'Pending invites sent to the signed-in user\'s account or verified e-mail and phone',
-  tags, auth: 'user', response: z.array(InviteView),
+  method: 'GET',
+  path: '/api/v1/user/invites',
+  summary: "Pending invites sent to the signed-in user's account or verified e-mail and phone",
+  tags,
+  auth: 'user',
+  response: z.array(InviteView),
 });

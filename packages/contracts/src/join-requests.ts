@@ -42,17 +42,22 @@ export const JoinRequest = z.object({
 export type JoinRequest = z.infer<typeof JoinRequest>;
 
 export const createJoinRequest = endpoint({
-  method: 'POST', path: '/api/v1/practicejoinrequest',
+  method: 'POST',
+  path: '/api/v1/practicejoinrequest',
   summary: 'Ask to join a practice; its admins approve or reject',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   body: z.object({ practiceId: Id, message: Message.default('') }),
-  response: JoinRequest, status: 201,
+  response: JoinRequest,
+  status: 201,
 });
 
 export const listJoinRequests = endpoint({
-  method: 'GET', path: '/api/v1/practicejoinrequest',
-  summary: 'The practice\'s join requests for its admins, pending first, newest first',
-  tags, auth: 'user',
+  method: 'GET',
+  path: '/api/v1/practicejoinrequest',
+  summary: "The practice's join requests for its admins, pending first, newest first",
+  tags,
+  auth: 'user',
   query: z.object({
     practiceId: Id,
     page: z.coerce.number().int().min(0).default(0),
@@ -67,9 +72,14 @@ export const JoinRequestDecision = z.enum(['APPROVED', 'REJECTED', 'REMOVED'], {
 });
 
 export const updateJoinRequest = endpoint({
-  method: 'PUT', path: '/api/v1/practicejoinrequest/:id',
+  method: 'PUT',
+  path: '/api/v1/practicejoinrequest/:id',
   summary: 'Approve or reject a pending join request (admins), or remove it (admins, or the requester withdrawing it)',
-  tags, auth: 'user', params: IdParams, body: z.object({ state: JoinRequestDecision }), response: JoinRequest,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ state: JoinRequestDecision }),
+  response: JoinRequest,
 });
 
 /** What `POST /practice/join` did for one practice. */
@@ -95,11 +105,16 @@ export const JoinResult = z.object({
 export type JoinResult = z.infer<typeof JoinResult>;
 
 export const joinPractices = endpoint({
-  method: 'POST', path: '/api/v1/practice/join',
+  method: 'POST',
+  path: '/api/v1/practice/join',
   summary: 'Join practices: accept a pending invite where there is one, otherwise ask to join',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   body: z.object({
-    practiceIds: z.array(Id).min(1, 'Choose at least one practice').max(JOIN_PRACTICES_MAX, `Choose at most ${JOIN_PRACTICES_MAX} practices`),
+    practiceIds: z
+      .array(Id)
+      .min(1, 'Choose at least one practice')
+      .max(JOIN_PRACTICES_MAX, `Choose at most ${JOIN_PRACTICES_MAX} practices`),
     message: Message.optional(),
   }),
   response: z.object({ results: z.array(JoinResult) }),
@@ -115,7 +130,10 @@ export const AvailablePractice = z.object({
 export type AvailablePractice = z.infer<typeof AvailablePractice>;
 
 export const availablePractices = endpoint({
-  method: 'GET', path: '/api/v1/user/availablePractices',
+  method: 'GET',
+  path: '/api/v1/user/availablePractices',
   summary: 'Practices the signed-in user could join: pending invites to them and their own pending join requests',
-  tags, auth: 'user', response: z.array(AvailablePractice),
+  tags,
+  auth: 'user',
+  response: z.array(AvailablePractice),
 });

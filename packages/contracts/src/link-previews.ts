@@ -61,9 +61,11 @@ export const PreviewUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: 'url must be a full link, such as https://example.com' }));
 
 export const getLinkPreview = endpoint({
-  method: 'GET', path: '/api/v1/link-preview',
+  method: 'GET',
+  path: '/api/v1/link-preview',
   summary: 'Preview of a link (title, description, images, favicons, videos); fetched by the server and cached',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   query: z.object({ url: PreviewUrl }),
   response: LinkPreview,
 });

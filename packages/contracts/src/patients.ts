@@ -43,7 +43,13 @@ export type Patient = z.infer<typeof Patient>;
 
 /** Who a referral is about, as the practices on it see the patient. */
 export const PatientSummary = Patient.pick({
-  id: true, uuid: true, firstName: true, lastName: true, dateOfBirth: true, gender: true, phoneNumber: true,
+  id: true,
+  uuid: true,
+  firstName: true,
+  lastName: true,
+  dateOfBirth: true,
+  gender: true,
+  phoneNumber: true,
 });
 export type PatientSummary = z.infer<typeof PatientSummary>;
 
@@ -56,11 +62,21 @@ export const DateOfBirth = z
   .refine((v) => parseDob(v) !== null, DOB_MESSAGE);
 
 const PersonName = (label: string) =>
-  plainName(z.string(requiredField(`${label} is required`)).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`), label);
+  plainName(
+    z
+      .string(requiredField(`${label} is required`))
+      .trim()
+      .min(1, `${label} is required`)
+      .max(100, `${label} must be at most 100 characters`),
+    label,
+  );
 
 /** Optional text that may be cleared: blank becomes null. */
 const clearable = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal('').transform(() => null), schema]).nullable().optional();
+  z
+    .union([z.literal('').transform(() => null), schema])
+    .nullable()
+    .optional();
 
 const PatientFields = z.object({
   firstName: PersonName('First name'),
@@ -80,36 +96,68 @@ export type PatientCreate = z.input<typeof PatientCreate>;
 const PracticeQuery = z.object({ practiceId: Id });
 
 export const createPatient = endpoint({
-  method: 'POST', path: '/api/v1/patient',
+  method: 'POST',
+  path: '/api/v1/patient',
   summary: 'Add a patient to a practice; a phone number is required unless the patient is a dependant (parentId)',
-  tags, auth: 'user', apiKey: true, status: 201, body: PatientCreate, response: Patient,
+  tags,
+  auth: 'user',
+  apiKey: true,
+  status: 201,
+  body: PatientCreate,
+  response: Patient,
 });
 
 export const getPatient = endpoint({
-  method: 'GET', path: '/api/v1/patient/:id', summary: 'A patient of the practice',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: PracticeQuery, response: Patient,
+  method: 'GET',
+  path: '/api/v1/patient/:id',
+  summary: 'A patient of the practice',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: PracticeQuery,
+  response: Patient,
 });
 
 export const updatePatient = endpoint({
-  method: 'PUT', path: '/api/v1/patient/:id', summary: 'Edit a patient; fields left out stay, blank ones are cleared',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: PracticeQuery,
-  body: PatientFields.partial().strict(), response: Patient,
+  method: 'PUT',
+  path: '/api/v1/patient/:id',
+  summary: 'Edit a patient; fields left out stay, blank ones are cleared',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: PracticeQuery,
+  body: PatientFields.partial().strict(),
+  response: Patient,
 });
 
 export const patientByPhone = endpoint({
-  method: 'GET', path: '/api/v1/patients/phone',
-  summary: 'The practice\'s patient with this phone number (not a dependant sharing it)',
-  tags, auth: 'user', apiKey: true,
-  query: PracticeQuery.extend({ phoneNumber: PhoneText }), response: Patient,
+  method: 'GET',
+  path: '/api/v1/patients/phone',
+  summary: "The practice's patient with this phone number (not a dependant sharing it)",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  query: PracticeQuery.extend({ phoneNumber: PhoneText }),
+  response: Patient,
 });
 
 export const listPatients = endpoint({
-  method: 'GET', path: '/api/v1/patients',
-  summary: 'The practice\'s patients by name, matching `query` on name, phone or e-mail',
-  tags, auth: 'user', apiKey: true,
+  method: 'GET',
+  path: '/api/v1/patients',
+  summary: "The practice's patients by name, matching `query` on name, phone or e-mail",
+  tags,
+  auth: 'user',
+  apiKey: true,
   query: PracticeQuery.extend({
     skip: z.coerce.number().int().min(0, 'skip starts at 0').default(0),
-    limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(PATIENTS_PAGE_SIZE),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .default(PATIENTS_PAGE_SIZE),
     query: z.string().trim().max(100).optional(),
   }),
   response: paged(Patient),

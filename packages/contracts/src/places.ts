@@ -31,9 +31,11 @@ export const PlaceDetails = z.object({
 export type PlaceDetails = z.infer<typeof PlaceDetails>;
 
 export const searchAddress = endpoint({
-  method: 'GET', path: '/api/v1/search/address',
+  method: 'GET',
+  path: '/api/v1/search/address',
   summary: 'Suggest places for what has been typed of an address (at most 10)',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   query: z.object({
     q: z
       .string({ error: 'Address query must be at least 1 character' })
@@ -45,9 +47,11 @@ export const searchAddress = endpoint({
 });
 
 export const placeDetails = endpoint({
-  method: 'GET', path: '/api/v1/extensions/placedetails',
+  method: 'GET',
+  path: '/api/v1/extensions/placedetails',
   summary: 'Where a suggested place is: formatted address and coordinates',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   query: z.object({
     placeId: z.string({ error: 'placeId is required' }).trim().min(1, 'placeId is required').max(300),
   }),

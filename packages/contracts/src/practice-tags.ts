@@ -27,28 +27,59 @@ export type PracticeTag = z.infer<typeof PracticeTag>;
 const TagParams = z.object({ id: Id, tagId: Id });
 
 export const listTags = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/tags', summary: 'The practice\'s tags, by name',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: z.object({ context: TagContext.optional() }),
+  method: 'GET',
+  path: '/api/v1/practice/:id/tags',
+  summary: "The practice's tags, by name",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: z.object({ context: TagContext.optional() }),
   response: z.array(PracticeTag),
 });
 
 const TagBody = z.object({
-  name: plainName(z.string(requiredField('Tag name is required')).trim().min(1, 'Tag name is required').max(50, 'Tag names are at most 50 characters'), 'Tag name'),
+  name: plainName(
+    z
+      .string(requiredField('Tag name is required'))
+      .trim()
+      .min(1, 'Tag name is required')
+      .max(50, 'Tag names are at most 50 characters'),
+    'Tag name',
+  ),
   color: HexColor,
   context: TagContext.default('GENERAL'),
 });
 
 export const createTag = endpoint({
-  method: 'POST', path: '/api/v1/practice/:id/tags', summary: 'Add a tag',
-  tags, auth: 'user', params: IdParams, body: TagBody, response: PracticeTag, status: 201,
+  method: 'POST',
+  path: '/api/v1/practice/:id/tags',
+  summary: 'Add a tag',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: TagBody,
+  response: PracticeTag,
+  status: 201,
 });
 
 export const updateTag = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/tags/:tagId', summary: 'Rename or recolour a tag',
-  tags, auth: 'user', params: TagParams, body: TagBody.extend({ context: TagContext }).partial(), response: PracticeTag,
+  method: 'PUT',
+  path: '/api/v1/practice/:id/tags/:tagId',
+  summary: 'Rename or recolour a tag',
+  tags,
+  auth: 'user',
+  params: TagParams,
+  body: TagBody.extend({ context: TagContext }).partial(),
+  response: PracticeTag,
 });
 
 export const deleteTag = endpoint({
-  method: 'DELETE', path: '/api/v1/practice/:id/tags/:tagId', summary: 'Remove a tag',
-  tags, auth: 'user', params: TagParams, response: OkResponse,
+  method: 'DELETE',
+  path: '/api/v1/practice/:id/tags/:tagId',
+  summary: 'Remove a tag',
+  tags,
+  auth: 'user',
+  params: TagParams,
+  response: OkResponse,
 });

@@ -33,9 +33,11 @@ const OpeningHoursList = z
   .superRefine((entries, ctx) => {
     const seen = new Set<number>();
     entries.forEach((e, i) => {
-      if (seen.has(e.dayOfWeek)) ctx.addIssue({ code: 'custom', path: [i, 'dayOfWeek'], message: 'Each day of the week may appear once' });
+      if (seen.has(e.dayOfWeek))
+        ctx.addIssue({ code: 'custom', path: [i, 'dayOfWeek'], message: 'Each day of the week may appear once' });
       seen.add(e.dayOfWeek);
-      if (e.open && e.end <= e.start) ctx.addIssue({ code: 'custom', path: [i, 'end'], message: 'Closing time must be after opening time' });
+      if (e.open && e.end <= e.start)
+        ctx.addIssue({ code: 'custom', path: [i, 'end'], message: 'Closing time must be after opening time' });
     });
   });
 
@@ -54,9 +56,26 @@ export const OpeningHoursInput = z
 
 /** Feature flags by product area; a practice's own `gates` override these defaults. */
 export const GATE_NAMES = [
-  'referrals', 'chat', 'appointments', 'calendar', 'patients', 'inbox', 'content', 'contentSequences', 'forms',
-  'bots', 'campaigns', 'analytics', 'billing', 'benefitCards', 'networks', 'departments', 'organisations', 'apiKeys',
-  'customProperties', 'videoVisits',
+  'referrals',
+  'chat',
+  'appointments',
+  'calendar',
+  'patients',
+  'inbox',
+  'content',
+  'contentSequences',
+  'forms',
+  'bots',
+  'campaigns',
+  'analytics',
+  'billing',
+  'benefitCards',
+  'networks',
+  'departments',
+  'organisations',
+  'apiKeys',
+  'customProperties',
+  'videoVisits',
 ] as const;
 export const GateName = z.enum(GATE_NAMES);
 export type GateName = z.infer<typeof GateName>;
@@ -65,12 +84,27 @@ export type Gates = z.infer<typeof Gates>;
 
 /** Core areas are on for every practice; add-ons that need setup or a plan start off. */
 export const DEFAULT_GATES: Gates = {
-  referrals: true, chat: true, appointments: true, calendar: true, patients: true, inbox: true, content: true,
-  contentSequences: true, forms: true, bots: false, campaigns: false, analytics: true, billing: true,
-  benefitCards: false, networks: true, departments: true, organisations: true, apiKeys: true,
-  customProperties: true, videoVisits: false,
+  referrals: true,
+  chat: true,
+  appointments: true,
+  calendar: true,
+  patients: true,
+  inbox: true,
+  content: true,
+  contentSequences: true,
+  forms: true,
+  bots: false,
+  campaigns: false,
+  analytics: true,
+  billing: true,
+  benefitCards: false,
+  networks: true,
+  departments: true,
+  organisations: true,
+  apiKeys: true,
+  customProperties: true,
+  videoVisits: false,
 };
-
 
 /** The product's own video host; spec 2 §3 allows only it or none. */
 export const VirtualAppointmentHost = z.enum(['REFERWELL']);
@@ -130,14 +164,24 @@ export type Practice = z.infer<typeof Practice>;
 
 /** Text that may be cleared: blank becomes null. */
 const clearableText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).transform((v) => v || null).nullable().optional();
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => v || null)
+    .nullable()
+    .optional();
 
 /** A web link for patients to follow; blank clears it. Hosts must be real domain names. */
 const Link = z
   .preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
     z
-      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a full link starting with http:// or https://' })
+      .url({
+        protocol: /^https?$/,
+        hostname: z.regexes.domain,
+        error: 'Enter a full link starting with http:// or https://',
+      })
       .max(1000, 'Links must be at most 1000 characters')
       .nullable(),
   )
@@ -153,12 +197,21 @@ const isTimeZone = (v: string) => {
 };
 
 const PracticeName = plainName(
-  z.string(requiredField('Practice name is required')).trim().min(1, 'Practice name is required').max(200, 'Practice name must be at most 200 characters'),
+  z
+    .string(requiredField('Practice name is required'))
+    .trim()
+    .min(1, 'Practice name is required')
+    .max(200, 'Practice name must be at most 200 characters'),
   'Practice name',
 );
 /** Third-party practices are made by platform administrators (spec 2 §1), never by their members. */
-const OwnPracticeType = PracticeType.refine((t) => t !== 'THIRD_PARTY', 'Only platform administrators can make a practice third party');
-const PhoneOrNull = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), PhoneText.nullable()).optional();
+const OwnPracticeType = PracticeType.refine(
+  (t) => t !== 'THIRD_PARTY',
+  'Only platform administrators can make a practice third party',
+);
+const PhoneOrNull = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), PhoneText.nullable())
+  .optional();
 
 export const CreatePracticeBody = z.object({
   name: PracticeName,
@@ -176,7 +229,11 @@ export const CreatePracticeBody = z.object({
  */
 export const UpdatePracticeBody = z.object({
   name: PracticeName.optional(),
-  address: z.string(requiredField('Address is required')).trim().min(1, 'Address is required').max(500, 'Address must be at most 500 characters'),
+  address: z
+    .string(requiredField('Address is required'))
+    .trim()
+    .min(1, 'Address is required')
+    .max(500, 'Address must be at most 500 characters'),
   type: OwnPracticeType.optional(),
   identifier: z
     .string()
@@ -190,10 +247,21 @@ export const UpdatePracticeBody = z.object({
   placeId: clearableText(300, 'Place id'),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use a two-letter country code').optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Use a two-letter country code')
+    .optional(),
   timezone: z.string().trim().refine(isTimeZone, 'Unknown time zone').optional(),
   phoneNumber: PhoneOrNull,
-  npiIdentifier: z.string().trim().regex(/^(\d{10})?$/, 'NPI must be 10 digits').transform((v) => v || null).nullable().optional(),
+  npiIdentifier: z
+    .string()
+    .trim()
+    .regex(/^(\d{10})?$/, 'NPI must be 10 digits')
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
   about: clearableText(5000, 'About'),
   colorScheme: HexColor.nullable().optional(),
   alternativeScheduleLink: Link,
@@ -204,7 +272,12 @@ export const UpdatePracticeBody = z.object({
   defaultAppointmentLocation: LocationKind.nullable().optional(),
   defaultVirtualAppointmentHost: VirtualAppointmentHost.nullable().optional(),
   liaisonEmails: z.array(Email).max(20, 'At most 20 liaison e-mails').optional(),
-  tierTimeout: z.number().int().min(1, 'Tier timeout is at least 1 minute').max(10_080, 'Tier timeout is at most a week').optional(),
+  tierTimeout: z
+    .number()
+    .int()
+    .min(1, 'Tier timeout is at least 1 minute')
+    .max(10_080, 'Tier timeout is at most a week')
+    .optional(),
   maxReferralMatchRadius: z.number().int().min(1).max(500, 'Match radius is at most 500 miles').optional(),
   allowOuterNetworkMatching: z.boolean().optional(),
   autoArchiveEnabled: z.boolean().optional(),
@@ -233,7 +306,6 @@ export const PracticeUser = z.object({
 });
 export type PracticeUser = z.infer<typeof PracticeUser>;
 
-
 const Page = z.coerce.number().int().min(0).max(100_000).default(0);
 const PeopleQuery = (pageSize: number) =>
   z.object({
@@ -256,115 +328,242 @@ export const MAX_IMAGE_BYTES = 10 * 1000 * 1000;
  * match like every other file (spec 3 §3). The bytes decide whether it is an image.
  */
 export const UploadDescriptor = FileDescriptor.pick({ name: true, header: true, hash: true }).extend({
-  size: z.number(requiredField('File size is required')).int().min(1, 'The file is empty').max(MAX_IMAGE_BYTES, 'Images must be at most 10 MB'),
+  size: z
+    .number(requiredField('File size is required'))
+    .int()
+    .min(1, 'The file is empty')
+    .max(MAX_IMAGE_BYTES, 'Images must be at most 10 MB'),
   type: FileDescriptor.shape.type.optional(),
 });
 
 export const createPractice = endpoint({
-  method: 'POST', path: '/api/v1/practices', summary: 'Create a practice; the creator becomes its admin',
-  tags, auth: 'user', body: CreatePracticeBody, response: Practice, status: 201,
+  method: 'POST',
+  path: '/api/v1/practices',
+  summary: 'Create a practice; the creator becomes its admin',
+  tags,
+  auth: 'user',
+  body: CreatePracticeBody,
+  response: Practice,
+  status: 201,
 });
 
 export const searchPractices = endpoint({
-  method: 'GET', path: '/api/v1/practices', summary: 'Find active practices by name, to ask to join one',
-  tags, auth: 'user',
-  query: z.object({ query: z.string(requiredField('Enter part of a practice name')).trim().min(1, 'Enter part of a practice name').max(200), page: Page }),
+  method: 'GET',
+  path: '/api/v1/practices',
+  summary: 'Find active practices by name, to ask to join one',
+  tags,
+  auth: 'user',
+  query: z.object({
+    query: z
+      .string(requiredField('Enter part of a practice name'))
+      .trim()
+      .min(1, 'Enter part of a practice name')
+      .max(200),
+    page: Page,
+  }),
   response: paged(PracticeSummary),
 });
 
 export const getPractice = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id', summary: 'The whole practice, with its tags',
-  tags, auth: 'user', apiKey: true, params: IdParams, response: Practice,
+  method: 'GET',
+  path: '/api/v1/practice/:id',
+  summary: 'The whole practice, with its tags',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  response: Practice,
 });
 
 export const practiceSummary = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/summary', summary: 'A practice\'s public summary; practices see each other for referrals',
-  tags, auth: 'user', apiKey: true, params: IdParams, response: PracticeSummary,
+  method: 'GET',
+  path: '/api/v1/practice/:id/summary',
+  summary: "A practice's public summary; practices see each other for referrals",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  response: PracticeSummary,
 });
 
 export const updatePractice = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id', summary: 'Edit the practice profile, opening hours and referral settings',
-  tags, auth: 'user', apiKey: true, params: IdParams, body: UpdatePracticeBody, response: Practice,
+  method: 'PUT',
+  path: '/api/v1/practice/:id',
+  summary: 'Edit the practice profile, opening hours and referral settings',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: UpdatePracticeBody,
+  response: Practice,
 });
 
 export const branding = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/branding', summary: 'Name, logo and colours for patient-facing pages, by practice uuid',
-  tags, auth: 'public', params: UuidParams, response: Branding,
+  method: 'GET',
+  path: '/api/v1/practice/:id/branding',
+  summary: 'Name, logo and colours for patient-facing pages, by practice uuid',
+  tags,
+  auth: 'public',
+  params: UuidParams,
+  response: Branding,
 });
 
 export const gates = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/gates', summary: 'The practice\'s feature flags',
-  tags, auth: 'user', apiKey: true, params: IdParams,
+  method: 'GET',
+  path: '/api/v1/practice/:id/gates',
+  summary: "The practice's feature flags",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
   query: z.object({
     type: z.enum(['WEB', 'IOS', 'ANDROID']).default('WEB'),
-    version: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'Version must look like 4.3.0').default(GATES_VERSION),
+    version: z
+      .string()
+      .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'Version must look like 4.3.0')
+      .default(GATES_VERSION),
   }),
   response: Gates,
 });
 
 export const recentPractices = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/recentPractices', summary: 'Practices this practice dealt with lately, newest first',
-  tags, auth: 'user', params: IdParams, response: z.array(PracticeSummary),
+  method: 'GET',
+  path: '/api/v1/practice/:id/recentPractices',
+  summary: 'Practices this practice dealt with lately, newest first',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: z.array(PracticeSummary),
 });
 
 export const providers = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/providers', summary: 'The practice\'s providers, by last name',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: PeopleQuery(PAGE_SIZE.practiceProviders), response: paged(PracticeUser),
+  method: 'GET',
+  path: '/api/v1/practice/:id/providers',
+  summary: "The practice's providers, by last name",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: PeopleQuery(PAGE_SIZE.practiceProviders),
+  response: paged(PracticeUser),
 });
 
 export const users = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/users', summary: 'Everyone in the practice with their roles, by last name',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: PeopleQuery(PRACTICE_USERS_PAGE_SIZE), response: paged(PracticeUser),
+  method: 'GET',
+  path: '/api/v1/practice/:id/users',
+  summary: 'Everyone in the practice with their roles, by last name',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: PeopleQuery(PRACTICE_USERS_PAGE_SIZE),
+  response: paged(PracticeUser),
 });
 
 export const addAdmin = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/addAdmin', summary: 'Make a member an admin',
-  tags, auth: 'user', params: IdParams, body: UserIdBody, response: PracticeUser,
+  method: 'PUT',
+  path: '/api/v1/practice/:id/addAdmin',
+  summary: 'Make a member an admin',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserIdBody,
+  response: PracticeUser,
 });
 
 export const removeAdmin = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/removeAdmin', summary: 'Take the admin role from a member; the last admin stays',
-  tags, auth: 'user', params: IdParams, body: UserIdBody, response: PracticeUser,
+  method: 'PUT',
+  path: '/api/v1/practice/:id/removeAdmin',
+  summary: 'Take the admin role from a member; the last admin stays',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserIdBody,
+  response: PracticeUser,
 });
 
 export const removeUser = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/removeUser', summary: 'Remove someone from the practice',
-  tags, auth: 'user', params: IdParams, body: UserIdBody, response: OkResponse,
+  method: 'PUT',
+  path: '/api/v1/practice/:id/removeUser',
+  summary: 'Remove someone from the practice',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserIdBody,
+  response: OkResponse,
 });
 
 export const leave = endpoint({
-  method: 'GET', path: '/api/v1/practice/:id/leave',
+  method: 'GET',
+  path: '/api/v1/practice/:id/leave',
   summary: 'Leave the practice. A GET that changes state, so cookie callers must send the X-XSRF-TOKEN header',
-  tags, auth: 'user', params: IdParams, response: OkResponse,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: OkResponse,
 });
 
 export const billingEmail = endpoint({
-  method: 'PUT', path: '/api/v1/practice/:id/billingEmail', summary: 'Set where invoices go',
-  tags, auth: 'user', params: IdParams, body: z.object({ billingEmail: Email }), response: Practice,
+  method: 'PUT',
+  path: '/api/v1/practice/:id/billingEmail',
+  summary: 'Set where invoices go',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ billingEmail: Email }),
+  response: Practice,
 });
 
 export const logoUpload = endpoint({
-  method: 'POST', path: '/api/v1/practice/:id/logo', summary: 'Ask for an upload link for the practice logo',
-  tags, auth: 'user', params: IdParams, body: UploadDescriptor, response: UploadLink,
+  method: 'POST',
+  path: '/api/v1/practice/:id/logo',
+  summary: 'Ask for an upload link for the practice logo',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UploadDescriptor,
+  response: UploadLink,
 });
 
 export const practiceProfilePhoto = endpoint({
-  method: 'POST', path: '/api/v1/practice/profilePhoto', summary: 'Ask for an upload link for the practice\'s profile photo',
-  tags, auth: 'user', body: UploadDescriptor.extend({ practiceId: Id }), response: UploadLink,
+  method: 'POST',
+  path: '/api/v1/practice/profilePhoto',
+  summary: "Ask for an upload link for the practice's profile photo",
+  tags,
+  auth: 'user',
+  body: UploadDescriptor.extend({ practiceId: Id }),
+  response: UploadLink,
 });
 
 /** Taking the logo or the practice's photo down again (not in the spec; docs/decisions.md); the practice answers without it. */
 export const removeLogo = endpoint({
-  method: 'DELETE', path: '/api/v1/practice/:id/logo', summary: 'Remove the practice logo', tags, auth: 'user', params: IdParams, response: Practice,
+  method: 'DELETE',
+  path: '/api/v1/practice/:id/logo',
+  summary: 'Remove the practice logo',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: Practice,
 });
 
 export const removePracticeProfilePhoto = endpoint({
-  method: 'DELETE', path: '/api/v1/practice/:id/profilePhoto', summary: 'Remove the practice\'s profile photo',
-  tags, auth: 'user', params: IdParams, response: Practice,
+  method: 'DELETE',
+  path: '/api/v1/practice/:id/profilePhoto',
+  summary: "Remove the practice's profile photo",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: Practice,
 });
 
 /** Removing it again is usersApi.removeUserProfilePhoto, with the user's other calls. */
 export const userProfilePhoto = endpoint({
-  method: 'POST', path: '/api/v1/user/:id/profilePhoto', summary: 'Ask for an upload link for your profile photo',
-  tags: ['Users'], auth: 'user', params: IdParams, body: UploadDescriptor.extend({ practiceId: Id }), response: UploadLink,
+  method: 'POST',
+  path: '/api/v1/user/:id/profilePhoto',
+  summary: 'Ask for an upload link for your profile photo',
+  tags: ['Users'],
+  auth: 'user',
+  params: IdParams,
+  body: UploadDescriptor.extend({ practiceId: Id }),
+  response: UploadLink,
 });

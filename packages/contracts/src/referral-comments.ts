@@ -43,25 +43,47 @@ export const ReferralCommentCreate = z
     usersMentioned: Mentioned.default([]),
     parentId: Id.optional(),
   })
-  .refine((c) => c.message.length > 0 || c.files.length > 0, { path: ['message'], message: 'Write a message or attach a file' });
+  .refine((c) => c.message.length > 0 || c.files.length > 0, {
+    path: ['message'],
+    message: 'Write a message or attach a file',
+  });
 
 export const createReferralComment = endpoint({
-  method: 'POST', path: '/api/v1/referral/:id/comments', summary: 'Comment on a referral, or reply to a comment (parentId)',
-  tags, auth: 'user', apiKey: true, status: 201, params: IdParams, body: ReferralCommentCreate, response: ReferralComment,
+  method: 'POST',
+  path: '/api/v1/referral/:id/comments',
+  summary: 'Comment on a referral, or reply to a comment (parentId)',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  status: 201,
+  params: IdParams,
+  body: ReferralCommentCreate,
+  response: ReferralComment,
 });
 
 export const listReferralComments = endpoint({
-  method: 'GET', path: '/api/v1/referral/:id/comments', summary: 'The referral\'s comments, oldest first',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: z.object({ practiceId: Id }), response: z.array(ReferralComment),
+  method: 'GET',
+  path: '/api/v1/referral/:id/comments',
+  summary: "The referral's comments, oldest first",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: z.object({ practiceId: Id }),
+  response: z.array(ReferralComment),
 });
 
 /** Enough to pick someone from while typing an @mention. */
 export const MENTION_SUGGESTIONS_MAX = 20;
 
 export const referralMentions = endpoint({
-  method: 'GET', path: '/api/v1/referral/:id/mentions',
+  method: 'GET',
+  path: '/api/v1/referral/:id/mentions',
   summary: `People at every practice that sees the referral, by name (at most ${MENTION_SUGGESTIONS_MAX}), for @mentions in comments`,
-  tags, auth: 'user', apiKey: true, params: IdParams,
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
   query: z.object({ practiceId: Id, query: z.string().trim().max(100).optional() }),
   response: z.array(PersonSummary),
 });
@@ -79,36 +101,71 @@ export const Note = z.object({
 });
 export type Note = z.infer<typeof Note>;
 
-const NoteMessage = z.string().trim().min(1, 'Write the note').max(REFERRAL_TEXT_MAX, `The note must be at most ${REFERRAL_TEXT_MAX} characters`);
+const NoteMessage = z
+  .string()
+  .trim()
+  .min(1, 'Write the note')
+  .max(REFERRAL_TEXT_MAX, `The note must be at most ${REFERRAL_TEXT_MAX} characters`);
 
 export const createNote = endpoint({
-  method: 'POST', path: '/api/v1/notes', summary: 'Add a note to a referral, seen only inside the practice',
-  tags: ['Notes'], auth: 'user', status: 201,
-  body: z.object({ referralId: Id, practiceId: Id, message: NoteMessage, files: Files.default([]), usersMentioned: Mentioned.default([]) }),
+  method: 'POST',
+  path: '/api/v1/notes',
+  summary: 'Add a note to a referral, seen only inside the practice',
+  tags: ['Notes'],
+  auth: 'user',
+  status: 201,
+  body: z.object({
+    referralId: Id,
+    practiceId: Id,
+    message: NoteMessage,
+    files: Files.default([]),
+    usersMentioned: Mentioned.default([]),
+  }),
   response: Note,
 });
 
 export const listNotes = endpoint({
-  method: 'GET', path: '/api/v1/notes', summary: 'The practice\'s notes on a referral, oldest first',
-  tags: ['Notes'], auth: 'user', query: z.object({ referralId: Id, practiceId: Id }), response: z.array(Note),
+  method: 'GET',
+  path: '/api/v1/notes',
+  summary: "The practice's notes on a referral, oldest first",
+  tags: ['Notes'],
+  auth: 'user',
+  query: z.object({ referralId: Id, practiceId: Id }),
+  response: z.array(Note),
 });
 
 export const noteMentions = endpoint({
-  method: 'GET', path: '/api/v1/notes/mentions',
+  method: 'GET',
+  path: '/api/v1/notes/mentions',
   summary: 'People who can see the referral from the practice, for @mention suggestions',
-  tags: ['Notes'], auth: 'user',
+  tags: ['Notes'],
+  auth: 'user',
   query: z.object({ referralId: Id, practiceId: Id, query: z.string().trim().max(100).optional() }),
   response: z.array(PersonSummary),
 });
 
 export const updateNote = endpoint({
-  method: 'PUT', path: '/api/v1/note/:id', summary: 'Edit one\'s own note',
-  tags: ['Notes'], auth: 'user', params: IdParams,
-  body: z.object({ userId: Id.optional(), message: NoteMessage, files: Files.optional(), usersMentioned: Mentioned.optional() }),
+  method: 'PUT',
+  path: '/api/v1/note/:id',
+  summary: "Edit one's own note",
+  tags: ['Notes'],
+  auth: 'user',
+  params: IdParams,
+  body: z.object({
+    userId: Id.optional(),
+    message: NoteMessage,
+    files: Files.optional(),
+    usersMentioned: Mentioned.optional(),
+  }),
   response: Note,
 });
 
 export const deleteNote = endpoint({
-  method: 'DELETE', path: '/api/v1/note/:id', summary: 'Delete one\'s own note',
-  tags: ['Notes'], auth: 'user', params: IdParams, response: OkResponse,
+  method: 'DELETE',
+  path: '/api/v1/note/:id',
+  summary: "Delete one's own note",
+  tags: ['Notes'],
+  auth: 'user',
+  params: IdParams,
+  response: OkResponse,
 });

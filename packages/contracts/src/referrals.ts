@@ -48,12 +48,16 @@ const SchedulePreferencesText = z
   .string()
   .trim()
   .max(300)
-  .transform((text) => (text ? text.split(',').map((pair) => {
-    const [day, timeOfDay] = pair.trim().split('-');
-    return { day, timeOfDay };
-  }) : []))
+  .transform((text) =>
+    text
+      ? text.split(',').map((pair) => {
+          const [day, timeOfDay] = pair.trim().split('-');
+          return { day, timeOfDay };
+        })
+      : [],
+  )
   .pipe(z.array(SchedulePreference).max(21, 'At most 21 preferences'))
-  .describe('PREFERENCE: the patient\'s preferred times as day-timeOfDay pairs, e.g. MON-AM,WED-ANY');
+  .describe("PREFERENCE: the patient's preferred times as day-timeOfDay pairs, e.g. MON-AM,WED-ANY");
 
 /** The lists of GET /referrals/{type}, each seen from the caller's practice. */
 export const ReferralListType = z.enum(['inbox', 'sent', 'archived']);
@@ -85,7 +89,16 @@ export type ReferralAppointment = z.infer<typeof ReferralAppointment>;
 
 /** One step of a referral's timeline: who moved it, from which practice, when. */
 export const ReferralEventKind = z.enum([
-  'CREATED', 'OFFERED', 'TIER_EXPIRED', 'ACCEPTED', 'REJECTED', 'RESCHEDULED', 'CANCELLED', 'EXPIRED', 'ARCHIVED', 'UNARCHIVED',
+  'CREATED',
+  'OFFERED',
+  'TIER_EXPIRED',
+  'ACCEPTED',
+  'REJECTED',
+  'RESCHEDULED',
+  'CANCELLED',
+  'EXPIRED',
+  'ARCHIVED',
+  'UNARCHIVED',
 ]);
 export type ReferralEventKind = z.infer<typeof ReferralEventKind>;
 
@@ -150,13 +163,21 @@ export const ReferralDetail = ReferralSummary.extend({
    * is no call on this referral: the sender of one that ended without care sends a new referral
    * (POST /referrals) filled in from it.
    */
-  actions: z.array(z.enum(['accept', 'reject', 'reschedule', 'cancel', 'referAgain', 'archive', 'unarchive', 'comment'])),
+  actions: z.array(
+    z.enum(['accept', 'reject', 'reschedule', 'cancel', 'referAgain', 'archive', 'unarchive', 'comment']),
+  ),
 });
 export type ReferralDetail = z.infer<typeof ReferralDetail>;
 
 const Notes = z.string().trim().max(REFERRAL_TEXT_MAX, `Notes must be at most ${REFERRAL_TEXT_MAX} characters`);
-const Latitude = z.coerce.number().min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90');
-const Longitude = z.coerce.number().min(-180, 'longitude must be between -180 and 180').max(180, 'longitude must be between -180 and 180');
+const Latitude = z.coerce
+  .number()
+  .min(-90, 'latitude must be between -90 and 90')
+  .max(90, 'latitude must be between -90 and 90');
+const Longitude = z.coerce
+  .number()
+  .min(-180, 'longitude must be between -180 and 180')
+  .max(180, 'longitude must be between -180 and 180');
 
 /**
  * POST /referrals. A BASIC referral names `targetPracticeId` and may ask for a provider there with
@@ -190,26 +211,38 @@ export const ReferralCreate = z
       }
       return;
     }
-    if (r.targetPracticeId !== undefined) issue('targetPracticeId', 'A specialty referral is matched; leave out targetPracticeId');
+    if (r.targetPracticeId !== undefined)
+      issue('targetPracticeId', 'A specialty referral is matched; leave out targetPracticeId');
     if (r.scheduleType === undefined) issue('scheduleType', 'scheduleType is required for a specialty referral');
     if (r.scheduleType === 'PREFERENCE' && r.schedulePreferences.length === 0) {
       issue('schedulePreferences', 'Give at least one day and time of day for a PREFERENCE referral');
     }
-    if ((r.latitude === undefined) !== (r.longitude === undefined)) issue('latitude', 'Give both latitude and longitude, or neither');
+    if ((r.latitude === undefined) !== (r.longitude === undefined))
+      issue('latitude', 'Give both latitude and longitude, or neither');
   });
 export type ReferralCreate = z.input<typeof ReferralCreate>;
 
 export const createReferral = endpoint({
-  method: 'POST', path: '/api/v1/referrals', summary: 'Send a referral: to a practice (BASIC) or matched by speciality (SPECIALTY)',
-  tags, auth: 'user', apiKey: true, status: 201, body: ReferralCreate, response: ReferralDetail,
+  method: 'POST',
+  path: '/api/v1/referrals',
+  summary: 'Send a referral: to a practice (BASIC) or matched by speciality (SPECIALTY)',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  status: 201,
+  body: ReferralCreate,
+  response: ReferralDetail,
 });
 
 const PracticeQuery = z.object({ practiceId: Id });
 
 export const listReferrals = endpoint({
-  method: 'GET', path: '/api/v1/referrals/:type',
-  summary: 'A page of the practice\'s inbox, sent or archived referrals, newest change first',
-  tags, auth: 'user', apiKey: true,
+  method: 'GET',
+  path: '/api/v1/referrals/:type',
+  summary: "A page of the practice's inbox, sent or archived referrals, newest change first",
+  tags,
+  auth: 'user',
+  apiKey: true,
   params: z.object({ type: ReferralListType }),
   query: PracticeQuery.extend(pageQuery(PAGE_SIZE.referrals).shape).extend({
     updatedSince: EpochMsParam.optional(),
@@ -220,13 +253,19 @@ export const listReferrals = endpoint({
 });
 
 export const searchReferrals = endpoint({
-  method: 'GET', path: '/api/v1/referrals/search',
+  method: 'GET',
+  path: '/api/v1/referrals/search',
   summary: 'Referrals of the practice whose patient, provider, practice or speciality matches the query',
-  tags, auth: 'user', apiKey: true,
+  tags,
+  auth: 'user',
+  apiKey: true,
   query: PracticeQuery.extend({
     query: z.string().trim().min(2, 'Type at least 2 characters').max(100),
     /** true: only the inbox; false: only sent; absent: both. */
-    inbox: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    inbox: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
   }),
   response: z.array(ReferralSummary),
 });
@@ -257,9 +296,12 @@ export const MatchCheckResult = z.object({ tiers: z.array(MatchTier), radiusMile
 export type MatchCheckResult = z.infer<typeof MatchCheckResult>;
 
 export const matchCheck = endpoint({
-  method: 'GET', path: '/api/v1/referrals/matchCheck',
+  method: 'GET',
+  path: '/api/v1/referrals/matchCheck',
   summary: 'The tiers a specialty referral would be offered to, with why each practice matched',
-  tags, auth: 'user', apiKey: true,
+  tags,
+  auth: 'user',
+  apiKey: true,
   query: z.object({
     practice: Id,
     provider: Id.optional(),
@@ -275,13 +317,26 @@ export const matchCheck = endpoint({
 });
 
 export const getReferral = endpoint({
-  method: 'GET', path: '/api/v1/referral/:id', summary: 'A referral with its files, appointment and timeline',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: PracticeQuery, response: ReferralDetail,
+  method: 'GET',
+  path: '/api/v1/referral/:id',
+  summary: 'A referral with its files, appointment and timeline',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: PracticeQuery,
+  response: ReferralDetail,
 });
 
 export const referralPreferences = endpoint({
-  method: 'GET', path: '/api/v1/referral/:id/preferences', summary: 'The patient\'s scheduling preferences',
-  tags, auth: 'user', apiKey: true, params: IdParams, query: PracticeQuery,
+  method: 'GET',
+  path: '/api/v1/referral/:id/preferences',
+  summary: "The patient's scheduling preferences",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  query: PracticeQuery,
   response: z.object({ scheduleType: ScheduleType.nullable(), schedulePreferences: z.array(SchedulePreference) }),
 });
 
@@ -309,70 +364,134 @@ export const ReferralAccept = AppointmentFields.partial()
   .extend({ practiceId: Id, recievingUserId: Id.optional() })
   .superRefine((a, ctx) => {
     if ((a.start === undefined) !== (a.end === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['start'], message: 'Give both start and end of the appointment, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['start'],
+        message: 'Give both start and end of the appointment, or neither',
+      });
     }
     endAfterStart(a, ctx);
   });
 
 /** Spec 2's reschedule payload has no scheduleType, contentUuid or submissionId: left out, they stay as accepted. */
-export const ReferralReschedule = AppointmentFields.extend({ practiceId: Id, recievingUserId: Id.optional() }).superRefine(endAfterStart);
+export const ReferralReschedule = AppointmentFields.extend({
+  practiceId: Id,
+  recievingUserId: Id.optional(),
+}).superRefine(endAfterStart);
 
 export const acceptReferral = endpoint({
-  method: 'PUT', path: '/api/v1/referral/:id/accept',
+  method: 'PUT',
+  path: '/api/v1/referral/:id/accept',
   summary: 'Accept a referral offered to the practice; exactly one practice wins, the others get 454',
-  tags, auth: 'user', apiKey: true, params: IdParams, body: ReferralAccept, response: ReferralDetail,
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: ReferralAccept,
+  response: ReferralDetail,
 });
 
 export const rescheduleReferral = endpoint({
-  method: 'PUT', path: '/api/v1/referral/:id/reschedule', summary: 'Change the appointment of an accepted referral',
-  tags, auth: 'user', apiKey: true, params: IdParams, body: ReferralReschedule, response: ReferralDetail,
+  method: 'PUT',
+  path: '/api/v1/referral/:id/reschedule',
+  summary: 'Change the appointment of an accepted referral',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: ReferralReschedule,
+  response: ReferralDetail,
 });
 
 const Reason = z.string().trim().max(1000, 'The reason must be at most 1000 characters').optional();
 
 export const rejectReferral = endpoint({
-  method: 'PUT', path: '/api/v1/referral/:id/reject',
+  method: 'PUT',
+  path: '/api/v1/referral/:id/reject',
   summary: 'Decline a referral offered to the practice; a specialty referral moves on to other practices',
-  tags, auth: 'user', apiKey: true, params: IdParams, body: z.object({ practiceId: Id, reason: Reason }), response: OkResponse,
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: z.object({ practiceId: Id, reason: Reason }),
+  response: OkResponse,
 });
 
 export const cancelReferral = endpoint({
-  method: 'PUT', path: '/api/v1/referral/:id/cancel', summary: 'Withdraw a referral the practice sent',
-  tags, auth: 'user', apiKey: true, params: IdParams, body: z.object({ practiceId: Id, reason: Reason }), response: ReferralDetail,
+  method: 'PUT',
+  path: '/api/v1/referral/:id/cancel',
+  summary: 'Withdraw a referral the practice sent',
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: z.object({ practiceId: Id, reason: Reason }),
+  response: ReferralDetail,
 });
 
 export const archiveReferral = endpoint({
-  method: 'PUT', path: '/api/v1/referrals/:id/archive',
+  method: 'PUT',
+  path: '/api/v1/referrals/:id/archive',
   summary: 'Archive a referral for the practice (archived: false brings it back)',
-  tags, auth: 'user', apiKey: true, params: IdParams,
-  body: z.object({ practiceId: Id, archived: z.boolean().default(true) }), response: OkResponse,
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: z.object({ practiceId: Id, archived: z.boolean().default(true) }),
+  response: OkResponse,
 });
 
 export const viewReferral = endpoint({
-  method: 'PUT', path: '/api/v1/referrals/:id/view', summary: 'Mark the referral viewed by the caller',
-  tags, auth: 'user', params: IdParams, body: z.object({ practiceId: Id }), response: OkResponse,
+  method: 'PUT',
+  path: '/api/v1/referrals/:id/view',
+  summary: 'Mark the referral viewed by the caller',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ practiceId: Id }),
+  response: OkResponse,
 });
 
 export const removeReferralView = endpoint({
-  method: 'PUT', path: '/api/v1/referrals/:id/removeView', summary: 'Mark the referral unread again for the caller',
-  tags, auth: 'user', params: IdParams, body: z.object({ practiceId: Id }), response: OkResponse,
+  method: 'PUT',
+  path: '/api/v1/referrals/:id/removeView',
+  summary: 'Mark the referral unread again for the caller',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ practiceId: Id }),
+  response: OkResponse,
 });
 
 export const setReferralTags = endpoint({
-  method: 'PUT', path: '/api/v1/referral/:id/tags', summary: 'Replace the practice\'s tags on the referral',
-  tags, auth: 'user', apiKey: true, params: IdParams,
-  body: z.object({ practiceId: Id, tags: z.array(Id).max(50, 'At most 50 tags') }), response: z.array(PracticeTag),
+  method: 'PUT',
+  path: '/api/v1/referral/:id/tags',
+  summary: "Replace the practice's tags on the referral",
+  tags,
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
+  body: z.object({ practiceId: Id, tags: z.array(Id).max(50, 'At most 50 tags') }),
+  response: z.array(PracticeTag),
 });
 
 export const patientReferrals = endpoint({
-  method: 'GET', path: '/api/v1/patient/:id/referrals', summary: 'The patient\'s referrals, newest first',
-  tags: ['Patients'], auth: 'user', apiKey: true, params: IdParams,
+  method: 'GET',
+  path: '/api/v1/patient/:id/referrals',
+  summary: "The patient's referrals, newest first",
+  tags: ['Patients'],
+  auth: 'user',
+  apiKey: true,
+  params: IdParams,
   query: z.object({
     practiceId: Id,
     skip: z.coerce.number().int().min(0).default(0),
     pageSize: z.coerce.number().int().min(1).max(100).default(PATIENT_REFERRALS_PAGE_SIZE),
     /** Include each referral's notes text. */
-    referralNotes: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
+    referralNotes: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .default(false),
   }),
   response: paged(ReferralSummary.extend({ notes: z.string().optional() })),
 });

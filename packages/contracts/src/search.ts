@@ -21,7 +21,10 @@ const SearchTypes = z
   .transform((text, ctx) => {
     if (text === undefined || text.trim() === '') return [...DEFAULT_SEARCH_TYPES];
     const types: SearchType[] = [];
-    for (const part of text.split(',').map((p) => p.trim().toUpperCase()).filter(Boolean)) {
+    for (const part of text
+      .split(',')
+      .map((p) => p.trim().toUpperCase())
+      .filter(Boolean)) {
       const parsed = SearchType.safeParse(part);
       if (!parsed.success) {
         ctx.addIssue({ code: 'custom', message: `Unknown search type ${part}; use ${SearchType.options.join(', ')}` });
@@ -43,9 +46,11 @@ export const SearchResult = z.object({
 export type SearchResult = z.infer<typeof SearchResult>;
 
 export const globalSearch = endpoint({
-  method: 'GET', path: '/api/v1/search',
+  method: 'GET',
+  path: '/api/v1/search',
   summary: 'Search colleagues, practices, patients and providers; at most 10 of each type, best first',
-  tags, auth: 'user',
+  tags,
+  auth: 'user',
   query: z.object({
     query: z
       .string({ error: 'Search query must be at least 1 character' })
@@ -56,7 +61,10 @@ export const globalSearch = endpoint({
     /** Colleagues of this practice only; the caller must belong to it. */
     practiceId: Id.optional(),
     /** true: names starting with the query; otherwise similar names too. */
-    strict: z.enum(['true', 'false'], { error: 'strict must be true or false' }).default('false').transform((v) => v === 'true'),
+    strict: z
+      .enum(['true', 'false'], { error: 'strict must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
   }),
   response: z.object({ results: z.array(SearchResult) }),
 });

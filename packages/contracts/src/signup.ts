@@ -12,8 +12,14 @@ const DOB_MESSAGE = 'Date of birth must be in the format MM/DD/YYYY';
  */
 const InviteCode = z.string().trim().min(1, 'Invite code is required').max(200).optional();
 
-const FirstName = plainName(z.string(requiredField('First name is required')).trim().min(1, 'First name is required').max(100), 'First name');
-const LastName = plainName(z.string(requiredField('Last name is required')).trim().min(1, 'Last name is required').max(100), 'Last name');
+const FirstName = plainName(
+  z.string(requiredField('First name is required')).trim().min(1, 'First name is required').max(100),
+  'First name',
+);
+const LastName = plainName(
+  z.string(requiredField('Last name is required')).trim().min(1, 'Last name is required').max(100),
+  'Last name',
+);
 
 export const ProviderSignupBody = z.object({
   email: Email,
@@ -21,7 +27,9 @@ export const ProviderSignupBody = z.object({
   password: Password,
   firstName: FirstName,
   lastName: LastName,
-  role: z.enum(['PROVIDER', 'THIRD_PARTY_STAFF', 'STAFF'], { message: 'Role must be PROVIDER, THIRD_PARTY_STAFF or STAFF' }),
+  role: z.enum(['PROVIDER', 'THIRD_PARTY_STAFF', 'STAFF'], {
+    message: 'Role must be PROVIDER, THIRD_PARTY_STAFF or STAFF',
+  }),
   app: z.enum(['PROVIDER_WEB', 'PROVIDER_MOBILE'], { message: 'App must be PROVIDER_WEB or PROVIDER_MOBILE' }),
   termsAccepted: z.literal(true, { message: 'You must accept the terms' }),
   inviteCode: InviteCode,
@@ -49,11 +57,23 @@ export const SignupResponse = z.object({
 });
 
 export const providerSignup = endpoint({
-  method: 'POST', path: '/api/v1/user/signup', summary: 'Create a provider account',
-  tags, auth: 'public', body: ProviderSignupBody, response: SignupResponse, status: 201,
+  method: 'POST',
+  path: '/api/v1/user/signup',
+  summary: 'Create a provider account',
+  tags,
+  auth: 'public',
+  body: ProviderSignupBody,
+  response: SignupResponse,
+  status: 201,
 });
 
 export const patientSignup = endpoint({
-  method: 'POST', path: '/api/v1/patient/signup', summary: 'Create a patient account',
-  tags, auth: 'public', body: PatientSignupBody, response: SignupResponse, status: 201,
+  method: 'POST',
+  path: '/api/v1/patient/signup',
+  summary: 'Create a patient account',
+  tags,
+  auth: 'public',
+  body: PatientSignupBody,
+  response: SignupResponse,
+  status: 201,
 });

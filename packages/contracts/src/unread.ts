@@ -17,9 +17,11 @@ export const UnreadSummary = z.object({
 export type UnreadSummary = z.infer<typeof UnreadSummary>;
 
 export const unread = endpoint({
-  method: 'GET', path: '/api/v1/unread',
+  method: 'GET',
+  path: '/api/v1/unread',
   summary: 'Unread counts for each of your practices, or only practiceId with selectedPracticeOnly=true',
-  tags: ['Unread'], auth: 'user',
+  tags: ['Unread'],
+  auth: 'user',
   query: z
     .object({
       practiceId: Id.optional(),
@@ -28,7 +30,8 @@ export const unread = endpoint({
       streamResponse: z.stringbool().optional(),
     })
     .refine((q) => !q.selectedPracticeOnly || q.practiceId !== undefined, {
-      message: 'practiceId is required with selectedPracticeOnly', path: ['practiceId'],
+      message: 'practiceId is required with selectedPracticeOnly',
+      path: ['practiceId'],
     }),
   response: z.array(UnreadSummary),
 });

@@ -73,26 +73,46 @@ export const CurrentUserResponse = z.object({
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
 
 export const currentUser = endpoint({
-  method: 'GET', path: '/api/v1/user/current',
+  method: 'GET',
+  path: '/api/v1/user/current',
   summary: 'The signed-in user, their current practice (or the one named) and their session',
-  tags, auth: 'user', query: z.object({ practiceId: Id.optional() }), response: CurrentUserResponse,
+  tags,
+  auth: 'user',
+  query: z.object({ practiceId: Id.optional() }),
+  response: CurrentUserResponse,
 });
 
 export const currentUserPractices = endpoint({
-  method: 'GET', path: '/api/v1/user/current/practices', summary: 'Practices the signed-in user belongs to',
-  tags, auth: 'user', response: z.array(PracticeMembership),
+  method: 'GET',
+  path: '/api/v1/user/current/practices',
+  summary: 'Practices the signed-in user belongs to',
+  tags,
+  auth: 'user',
+  response: z.array(PracticeMembership),
 });
 
 const SettingsQuery = z.object({ practiceId: Id });
 
 export const getUserSettings = endpoint({
-  method: 'GET', path: '/api/v1/user/:id/settings', summary: 'A user\'s settings in a practice',
-  tags, auth: 'user', params: IdParams, query: SettingsQuery, response: UserSettings,
+  method: 'GET',
+  path: '/api/v1/user/:id/settings',
+  summary: "A user's settings in a practice",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: SettingsQuery,
+  response: UserSettings,
 });
 
 export const updateUserSettings = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/settings', summary: 'Change some of a user\'s settings in a practice',
-  tags, auth: 'user', params: IdParams, query: SettingsQuery, body: UserSettings.partial().strict(),
+  method: 'PUT',
+  path: '/api/v1/user/:id/settings',
+  summary: "Change some of a user's settings in a practice",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  query: SettingsQuery,
+  body: UserSettings.partial().strict(),
   response: UserSettings,
 });
 
@@ -107,25 +127,47 @@ export const UserEditBody = z
   .strict();
 
 export const editUser = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/', summary: 'Edit a user\'s name or title, or switch their current practice',
-  tags, auth: 'user', params: IdParams, body: UserEditBody, response: User,
+  method: 'PUT',
+  path: '/api/v1/user/:id/',
+  summary: "Edit a user's name or title, or switch their current practice",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: UserEditBody,
+  response: User,
 });
 
 export const verifyPhone = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/verifyPhone',
+  method: 'PUT',
+  path: '/api/v1/user/:id/verifyPhone',
   summary: 'Text a code to a new phone number for the user to confirm',
-  tags, auth: 'user', params: IdParams, body: z.object({ phone: PhoneText }), response: OkResponse,
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ phone: PhoneText }),
+  response: OkResponse,
 });
 
 export const verifyCode = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/verifyCode',
-  summary: 'Confirm the phone number with the texted code; the number becomes the user\'s',
-  tags, auth: 'user', params: IdParams, body: z.object({ code: z.string().min(1) }), response: User,
+  method: 'PUT',
+  path: '/api/v1/user/:id/verifyCode',
+  summary: "Confirm the phone number with the texted code; the number becomes the user's",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ code: z.string().min(1) }),
+  response: User,
 });
 
 export const endUserSession = endpoint({
-  method: 'PUT', path: '/api/v1/user/:id/endSession', summary: 'End one of the user\'s sessions (earlier contract)',
-  tags, auth: 'user', params: IdParams, body: z.object({ session: z.string().uuid() }), response: OkResponse,
+  method: 'PUT',
+  path: '/api/v1/user/:id/endSession',
+  summary: "End one of the user's sessions (earlier contract)",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  body: z.object({ session: z.string().uuid() }),
+  response: OkResponse,
 });
 
 /**
@@ -133,5 +175,11 @@ export const endUserSession = endpoint({
  * practicesApi.userProfilePhoto). Answers the user without it; with none there it changes nothing.
  */
 export const removeUserProfilePhoto = endpoint({
-  method: 'DELETE', path: '/api/v1/user/:id/profilePhoto', summary: 'Remove your profile photo', tags, auth: 'user', params: IdParams, response: User,
+  method: 'DELETE',
+  path: '/api/v1/user/:id/profilePhoto',
+  summary: 'Remove your profile photo',
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: User,
 });

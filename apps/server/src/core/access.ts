@@ -2,7 +2,11 @@ import type { Role } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { AppError } from '../platform/errors.js';
 import {
-  assertApiKeyMay, assertOrganisationRolesAllow, assertPracticeRolesAllow, type OrganisationAction, type PracticeAction,
+  assertApiKeyMay,
+  assertOrganisationRolesAllow,
+  assertPracticeRolesAllow,
+  type OrganisationAction,
+  type PracticeAction,
 } from '../platform/access/index.js';
 import { organisationRolesIn, practiceIdsOf, rolesIn } from './memberships.js';
 import type { Caller } from './sessions.js';
@@ -31,7 +35,12 @@ export async function visiblePracticesOf(db: Db, caller: Caller, userId: number)
  * Throws 403 unless the caller may do `action` in the practice; returns the roles the caller holds
  * there. An API key may act only in its own practice and only with the rule's permission.
  */
-export async function authorizePractice(db: Db, caller: Caller, practiceId: number, action: PracticeAction): Promise<Role[]> {
+export async function authorizePractice(
+  db: Db,
+  caller: Caller,
+  practiceId: number,
+  action: PracticeAction,
+): Promise<Role[]> {
   if (caller.apiKey) {
     assertApiKeyMay(caller.apiKey, practiceId, action);
     return [];
@@ -49,7 +58,12 @@ export async function authorizeRoleChange(db: Db, caller: Caller, practiceId: nu
 }
 
 /** The same for organisation roles. */
-export async function authorizeOrganisationRoleChange(db: Db, caller: Caller, organisationId: number, role: Role): Promise<Role[]> {
+export async function authorizeOrganisationRoleChange(
+  db: Db,
+  caller: Caller,
+  organisationId: number,
+  role: Role,
+): Promise<Role[]> {
   const held = await authorizeOrganisation(db, caller, organisationId, 'organisation.manage');
   if (role === 'ADMIN') await authorizeOrganisation(db, caller, organisationId, 'organisation.admins');
   return held;
@@ -67,7 +81,12 @@ export async function canInPractice(db: Db, caller: Caller, practiceId: number, 
 }
 
 /** Throws 403 unless the caller may do `action` in the organisation. API keys never act on organisations. */
-export async function authorizeOrganisation(db: Db, caller: Caller, organisationId: number, action: OrganisationAction): Promise<Role[]> {
+export async function authorizeOrganisation(
+  db: Db,
+  caller: Caller,
+  organisationId: number,
+  action: OrganisationAction,
+): Promise<Role[]> {
   if (caller.apiKey) throw new AppError('FORBIDDEN', 'API keys act on their practice only');
   const held = await organisationRolesIn(db, caller.user.id, organisationId);
   assertOrganisationRolesAllow(held, action);

@@ -13,15 +13,23 @@ export const apiKeys = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     name: text('name').notNull().default(''),
     /** The first characters of the key, shown in lists so people can tell keys apart. */
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull().unique(),
-    permissions: text('permissions').array().$type<ApiKeyPermission[]>().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .$type<ApiKeyPermission[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     activated: boolean('activated').notNull().default(true),
     /** Requests made with the key are attributed to this user in the audit log. */
-    createdBy: integer('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

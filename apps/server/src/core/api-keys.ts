@@ -33,7 +33,10 @@ export function createApiKeyResolver(db: Db) {
     if (!row || !row.key.activated) return null;
     const now = Date.now();
     if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-      await db.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, row.key.id));
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(apiKeys.id, row.key.id));
     }
     return {
       user: row.user,

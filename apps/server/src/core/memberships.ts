@@ -15,7 +15,10 @@ export async function rolesIn(db: Db, userId: number, practiceId: number): Promi
 
 /** The practices a user belongs to (any role), by id. */
 export async function practiceIdsOf(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectDistinct({ id: practiceMembers.practiceId }).from(practiceMembers).where(eq(practiceMembers.userId, userId));
+  const rows = await db
+    .selectDistinct({ id: practiceMembers.practiceId })
+    .from(practiceMembers)
+    .where(eq(practiceMembers.userId, userId));
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
@@ -41,20 +44,41 @@ export async function addPracticeMember(db: Db, practiceId: number, userId: numb
 
 /** Takes a role of a user in a practice, or every role (out of the practice) when none is named. */
 export async function removePracticeMember(db: Db, practiceId: number, userId: number, role?: Role) {
-  await db.delete(practiceMembers).where(and(
-    eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId), role ? eq(practiceMembers.role, role) : undefined,
-  ));
+  await db
+    .delete(practiceMembers)
+    .where(
+      and(
+        eq(practiceMembers.practiceId, practiceId),
+        eq(practiceMembers.userId, userId),
+        role ? eq(practiceMembers.role, role) : undefined,
+      ),
+    );
 }
 
 /** Gives a user a role in an organisation; false when they held it already. */
-export async function addOrganisationMember(db: Db, organisationId: number, userId: number, role: Role): Promise<boolean> {
-  const rows = await db.insert(organisationMembers).values({ organisationId, userId, role }).onConflictDoNothing().returning();
+export async function addOrganisationMember(
+  db: Db,
+  organisationId: number,
+  userId: number,
+  role: Role,
+): Promise<boolean> {
+  const rows = await db
+    .insert(organisationMembers)
+    .values({ organisationId, userId, role })
+    .onConflictDoNothing()
+    .returning();
   return rows.length > 0;
 }
 
 /** Takes a role of a user in an organisation. */
 export async function removeOrganisationMember(db: Db, organisationId: number, userId: number, role: Role) {
-  await db.delete(organisationMembers).where(and(
-    eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId), eq(organisationMembers.role, role),
-  ));
+  await db
+    .delete(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationId, organisationId),
+        eq(organisationMembers.userId, userId),
+        eq(organisationMembers.role, role),
+      ),
+    );
 }

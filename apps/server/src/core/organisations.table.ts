@@ -20,10 +20,17 @@ export const organisations = pgTable('organisations', {
 export const organisationMembers = pgTable(
   'organisation_members',
   {
-    organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<Role>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organisationId, t.userId, t.role] }), index('organisation_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId, t.role] }),
+    index('organisation_members_user_idx').on(t.userId),
+  ],
 );

@@ -17,7 +17,14 @@ export const teamMemberColumns = { ...personColumns, email: users.email };
 type PersonRow = Pick<typeof users.$inferSelect, keyof typeof personColumns>;
 
 export function toPersonSummary(u: PersonRow): directoryApi.PersonSummary {
-  return { id: u.id, uuid: u.uuid, firstName: u.firstName, lastName: u.lastName, title: u.title, kind: u.kind as UserKind };
+  return {
+    id: u.id,
+    uuid: u.uuid,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    title: u.title,
+    kind: u.kind as UserKind,
+  };
 }
 
 export function toTeamMember(u: PersonRow & { email: string | null }): rolesApi.TeamMember {
@@ -26,11 +33,17 @@ export function toTeamMember(u: PersonRow & { email: string | null }): rolesApi.
 
 /** Stands in for someone whose account is gone, so referrals and discussions keep their shape. */
 export const FORMER_USER: directoryApi.PersonSummary = {
-  id: 0, uuid: '00000000-0000-0000-0000-000000000000', firstName: 'Former', lastName: 'user', title: null, kind: 'PROVIDER',
+  id: 0,
+  uuid: '00000000-0000-0000-0000-000000000000',
+  firstName: 'Former',
+  lastName: 'user',
+  title: null,
+  kind: 'PROVIDER',
 };
 
 /** The person of `id` among those loaded, or FORMER_USER. */
-export const personOr = (byId: Map<number, directoryApi.PersonSummary>, id: number | null) => (id !== null && byId.get(id)) || FORMER_USER;
+export const personOr = (byId: Map<number, directoryApi.PersonSummary>, id: number | null) =>
+  (id !== null && byId.get(id)) || FORMER_USER;
 
 /** "First Last", as e-mails and search results name a person. */
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { BillingBasis, OpeningHoursEntry, PracticeType } from '@referwell/contracts';
 import { users } from './users.table.js';
 import { organisations } from './organisations.table.js';
@@ -37,7 +49,10 @@ export const practices = pgTable(
     welcomeMessageClosed: text('welcome_message_closed'),
     defaultAppointmentLocation: text('default_appointment_location'),
     defaultVirtualAppointmentHost: text('default_virtual_appointment_host'),
-    liaisonEmails: text('liaison_emails').array().notNull().default(sql`'{}'::text[]`),
+    liaisonEmails: text('liaison_emails')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Feature flags switched on or off for this practice over the defaults (contracts' DEFAULT_GATES). */
     gates: jsonb('gates').$type<Record<string, boolean>>().notNull().default({}),
     isIndividual: boolean('is_individual').notNull().default(false),
@@ -70,8 +85,12 @@ export const practices = pgTable(
 export const practiceMembers = pgTable(
   'practice_members',
   {
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     createdAt: created(),
   },

@@ -35,7 +35,11 @@ export function toPracticeSummary(p: Pick<PracticeRow, keyof typeof practiceSumm
 // The writes the organisations module makes to its practices; see the rule in index.ts.
 
 /** The practice joins the organisation, paying for itself until the organisation takes the bill; the practice as it is after. */
-export async function setPracticeOrganisation(tx: Db, practiceId: number, organisationId: number): Promise<PracticeRow | undefined> {
+export async function setPracticeOrganisation(
+  tx: Db,
+  practiceId: number,
+  organisationId: number,
+): Promise<PracticeRow | undefined> {
   const [row] = await tx
     .update(practices)
     .set({ organisationId, billingBasis: 'PRACTICE', updatedAt: new Date() })
@@ -55,7 +59,12 @@ export async function removePracticeOrganisation(db: Db, practiceId: number, org
 }
 
 /** Who pays for a practice of the organisation; the practice as it is after, or undefined when it is not in the organisation. */
-export async function setPracticeBillingBasis(db: Db, practiceId: number, organisationId: number, billingBasis: BillingBasis): Promise<PracticeRow | undefined> {
+export async function setPracticeBillingBasis(
+  db: Db,
+  practiceId: number,
+  organisationId: number,
+  billingBasis: BillingBasis,
+): Promise<PracticeRow | undefined> {
   const [row] = await db
     .update(practices)
     .set({ billingBasis, updatedAt: new Date() })

@@ -1,5 +1,11 @@
 import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, WEB_APPS, type ApiKeyPermission, type AuthApp } from '@referwell/contracts';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  REFRESH_TOKEN_TTL_MS,
+  WEB_APPS,
+  type ApiKeyPermission,
+  type AuthApp,
+} from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { randomToken, sha256 } from '../platform/auth/crypto.js';
 import { AppError } from '../platform/errors.js';
@@ -122,7 +128,12 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
         })
         .returning();
       if (web) return { kind: 'web' as const, session: session, cookieToken: token };
-      return { kind: 'token' as const, session: session, accessToken: token, refreshToken: await issueRefreshToken(session.id) };
+      return {
+        kind: 'token' as const,
+        session: session,
+        accessToken: token,
+        refreshToken: await issueRefreshToken(session.id),
+      };
     },
 
     /**
@@ -182,7 +193,8 @@ export function createSessionStore(db: Db, opts: { idleMs: number; maxMs: number
         await tx.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: sha256(next) });
         return { reused: false as const, session: row.session, accessToken, refreshToken: next };
       });
-      if (result.reused) for (const listener of endedListeners) listener([{ id: result.session.id, userId: result.session.userId }]);
+      if (result.reused)
+        for (const listener of endedListeners) listener([{ id: result.session.id, userId: result.session.userId }]);
       return result;
     },
 

@@ -27,7 +27,10 @@ export async function setVerifiedContact(
   change: { phone: string; phoneVerifiedAt: Date } | { email: string; emailVerifiedAt: Date },
   at: Date,
 ) {
-  await db.update(users).set({ ...change, updatedAt: at }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ ...change, updatedAt: at })
+    .where(eq(users.id, userId));
 }
 
 export async function markPhoneVerified(db: Db, userId: number, at: Date) {

@@ -17,7 +17,8 @@ function comingUp(failures: number): Database & { pings: number } {
     location: 'db.internal:5432',
     async ping() {
       database.pings += 1;
-      if (database.pings <= failures) throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' });
+      if (database.pings <= failures)
+        throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' });
     },
   };
   return database as unknown as Database & { pings: number };
@@ -32,11 +33,26 @@ describe('waitForDatabase', () => {
     expect(database.pings).toBe(6);
     expect(time.pauses).toEqual([1_000, 2_000, 4_000, 8_000, 10_000]);
     expect(log.lines.map((l) => [l.level, l.msg])).toEqual([
-      ['warn', 'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 1 s (attempt 1)'],
-      ['warn', 'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 2 s (attempt 2)'],
-      ['warn', 'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 4 s (attempt 3)'],
-      ['warn', 'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 8 s (attempt 4)'],
-      ['warn', 'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 10 s (attempt 5)'],
+      [
+        'warn',
+        'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 1 s (attempt 1)',
+      ],
+      [
+        'warn',
+        'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 2 s (attempt 2)',
+      ],
+      [
+        'warn',
+        'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 4 s (attempt 3)',
+      ],
+      [
+        'warn',
+        'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 8 s (attempt 4)',
+      ],
+      [
+        'warn',
+        'database not reachable at db.internal:5432 (connect ECONNREFUSED 10.0.0.7:5432), retrying in 10 s (attempt 5)',
+      ],
     ]);
   });
 
@@ -53,7 +69,9 @@ describe('waitForDatabase', () => {
 
   it('asks once when no time is allowed, and answers at once when the database does', async () => {
     const time = fakeTime();
-    await expect(waitForDatabase(comingUp(1), { timeoutMs: 0, log: recordingLog(), ...time })).rejects.toThrow('after 1 attempt in 0 s; giving up');
+    await expect(waitForDatabase(comingUp(1), { timeoutMs: 0, log: recordingLog(), ...time })).rejects.toThrow(
+      'after 1 attempt in 0 s; giving up',
+    );
     const up = comingUp(0);
     await waitForDatabase(up, { timeoutMs: 0, log: recordingLog(), ...time });
     expect(up.pings).toBe(1);
@@ -68,7 +86,9 @@ describe('waitForDatabase', () => {
       await expect(waitForDatabase(database, { timeoutMs: 1_500, log, ...fakeTime() })).rejects.toThrow(
         `database not reachable at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}) after 3 attempts in 1.5 s; giving up`,
       );
-      expect(log.lines[0].msg).toBe(`database not reachable at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}), retrying in 1 s (attempt 1)`);
+      expect(log.lines[0].msg).toBe(
+        `database not reachable at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port}), retrying in 1 s (attempt 1)`,
+      );
       expect(JSON.stringify(log.lines)).not.toContain('s3cret');
     } finally {
       await database.close();

@@ -115,7 +115,12 @@ export interface WaitOptions {
  * `timeoutMs` has passed.
  */
 export async function waitForDatabase(database: Database, options: WaitOptions): Promise<void> {
-  const { timeoutMs, log, now = Date.now, sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = options;
+  const {
+    timeoutMs,
+    log,
+    now = Date.now,
+    sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  } = options;
   const deadline = now() + timeoutMs;
   let pause = FIRST_RETRY_MS;
   for (let attempt = 1; ; attempt += 1) {
@@ -126,10 +131,15 @@ export async function waitForDatabase(database: Database, options: WaitOptions):
       const left = deadline - now();
       const reason = reasonOf(err);
       if (left <= 0) {
-        throw new Error(`database not reachable at ${database.location} (${reason}) after ${attempt} attempt${attempt === 1 ? '' : 's'} in ${seconds(timeoutMs)}; giving up`);
+        throw new Error(
+          `database not reachable at ${database.location} (${reason}) after ${attempt} attempt${attempt === 1 ? '' : 's'} in ${seconds(timeoutMs)}; giving up`,
+        );
       }
       const wait = Math.min(pause, left);
-      log.warn({ err }, `database not reachable at ${database.location} (${reason}), retrying in ${seconds(wait)} (attempt ${attempt})`);
+      log.warn(
+        { err },
+        `database not reachable at ${database.location} (${reason}), retrying in ${seconds(wait)} (attempt ${attempt})`,
+      );
       await sleep(wait);
       pause = Math.min(pause * 2, MAX_RETRY_MS);
     }

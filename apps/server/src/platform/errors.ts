@@ -25,7 +25,12 @@ export const fail = (code: ErrorCode, message?: string, issues?: ValidationIssue
 };
 
 function body(code: ErrorCode, message?: string, issues?: ValidationIssue[]): ErrorBody {
-  return { statusCode: ERRORS[code].status, code, message: message ?? ERRORS[code].message, ...(issues ? { issues } : {}) };
+  return {
+    statusCode: ERRORS[code].status,
+    code,
+    message: message ?? ERRORS[code].message,
+    ...(issues ? { issues } : {}),
+  };
 }
 
 /** Maps every failure to the JSON error body; nothing else (no stack, no SQL) leaves the server. */

@@ -44,7 +44,8 @@ type AnyEndpoint = Endpoint;
 type SessionCallerOf<C extends RouteContext> = NonNullable<Awaited<ReturnType<C['sessions']['resolve']>>>;
 type AnyCallerOf<C extends RouteContext> = SessionCallerOf<C> | NonNullable<Awaited<ReturnType<C['apiKeys']>>>;
 /** API-key callers reach only the endpoints that accept keys. */
-type CallerOf<E extends AnyEndpoint, C extends RouteContext> = NonNullable<E['apiKey']> extends true ? AnyCallerOf<C> : SessionCallerOf<C>;
+type CallerOf<E extends AnyEndpoint, C extends RouteContext> =
+  NonNullable<E['apiKey']> extends true ? AnyCallerOf<C> : SessionCallerOf<C>;
 type RoomOf<C extends RouteContext> = C extends { rooms: (token: string) => Promise<infer R> } ? NonNullable<R> : never;
 
 export interface HandlerInput<E extends AnyEndpoint, C extends RouteContext = RouteContext> {
@@ -78,7 +79,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The caller behind the request's API key, bearer token or session cookie, if any. An API key on
  * an endpoint that does not accept keys is refused outright rather than ignored.
  */
-async function resolveCaller(ctx: RouteContext, request: FastifyRequest, acceptsApiKey: boolean): Promise<RequestCaller | null> {
+async function resolveCaller(
+  ctx: RouteContext,
+  request: FastifyRequest,
+  acceptsApiKey: boolean,
+): Promise<RequestCaller | null> {
   const apiKey = request.headers[API_KEY_HEADER];
   if (typeof apiKey === 'string') {
     const caller = acceptsApiKey ? await ctx.apiKeys(apiKey.trim()) : null;
@@ -116,7 +121,8 @@ export function route<E extends AnyEndpoint, C extends RouteContext>(
 ) {
   const status = endpoint.status ?? 200;
   const { rooms } = ctx;
-  if (endpoint.auth === 'room' && !rooms) throw new Error(`${endpoint.method} ${endpoint.path} is a room call: register it with a context that has rooms`);
+  if (endpoint.auth === 'room' && !rooms)
+    throw new Error(`${endpoint.method} ${endpoint.path} is a room call: register it with a context that has rooms`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -129,7 +135,9 @@ export function route<E extends AnyEndpoint, C extends RouteContext>(
       response: { [status]: endpoint.response },
       ...(endpoint.auth === 'user'
         ? { security: [{ session: [] }, { bearer: [] }, ...(endpoint.apiKey ? [{ apiKey: [] }] : [])] }
-        : endpoint.auth === 'room' ? { security: [{ bearer: [] }] } : {}),
+        : endpoint.auth === 'room'
+          ? { security: [{ bearer: [] }] }
+          : {}),
     },
     config: options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {},
     preValidation: async (request) => {
@@ -147,7 +155,9 @@ export function route<E extends AnyEndpoint, C extends RouteContext>(
     },
     onError: async (request, _reply, error) => {
       // A refusal's audit entry must not turn the answer into a 500: it is logged instead.
-      await recordRefusal(ctx.audit, request, error).catch((err: unknown) => request.log.error({ err }, 'could not audit a refusal'));
+      await recordRefusal(ctx.audit, request, error).catch((err: unknown) =>
+        request.log.error({ err }, 'could not audit a refusal'),
+      );
     },
     handler: async (request, reply) => {
       const result = await handler({

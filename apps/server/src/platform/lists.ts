@@ -2,4 +2,5 @@
 export const distinct = <T>(ids: readonly T[]) => [...new Set(ids)];
 
 /** The entries of `ids` found in `byId`, in order. */
-export const pick = <T>(ids: readonly number[], byId: Map<number, T>): T[] => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+export const pick = <T>(ids: readonly number[], byId: Map<number, T>): T[] =>
+  ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));

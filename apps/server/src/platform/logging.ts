@@ -12,8 +12,24 @@ const SECRET_PARAMS = ['token', 'signature'];
  * whereabouts (`latitude`, `longitude`, `placeId`), and the patient fields a future query may name.
  */
 const PERSONAL_PARAMS = [
-  'email', 'phone', 'phoneNumber', 'value', 'to', 'name', 'firstName', 'lastName', 'patientName', 'query', 'q', 'search',
-  'dob', 'dateOfBirth', 'address', 'latitude', 'longitude', 'placeId',
+  'email',
+  'phone',
+  'phoneNumber',
+  'value',
+  'to',
+  'name',
+  'firstName',
+  'lastName',
+  'patientName',
+  'query',
+  'q',
+  'search',
+  'dob',
+  'dateOfBirth',
+  'address',
+  'latitude',
+  'longitude',
+  'placeId',
 ];
 const REDACTED_PARAMS = [...SECRET_PARAMS, ...PERSONAL_PARAMS];
 
@@ -46,7 +62,17 @@ export function redactUrl(url: string): string {
  * Fields of logged objects that hold personal data, at the top and one level down (a job's
  * `payload`, a message's recipient `to`). pino replaces them as it writes.
  */
-const PERSONAL_FIELDS = ['to', 'email', 'phone', 'phoneNumber', 'firstName', 'lastName', 'dateOfBirth', 'dob', 'address'];
+const PERSONAL_FIELDS = [
+  'to',
+  'email',
+  'phone',
+  'phoneNumber',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'dob',
+  'address',
+];
 export const REDACT_PATHS = PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`]);
 
 /**
@@ -58,7 +84,8 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
 const MAX_CAUSES = 5;
 
 type ErrorLike = Error & Record<string, unknown>;
-const isErrorLike = (value: unknown): value is ErrorLike => typeof (value as { message?: unknown } | null)?.message === 'string';
+const isErrorLike = (value: unknown): value is ErrorLike =>
+  typeof (value as { message?: unknown } | null)?.message === 'string';
 
 /**
  * The message without the values it may quote: Drizzle appends the parameters (`\nparams: …`), and
@@ -72,13 +99,20 @@ function safeMessage(err: ErrorLike): string {
   return params < 0 ? err.message : err.message.slice(0, params);
 }
 
-function describeError(err: ErrorLike, depth: number): { type: string; message: string; stack: string; [key: string]: unknown } {
+function describeError(
+  err: ErrorLike,
+  depth: number,
+): { type: string; message: string; stack: string; [key: string]: unknown } {
   const type = typeof err.constructor === 'function' && err.constructor.name ? err.constructor.name : err.name;
   const message = safeMessage(err);
   // The stack's first lines repeat the message; only its frames are kept after the safe one.
   const stack = typeof err.stack === 'string' ? err.stack : '';
   const frames = stack.indexOf('\n    at ');
-  const out: { type: string; message: string; stack: string; [key: string]: unknown } = { type, message, stack: `${err.name}: ${message}${frames < 0 ? '' : stack.slice(frames)}` };
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type,
+    message,
+    stack: `${err.name}: ${message}${frames < 0 ? '' : stack.slice(frames)}`,
+  };
   for (const key of Object.keys(err)) {
     if (key === 'cause' || key === 'message' || key === 'stack' || VALUE_FIELDS.has(key)) continue;
     const value = err[key];
@@ -106,7 +140,11 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: {
       req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
-        method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
       }),
       err: serializeError,
     },

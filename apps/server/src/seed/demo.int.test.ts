@@ -22,9 +22,16 @@ describe('demo data', () => {
     const practicesOf = async (email: string) => {
       const c = new TestClient(t.app);
       expect((await c.signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
-      return (await c.get('/api/v1/user/current/practices')).json().map((m: { practice: { name: string }; roles: string[] }) => `${m.practice.name}:${[...m.roles].sort().join('+')}`);
+      return (await c.get('/api/v1/user/current/practices'))
+        .json()
+        .map(
+          (m: { practice: { name: string }; roles: string[] }) => `${m.practice.name}:${[...m.roles].sort().join('+')}`,
+        );
     };
-    expect(await practicesOf('admin@riverside.test')).toEqual(['Lakeside Orthopedics:STAFF', 'Riverside Family Medicine:ADMIN+PROVIDER']);
+    expect(await practicesOf('admin@riverside.test')).toEqual([
+      'Lakeside Orthopedics:STAFF',
+      'Riverside Family Medicine:ADMIN+PROVIDER',
+    ]);
     expect(await practicesOf('provider@riverside.test')).toEqual(['Riverside Family Medicine:PROVIDER']);
     expect(await practicesOf('provider@lakeside.test')).toEqual(['Lakeside Orthopedics:PROVIDER']);
     expect(await practicesOf('root@referwell.test')).toEqual([]);
@@ -58,10 +65,17 @@ describe('demo data', () => {
       const c = new TestClient(t.app);
       expect((await c.signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
       const { user } = (await c.get('/api/v1/user/current')).json();
-      return (await c.get(`/api/v1/chats?practiceId=${user.practiceId}`)).json().data.map((chat: { title: string; lastMessage: { text: string } }) => [chat.title, chat.lastMessage.text]);
+      return (await c.get(`/api/v1/chats?practiceId=${user.practiceId}`))
+        .json()
+        .data.map((chat: { title: string; lastMessage: { text: string } }) => [chat.title, chat.lastMessage.text]);
     };
-    expect(await chatsOf('provider@lakeside.test')).toEqual([['Riverside Family Medicine', 'Of course, send the referral and I will look out for it.']]);
-    expect((await chatsOf('provider@riverside.test')).map(([title]: string[]) => title).sort()).toEqual(['Lakeside Orthopedics', 'Maria Lopez']);
+    expect(await chatsOf('provider@lakeside.test')).toEqual([
+      ['Riverside Family Medicine', 'Of course, send the referral and I will look out for it.'],
+    ]);
+    expect((await chatsOf('provider@riverside.test')).map(([title]: string[]) => title).sort()).toEqual([
+      'Lakeside Orthopedics',
+      'Maria Lopez',
+    ]);
   });
 });
 
@@ -71,9 +85,16 @@ describe('the demo’s audit trail', () => {
     expect((await alex.signIn('admin@riverside.test', DEMO_PASSWORD)).statusCode).toBe(200);
     const { user } = (await alex.get('/api/v1/user/current')).json();
     const trail = (await alex.get(`/api/v1/practice/${user.practiceId}/audit`)).json();
-    const seen = trail.data.map((e: { action: string; actor: { name: string } | null }) => `${e.action} by ${e.actor?.name}`);
-    expect(seen).toEqual(expect.arrayContaining([
-      'patient.created by Priya Shah', 'chat.created by Priya Shah', 'bot.created by Alex Rivera', 'access.refused by Lena Okafor',
-    ]));
+    const seen = trail.data.map(
+      (e: { action: string; actor: { name: string } | null }) => `${e.action} by ${e.actor?.name}`,
+    );
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'patient.created by Priya Shah',
+        'chat.created by Priya Shah',
+        'bot.created by Alex Rivera',
+        'access.refused by Lena Okafor',
+      ]),
+    );
   });
 });

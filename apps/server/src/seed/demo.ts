@@ -6,7 +6,12 @@ import { customPropertyDefinitions, practiceTags } from '../modules/practices/pr
 import { organisationMembers, organisations, practiceMembers, practices, users } from '../core/index.js';
 import { networkPractices, networkProviders, networks } from '../modules/networks/networks.table.js';
 import { departmentMembers, departments } from '../modules/departments/departments.table.js';
-import { insurances, providerSpecialities, specialities, userInsurances } from '../modules/catalogues/catalogues.table.js';
+import {
+  insurances,
+  providerSpecialities,
+  specialities,
+  userInsurances,
+} from '../modules/catalogues/catalogues.table.js';
 import { patients } from '../modules/patients/patients.table.js';
 import { patientSearchText } from '../modules/patients/patient-records.js';
 import { chatMessages, chats, chatUsers } from '../modules/chats/chats.table.js';
@@ -17,15 +22,31 @@ export const DEMO_PASSWORD = 'referwell-demo';
 
 /** The demo accounts listed in the README; every one is verified and signs in with DEMO_PASSWORD. */
 export const DEMO_USERS = [
-  { email: 'admin@riverside.test', phone: '+12025550101', firstName: 'Alex', lastName: 'Rivera', title: 'Practice manager' },
+  {
+    email: 'admin@riverside.test',
+    phone: '+12025550101',
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    title: 'Practice manager',
+  },
   { email: 'provider@riverside.test', phone: '+12025550102', firstName: 'Priya', lastName: 'Shah', title: 'MD' },
   { email: 'provider@lakeside.test', phone: '+12025550103', firstName: 'Lena', lastName: 'Okafor', title: 'MD' },
-  { email: 'root@referwell.test', phone: '+12025550104', firstName: 'Rory', lastName: 'Admin', title: null, isPlatformAdmin: true },
+  {
+    email: 'root@referwell.test',
+    phone: '+12025550104',
+    firstName: 'Rory',
+    lastName: 'Admin',
+    title: null,
+    isPlatformAdmin: true,
+  },
 ] as const;
 
 /** Weekdays 08:00–17:00, weekends closed. */
 const WEEKDAY_HOURS: OpeningHoursEntry[] = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-  dayOfWeek, open: dayOfWeek >= 1 && dayOfWeek <= 5, start: '08:00', end: '17:00',
+  dayOfWeek,
+  open: dayOfWeek >= 1 && dayOfWeek <= 5,
+  start: '08:00',
+  end: '17:00',
 }));
 
 /**
@@ -43,24 +64,46 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .insert(practices)
       .values([
         {
-          name: 'Riverside Family Medicine', address: '120 River Rd, Springfield, IL 62701', phoneNumber: '+12175550110',
-          timezone: 'America/Chicago', latitude: 39.7817, longitude: -89.6501, openingHours: WEEKDAY_HOURS,
-          about: 'Family medicine for all ages.', welcomeMessageOpen: 'Hello! A member of our team will be with you shortly.',
-          welcomeMessageClosed: 'We are closed right now; we will reply when we open.', billingEmail: 'billing@riverside.test',
+          name: 'Riverside Family Medicine',
+          address: '120 River Rd, Springfield, IL 62701',
+          phoneNumber: '+12175550110',
+          timezone: 'America/Chicago',
+          latitude: 39.7817,
+          longitude: -89.6501,
+          openingHours: WEEKDAY_HOURS,
+          about: 'Family medicine for all ages.',
+          welcomeMessageOpen: 'Hello! A member of our team will be with you shortly.',
+          welcomeMessageClosed: 'We are closed right now; we will reply when we open.',
+          billingEmail: 'billing@riverside.test',
         },
         {
-          name: 'Lakeside Orthopedics', address: '45 Lake Shore Dr, Chicago, IL 60611', phoneNumber: '+13125550120',
-          timezone: 'America/Chicago', latitude: 41.8925, longitude: -87.6166, openingHours: WEEKDAY_HOURS,
+          name: 'Lakeside Orthopedics',
+          address: '45 Lake Shore Dr, Chicago, IL 60611',
+          phoneNumber: '+13125550120',
+          timezone: 'America/Chicago',
+          latitude: 41.8925,
+          longitude: -87.6166,
+          openingHours: WEEKDAY_HOURS,
           about: 'Orthopedic surgery and sports medicine.',
         },
       ])
       .returning();
     const created = await tx
       .insert(users)
-      .values(DEMO_USERS.map((u) => ({
-        kind: 'PROVIDER', ...u, passwordHash, emailVerifiedAt: now, phoneVerifiedAt: now,
-        currentPracticeId: u.email.endsWith('@lakeside.test') ? lakeside.id : u.email.endsWith('@riverside.test') ? riverside.id : null,
-      })))
+      .values(
+        DEMO_USERS.map((u) => ({
+          kind: 'PROVIDER',
+          ...u,
+          passwordHash,
+          emailVerifiedAt: now,
+          phoneVerifiedAt: now,
+          currentPracticeId: u.email.endsWith('@lakeside.test')
+            ? lakeside.id
+            : u.email.endsWith('@riverside.test')
+              ? riverside.id
+              : null,
+        })),
+      )
       .returning();
     const id = (email: string) => created.find((u) => u.email === email)!.id;
     const member = (practiceId: number, email: string, role: Role) => ({ practiceId, userId: id(email), role });
@@ -73,25 +116,46 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       member(lakeside.id, 'provider@lakeside.test', 'PROVIDER'),
     ]);
 
-    const [prairie] = await tx.insert(organisations).values({ name: 'Prairie Health Partners', billingEmail: 'billing@prairie.test' }).returning();
-    await tx.insert(organisationMembers).values({ organisationId: prairie.id, userId: id('admin@riverside.test'), role: 'ADMIN' });
-    await tx.update(practices).set({ organisationId: prairie.id, billingBasis: 'ORGANISATION' }).where(eq(practices.id, riverside.id));
+    const [prairie] = await tx
+      .insert(organisations)
+      .values({ name: 'Prairie Health Partners', billingEmail: 'billing@prairie.test' })
+      .returning();
+    await tx
+      .insert(organisationMembers)
+      .values({ organisationId: prairie.id, userId: id('admin@riverside.test'), role: 'ADMIN' });
+    await tx
+      .update(practices)
+      .set({ organisationId: prairie.id, billingBasis: 'ORGANISATION' })
+      .where(eq(practices.id, riverside.id));
 
-    const [specialists] = await tx.insert(networks).values({ practiceId: riverside.id, name: 'Trusted specialists', matchingTimeLimit: 120, order: 0 }).returning();
+    const [specialists] = await tx
+      .insert(networks)
+      .values({ practiceId: riverside.id, name: 'Trusted specialists', matchingTimeLimit: 120, order: 0 })
+      .returning();
     await tx.insert(networkPractices).values({ networkId: specialists.id, practiceId: lakeside.id });
-    await tx.insert(networkProviders).values({ networkId: specialists.id, userId: id('provider@lakeside.test'), practiceId: lakeside.id });
+    await tx
+      .insert(networkProviders)
+      .values({ networkId: specialists.id, userId: id('provider@lakeside.test'), practiceId: lakeside.id });
 
-    const [pediatrics] = await tx.insert(departments).values({ practiceId: riverside.id, name: 'Pediatrics', description: 'Children and adolescents' }).returning();
+    const [pediatrics] = await tx
+      .insert(departments)
+      .values({ practiceId: riverside.id, name: 'Pediatrics', description: 'Children and adolescents' })
+      .returning();
     await tx.insert(departmentMembers).values({ departmentId: pediatrics.id, userId: id('provider@riverside.test') });
 
     await tx.insert(practiceTags).values([
       { practiceId: riverside.id, name: 'Urgent', color: '#c92a2a' },
       { practiceId: riverside.id, name: 'Follow-up', color: '#1971c2' },
     ]);
-    await tx.insert(customPropertyDefinitions).values({ practiceId: riverside.id, name: 'Member ID', moniker: '{{MEMBER_ID}}', type: 'TEXT' });
+    await tx
+      .insert(customPropertyDefinitions)
+      .values({ practiceId: riverside.id, name: 'Member ID', moniker: '{{MEMBER_ID}}', type: 'TEXT' });
 
     // Specialities and insurances come from the catalogues; without them the demo simply has none.
-    const taxonomy = await tx.select().from(specialities).where(inArray(specialities.taxonomyCode, ['207Q00000X', '207X00000X']));
+    const taxonomy = await tx
+      .select()
+      .from(specialities)
+      .where(inArray(specialities.taxonomyCode, ['207Q00000X', '207X00000X']));
     const code = (c: string) => taxonomy.find((s) => s.taxonomyCode === c)?.id;
     const practised = [
       { userId: id('provider@riverside.test'), specialityId: code('207Q00000X') },
@@ -100,73 +164,191 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     if (practised.length) await tx.insert(providerSpecialities).values(practised);
     const payers = await tx.select({ id: insurances.id }).from(insurances).limit(3);
     if (payers.length) {
-      await tx.insert(userInsurances).values(payers.flatMap((p) => [
-        { userId: id('provider@riverside.test'), practiceId: riverside.id, insuranceId: p.id },
-        { userId: id('provider@lakeside.test'), practiceId: lakeside.id, insuranceId: p.id },
-      ]));
+      await tx.insert(userInsurances).values(
+        payers.flatMap((p) => [
+          { userId: id('provider@riverside.test'), practiceId: riverside.id, insuranceId: p.id },
+          { userId: id('provider@lakeside.test'), practiceId: lakeside.id, insuranceId: p.id },
+        ]),
+      );
     }
 
     // Riverside's patients: one lives in Chicago, near enough to Lakeside for a specialty referral.
     const demoPatients = [
       {
-        firstName: 'Maria', lastName: 'Lopez', phoneNumber: '+13125550177', email: 'maria.lopez@example.test', dateOfBirth: '1984-03-09',
-        gender: 'FEMALE' as const, address: 'Chicago, IL 60611', latitude: 41.8949, longitude: -87.6201,
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        phoneNumber: '+13125550177',
+        email: 'maria.lopez@example.test',
+        dateOfBirth: '1984-03-09',
+        gender: 'FEMALE' as const,
+        address: 'Chicago, IL 60611',
+        latitude: 41.8949,
+        longitude: -87.6201,
       },
       {
-        firstName: 'John', lastName: 'Carter', phoneNumber: '+12175550163', email: null, dateOfBirth: '1957-11-23',
-        gender: 'MALE' as const, address: 'Springfield, IL 62701', latitude: 39.8, longitude: -89.65,
+        firstName: 'John',
+        lastName: 'Carter',
+        phoneNumber: '+12175550163',
+        email: null,
+        dateOfBirth: '1957-11-23',
+        gender: 'MALE' as const,
+        address: 'Springfield, IL 62701',
+        latitude: 39.8,
+        longitude: -89.65,
       },
     ];
-    const [maria] = await tx.insert(patients).values(demoPatients.map((p) => ({
-      ...p, practiceId: riverside.id, insuranceId: payers[0]?.id ?? null, search: patientSearchText(p), createdBy: id('provider@riverside.test'),
-    }))).returning();
+    const [maria] = await tx
+      .insert(patients)
+      .values(
+        demoPatients.map((p) => ({
+          ...p,
+          practiceId: riverside.id,
+          insuranceId: payers[0]?.id ?? null,
+          search: patientSearchText(p),
+          createdBy: id('provider@riverside.test'),
+        })),
+      )
+      .returning();
 
     // Two chats to open: Riverside with Lakeside, and Riverside with Maria (her link is in the outbox once a provider opens it again).
-    const [riversideLakeside, withMaria] = await tx.insert(chats).values([
-      { type: 'PRACTICE_TO_PRACTICE', practiceId: riverside.id, targetPracticeId: lakeside.id, createdBy: id('provider@riverside.test') },
-      { type: 'PATIENT', practiceId: riverside.id, patientId: maria.id, createdBy: id('provider@riverside.test') },
-    ]).returning();
-    const [priya, lena, priyaWithMaria] = await tx.insert(chatUsers).values([
-      { chatId: riversideLakeside.id, userId: id('provider@riverside.test'), practiceId: riverside.id, name: 'Priya Shah' },
-      { chatId: riversideLakeside.id, userId: id('provider@lakeside.test'), practiceId: lakeside.id, name: 'Lena Okafor' },
-      { chatId: withMaria.id, userId: id('provider@riverside.test'), practiceId: riverside.id, name: 'Priya Shah' },
-      { chatId: withMaria.id, phone: maria.phoneNumber, patientId: maria.id, name: 'Maria Lopez' },
-    ]).returning();
+    const [riversideLakeside, withMaria] = await tx
+      .insert(chats)
+      .values([
+        {
+          type: 'PRACTICE_TO_PRACTICE',
+          practiceId: riverside.id,
+          targetPracticeId: lakeside.id,
+          createdBy: id('provider@riverside.test'),
+        },
+        { type: 'PATIENT', practiceId: riverside.id, patientId: maria.id, createdBy: id('provider@riverside.test') },
+      ])
+      .returning();
+    const [priya, lena, priyaWithMaria] = await tx
+      .insert(chatUsers)
+      .values([
+        {
+          chatId: riversideLakeside.id,
+          userId: id('provider@riverside.test'),
+          practiceId: riverside.id,
+          name: 'Priya Shah',
+        },
+        {
+          chatId: riversideLakeside.id,
+          userId: id('provider@lakeside.test'),
+          practiceId: lakeside.id,
+          name: 'Lena Okafor',
+        },
+        { chatId: withMaria.id, userId: id('provider@riverside.test'), practiceId: riverside.id, name: 'Priya Shah' },
+        { chatId: withMaria.id, phone: maria.phoneNumber, patientId: maria.id, name: 'Maria Lopez' },
+      ])
+      .returning();
     await tx.insert(chatMessages).values([
-      { chatId: riversideLakeside.id, chatUserId: priya.id, uuid: 'demo-1', message: 'Hi Lena, could you see a knee patient of ours this week?' },
-      { chatId: riversideLakeside.id, chatUserId: lena.id, uuid: 'demo-2', message: 'Of course, send the referral and I will look out for it.' },
-      { chatId: withMaria.id, chatUserId: priyaWithMaria.id, uuid: 'demo-3', message: 'Hello Maria, your referral to Lakeside Orthopedics is on its way.' },
+      {
+        chatId: riversideLakeside.id,
+        chatUserId: priya.id,
+        uuid: 'demo-1',
+        message: 'Hi Lena, could you see a knee patient of ours this week?',
+      },
+      {
+        chatId: riversideLakeside.id,
+        chatUserId: lena.id,
+        uuid: 'demo-2',
+        message: 'Of course, send the referral and I will look out for it.',
+      },
+      {
+        chatId: withMaria.id,
+        chatUserId: priyaWithMaria.id,
+        uuid: 'demo-3',
+        message: 'Hello Maria, your referral to Lakeside Orthopedics is on its way.',
+      },
     ]);
 
     // Riverside's intake form (/form/riverside-intake), with two patients' submissions waiting in it.
-    const [intake] = await tx.insert(bots).values({
-      practiceId: riverside.id, name: 'New patient intake', colorScheme: '#1C7ED6', endpoint: 'riverside-intake',
-      emailsToNotify: ['admin@riverside.test'], createdBy: id('admin@riverside.test'),
-    }).returning();
+    const [intake] = await tx
+      .insert(bots)
+      .values({
+        practiceId: riverside.id,
+        name: 'New patient intake',
+        colorScheme: '#1C7ED6',
+        endpoint: 'riverside-intake',
+        emailsToNotify: ['admin@riverside.test'],
+        createdBy: id('admin@riverside.test'),
+      })
+      .returning();
     const sent = (firstName: string, lastName: string, phone: string, note: string) => ({
-      practiceId: riverside.id, botId: intake.id, firstName, lastName, phoneNumber: phone,
+      practiceId: riverside.id,
+      botId: intake.id,
+      firstName,
+      lastName,
+      phoneNumber: phone,
       answers: [
-        { variable: 'firstName', questionType: 'name' as const, value: firstName }, { variable: 'lastName', questionType: 'name' as const, value: lastName },
-        { variable: 'phone', questionType: 'phone' as const, value: phone }, { variable: 'note', questionType: 'note' as const, value: note },
+        { variable: 'firstName', questionType: 'name' as const, value: firstName },
+        { variable: 'lastName', questionType: 'name' as const, value: lastName },
+        { variable: 'phone', questionType: 'phone' as const, value: phone },
+        { variable: 'note', questionType: 'note' as const, value: note },
       ],
     });
-    await tx.insert(submissions).values([
-      sent('Sofia', 'Bennett', '+12175550181', 'I would like a check-up for my new job.'),
-      sent('Omar', 'Haddad', '+12175550182', 'Recurring headaches for two weeks.'),
-    ]);
+    await tx
+      .insert(submissions)
+      .values([
+        sent('Sofia', 'Bennett', '+12175550181', 'I would like a check-up for my new job.'),
+        sent('Omar', 'Haddad', '+12175550182', 'Recurring headaches for two weeks.'),
+      ]);
 
     // What the demo's people did to get here, for Riverside's audit trail (Practice settings →
     // Audit trail), with one refused look from outside the practice.
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
     const demo = { ip: '203.0.113.10', userAgent: 'Demo data', practiceId: riverside.id };
     await tx.insert(auditEvents).values([
-      { ...demo, at: ago(300), action: 'bot.created', actorUserId: id('admin@riverside.test'), targetType: 'bot', targetId: String(intake.id) },
-      { ...demo, at: ago(240), action: 'patient.created', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria.id), patientId: maria.id },
-      { ...demo, at: ago(235), action: 'patient.viewed', actorUserId: id('provider@riverside.test'), targetType: 'patient', targetId: String(maria.id), patientId: maria.id },
-      { ...demo, at: ago(230), action: 'chat.created', actorUserId: id('provider@riverside.test'), targetType: 'chat', targetId: String(withMaria.id), patientId: maria.id },
       {
-        ...demo, ip: '198.51.100.7', at: ago(120), action: 'access.refused', actorUserId: id('provider@lakeside.test'),
-        details: { route: 'GET /api/v1/patient/:id', status: 456, code: 'OBJECT_NOT_FOUND', params: { id: String(maria.id) }, query: { practiceId: lakeside.id }, body: {} },
+        ...demo,
+        at: ago(300),
+        action: 'bot.created',
+        actorUserId: id('admin@riverside.test'),
+        targetType: 'bot',
+        targetId: String(intake.id),
+      },
+      {
+        ...demo,
+        at: ago(240),
+        action: 'patient.created',
+        actorUserId: id('provider@riverside.test'),
+        targetType: 'patient',
+        targetId: String(maria.id),
+        patientId: maria.id,
+      },
+      {
+        ...demo,
+        at: ago(235),
+        action: 'patient.viewed',
+        actorUserId: id('provider@riverside.test'),
+        targetType: 'patient',
+        targetId: String(maria.id),
+        patientId: maria.id,
+      },
+      {
+        ...demo,
+        at: ago(230),
+        action: 'chat.created',
+        actorUserId: id('provider@riverside.test'),
+        targetType: 'chat',
+        targetId: String(withMaria.id),
+        patientId: maria.id,
+      },
+      {
+        ...demo,
+        ip: '198.51.100.7',
+        at: ago(120),
+        action: 'access.refused',
+        actorUserId: id('provider@lakeside.test'),
+        details: {
+          route: 'GET /api/v1/patient/:id',
+          status: 456,
+          code: 'OBJECT_NOT_FOUND',
+          params: { id: String(maria.id) },
+          query: { practiceId: lakeside.id },
+          body: {},
+        },
       },
     ]);
   });

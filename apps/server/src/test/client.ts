@@ -27,7 +27,13 @@ export class TestClient {
     if (csrf && opts.csrf !== false) headers[CSRF_HEADER] = csrf;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
-    const res = await this.app.inject({ method, url, headers, remoteAddress: this.ip, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const cleared = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
       if (cleared) this.cookies.delete(c.name);
@@ -65,7 +71,11 @@ export class TestClient {
  * A client signed in as a factory user (password TEST_PASSWORD): on the provider web app, or
  * through `app` with bearer tokens; `ip` sets the client address (for per-IP limits).
  */
-export async function signedInAs(server: FastifyInstance, user: { email: string | null }, options: { app?: string; ip?: string } = {}) {
+export async function signedInAs(
+  server: FastifyInstance,
+  user: { email: string | null },
+  options: { app?: string; ip?: string } = {},
+) {
   const client = new TestClient(server);
   if (options.ip) client.ip = options.ip;
   const res = await client.signIn(user.email!, TEST_PASSWORD, options.app);
@@ -75,7 +85,12 @@ export async function signedInAs(server: FastifyInstance, user: { email: string 
 
 /** The newest message sent to an address or number, from the development outbox. */
 export async function lastMessage(db: Db, to: string) {
-  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(desc(outboxMessages.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, to))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
   return row;
 }
 

@@ -31,7 +31,10 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
 
 export async function createPractice(db: Db, values: Partial<typeof practices.$inferInsert> = {}) {
   seq += 1;
-  const [practice] = await db.insert(practices).values({ name: `Practice ${seq}`, ...values }).returning();
+  const [practice] = await db
+    .insert(practices)
+    .values({ name: `Practice ${seq}`, ...values })
+    .returning();
   return practice;
 }
 
@@ -49,8 +52,16 @@ export async function practiceRoles(db: Db, practiceId: number, userId: number) 
 }
 
 /** An API key of the practice, stored as the API keys module stores it; returns the secret to send. */
-export async function insertApiKey(db: Db, practiceId: number, createdBy: number, permissions: ApiKeyPermission[], activated = true) {
+export async function insertApiKey(
+  db: Db,
+  practiceId: number,
+  createdBy: number,
+  permissions: ApiKeyPermission[],
+  activated = true,
+) {
   const key = issueApiKeySecret();
-  await db.insert(apiKeys).values({ practiceId, prefix: key.prefix, secretHash: key.secretHash, permissions, activated, createdBy });
+  await db
+    .insert(apiKeys)
+    .values({ practiceId, prefix: key.prefix, secretHash: key.secretHash, permissions, activated, createdBy });
   return key.secret;
 }

@@ -15,7 +15,8 @@ import type { EventBus } from '../platform/events/bus.js';
 
 let secrets: Secrets | undefined;
 /** One RSA key pair per test process: generating it per file would only slow the suite. */
-export const testSecrets = () => (secrets ??= loadSecrets({ dataDir: tmpdir(), sessionSecret: 'test-secret-'.padEnd(40, 'x'), persist: false }));
+export const testSecrets = () =>
+  (secrets ??= loadSecrets({ dataDir: tmpdir(), sessionSecret: 'test-secret-'.padEnd(40, 'x'), persist: false }));
 
 let template: Promise<Blob | undefined> | undefined;
 /**
@@ -71,7 +72,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { clock?: Clock; bus?: EventBus; database?: Database; logger?: FastifyServerOptions['logger'] } = {},
 ) {
-  const { database, drop } = options.database ? { database: options.database, drop: async () => {} } : await freshDatabase();
+  const { database, drop } = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rw-test-')),
@@ -84,7 +87,14 @@ export async function createTestApp(
     WEB_DIST: path.join(tmpdir(), 'rw-no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, secrets: testSecrets(), clock: options.clock, bus: options.bus, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database,
+    secrets: testSecrets(),
+    clock: options.clock,
+    bus: options.bus,
+    logger: options.logger,
+  });
   await app.ready();
   return {
     app,

@@ -9,7 +9,10 @@ describe('liveService', () => {
   it('gives the variables when all are set, whether or not live services are required', () => {
     vi.stubEnv('TEST_CLAMD_HOST', '127.0.0.1');
     vi.stubEnv('TEST_CLAMD_PORT', '3310');
-    expect(liveService('TEST_CLAMD_HOST', 'TEST_CLAMD_PORT')).toEqual({ TEST_CLAMD_HOST: '127.0.0.1', TEST_CLAMD_PORT: '3310' });
+    expect(liveService('TEST_CLAMD_HOST', 'TEST_CLAMD_PORT')).toEqual({
+      TEST_CLAMD_HOST: '127.0.0.1',
+      TEST_CLAMD_PORT: '3310',
+    });
     vi.stubEnv('REQUIRE_LIVE_SERVICES', '1');
     expect(liveService('TEST_CLAMD_HOST')).toEqual({ TEST_CLAMD_HOST: '127.0.0.1' });
   });
@@ -31,6 +34,8 @@ describe('liveService', () => {
     );
     vi.stubEnv('TEST_CLAMD_HOST', '');
     vi.stubEnv('TEST_CLAMD_PORT', undefined);
-    expect(() => liveService('TEST_CLAMD_HOST', 'TEST_CLAMD_PORT')).toThrow(/^TEST_CLAMD_HOST and TEST_CLAMD_PORT are not set/);
+    expect(() => liveService('TEST_CLAMD_HOST', 'TEST_CLAMD_PORT')).toThrow(
+      /^TEST_CLAMD_HOST and TEST_CLAMD_PORT are not set/,
+    );
   });
 });

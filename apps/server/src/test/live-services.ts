@@ -11,7 +11,8 @@
  */
 export const REQUIRE_LIVE_SERVICES = 'REQUIRE_LIVE_SERVICES';
 
-const isOn = (value: string | undefined) => value !== undefined && !['', '0', 'false', 'no'].includes(value.trim().toLowerCase());
+const isOn = (value: string | undefined) =>
+  value !== undefined && !['', '0', 'false', 'no'].includes(value.trim().toLowerCase());
 
 /**
  * The values of the variables `names` when all are set; undefined when one is missing and live
@@ -19,7 +20,8 @@ const isOn = (value: string | undefined) => value !== undefined && !['', '0', 'f
  */
 export function liveService<const Name extends string>(...names: [Name, ...Name[]]): Record<Name, string> | undefined {
   const missing = names.filter((name) => !process.env[name]);
-  if (missing.length === 0) return Object.fromEntries(names.map((name) => [name, process.env[name]!])) as Record<Name, string>;
+  if (missing.length === 0)
+    return Object.fromEntries(names.map((name) => [name, process.env[name]!])) as Record<Name, string>;
   if (!isOn(process.env[REQUIRE_LIVE_SERVICES])) return undefined;
   throw new Error(
     `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set, but ${REQUIRE_LIVE_SERVICES}=${process.env[REQUIRE_LIVE_SERVICES]} ` +

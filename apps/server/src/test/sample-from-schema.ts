@@ -28,7 +28,18 @@ type JsonSchema = {
 };
 
 /** Values that meet the patterns the contracts use (moniker, colour, time, date, NPI, E.164, file header and MD5). */
-const PATTERN_CANDIDATES = ['{{SAMPLE}}', '#336699', '09:00', '01/02/1990', '1990-01-02', '1234567893', '+12025550199', '25504446', 'AAAAAAAAAAAAAAAAAAAAAA==', 'sample'];
+const PATTERN_CANDIDATES = [
+  '{{SAMPLE}}',
+  '#336699',
+  '09:00',
+  '01/02/1990',
+  '1990-01-02',
+  '1234567893',
+  '+12025550199',
+  '25504446',
+  'AAAAAAAAAAAAAAAAAAAAAA==',
+  'sample',
+];
 
 const FORMATS: Record<string, () => string> = {
   email: () => 'sample@example.test',
@@ -68,12 +79,15 @@ function sample(schema: JsonSchema, field: string, options: Options): unknown {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(schema.properties ?? {})) {
-        if (options.everything || schema.required?.includes(key) || key in overrides) out[key] = sample(value, key, options);
+        if (options.everything || schema.required?.includes(key) || key in overrides)
+          out[key] = sample(value, key, options);
       }
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () => sample(schema.items ?? {}, field, options));
+      return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () =>
+        sample(schema.items ?? {}, field, options),
+      );
     case 'string':
       return sampleString(schema, field);
     case 'integer':
@@ -95,7 +109,9 @@ export function sampleFromSchema(schema: z.ZodType, overrides: Record<string, un
     parsed = schema.safeParse(value);
   }
   if (!parsed.success) {
-    throw new Error(`Sample ${JSON.stringify(value)} does not pass its schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Sample ${JSON.stringify(value)} does not pass its schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return value;
 }

@@ -34,9 +34,13 @@ export function listeningSocket<M>(url: string, headers: Record<string, string> 
  */
 export function openEventsSocket(base: string, client: TestClient | null, headers: Record<string, string> = {}) {
   const cookie = client ? `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}` : undefined;
-  const listening = listeningSocket<eventsApi.PushedMessage>(`${base}${eventsApi.EVENTS_SOCKET_PATH}?type=EVENTS&sdkVersion=1`, {
-    ...(cookie ? { cookie } : {}), ...headers,
-  });
+  const listening = listeningSocket<eventsApi.PushedMessage>(
+    `${base}${eventsApi.EVENTS_SOCKET_PATH}?type=EVENTS&sdkVersion=1`,
+    {
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+  );
   const { socket, received, opened, closed } = listening;
   const until = (test: (m: eventsApi.PushedMessage) => boolean) => listening.until(test);
   const subscribe = async () => {

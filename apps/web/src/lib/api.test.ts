@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { authApi, systemApi, usersApi } from '@referwell/contracts';
 import { reply } from '../test/fakeServer';
 import { currentUserResponse, FLOW_UUID } from '../test/fixtures';
-import { ApiError, createApiClient, NETWORK_ERROR, retryDelay, UNEXPECTED_RESPONSE, type ApiClientOptions } from './api';
+import {
+  ApiError,
+  createApiClient,
+  NETWORK_ERROR,
+  retryDelay,
+  UNEXPECTED_RESPONSE,
+  type ApiClientOptions,
+} from './api';
 
 type Step = Response | Error | DOMException | ((url: string, init: RequestInit) => Response);
 
@@ -64,7 +71,11 @@ describe('retries', () => {
   });
 
   it('recovers when a retry succeeds after network errors', async () => {
-    const { client, fetch, sleep, onNetworkError } = setup([new TypeError('offline'), new TypeError('offline'), outbox()]);
+    const { client, fetch, sleep, onNetworkError } = setup([
+      new TypeError('offline'),
+      new TypeError('offline'),
+      outbox(),
+    ]);
     await expect(client.call(systemApi.devOutbox, { query: {} })).resolves.toEqual([]);
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(sleep).toHaveBeenCalledTimes(2);
@@ -82,13 +93,17 @@ describe('retries', () => {
 
   it('never retries a POST', async () => {
     const { client, fetch, sleep } = setup([unavailable()]);
-    await expect(client.call(authApi.authConfig, { body: { app: 'PROVIDER_WEB' } })).rejects.toMatchObject({ status: 503 });
+    await expect(client.call(authApi.authConfig, { body: { app: 'PROVIDER_WEB' } })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(sleep).not.toHaveBeenCalled();
   });
 
   it('does not retry client errors', async () => {
-    const { client, fetch } = setup([reply(456, { statusCode: 456, code: 'OBJECT_NOT_FOUND', message: 'Object not found' })]);
+    const { client, fetch } = setup([
+      reply(456, { statusCode: 456, code: 'OBJECT_NOT_FOUND', message: 'Object not found' }),
+    ]);
     await expect(client.call(systemApi.devOutbox, { query: {} })).rejects.toMatchObject({
       status: 456,
       code: 'OBJECT_NOT_FOUND',
@@ -113,7 +128,11 @@ describe('requests', () => {
     await client.call(authApi.authStep, { params: { uuid: FLOW_UUID }, body: { step: 'EMAIL', value: 'a@b.test' } });
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe(`/api/v1/auth/${FLOW_UUID}`);
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"step":"EMAIL","value":"a@b.test"}' });
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{"step":"EMAIL","value":"a@b.test"}',
+    });
     expect(headersOf(init!).get('x-xsrf-token')).toBe('csrf-1');
   });
 
@@ -138,10 +157,13 @@ describe('requests', () => {
 
   it('carries validation issues on the error', async () => {
     const issues = [{ path: ['firstName'], message: 'First name is required' }];
-    const { client } = setup([reply(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Incorrect params', issues })]);
-    await expect(
-      client.call(usersApi.editUser, { params: { id: 7 }, body: { firstName: '' } }),
-    ).rejects.toMatchObject({ status: 400, issues });
+    const { client } = setup([
+      reply(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Incorrect params', issues }),
+    ]);
+    await expect(client.call(usersApi.editUser, { params: { id: 7 }, body: { firstName: '' } })).rejects.toMatchObject({
+      status: 400,
+      issues,
+    });
   });
 });
 
@@ -157,7 +179,9 @@ describe('CSRF', () => {
       },
       reply(200, { ok: true }),
     ]);
-    await expect(harness.client.call(authApi.logout, { query: { app: 'PROVIDER_WEB' } })).resolves.toEqual({ ok: true });
+    await expect(harness.client.call(authApi.logout, { query: { app: 'PROVIDER_WEB' } })).resolves.toEqual({
+      ok: true,
+    });
     const calls = harness.fetch.mock.calls;
     expect(calls.map(([url]) => url)).toEqual([
       '/api/v1/auth/logout?app=PROVIDER_WEB',
@@ -170,7 +194,10 @@ describe('CSRF', () => {
 
   it('gives up when the repeated request is refused again', async () => {
     const { client, fetch } = setup([expired(), reply(200, { token: 'csrf-2' }), expired()]);
-    await expect(client.call(authApi.logout, { query: {} })).rejects.toMatchObject({ status: 403, code: 'CSRF_EXPIRED' });
+    await expect(client.call(authApi.logout, { query: {} })).rejects.toMatchObject({
+      status: 403,
+      code: 'CSRF_EXPIRED',
+    });
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 

@@ -201,7 +201,12 @@ export function createApiClient(overrides: Partial<ApiClientOptions> = {}) {
   }
 
   async function request<E extends AnyEndpoint>(endpoint: E, call: CallOptions<E> = {} as CallOptions<E>) {
-    const { params, query, body, signal } = call as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+    const { params, query, body, signal } = call as {
+      params?: object;
+      query?: object;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
     const url = buildUrl(endpoint, params, query);
     if (STATE_CHANGING.has(endpoint.method) && !options.readCookie(CSRF_COOKIE) && !lastCsrfToken) {
       await refreshCsrf();
@@ -225,7 +230,8 @@ export function createApiClient(overrides: Partial<ApiClientOptions> = {}) {
   }
 
   return {
-    call: <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> => request(endpoint, args[0]),
+    call: <E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> =>
+      request(endpoint, args[0]),
     configure(more: Partial<ApiClientOptions>) {
       Object.assign(options, more);
     },

@@ -26,9 +26,12 @@ describe('formatDate', () => {
     expect(formatDate(tuesday, name, nextDay)).toBe(expected[name]);
   });
 
-  it.each(['SmallDayToday', 'ShortMonthDayToday', 'MonthYearToday'] as const)('says Today for %s on the same day', (name) => {
-    expect(formatDate(tuesday, name, sameDay)).toBe('Today');
-  });
+  it.each(['SmallDayToday', 'ShortMonthDayToday', 'MonthYearToday'] as const)(
+    'says Today for %s on the same day',
+    (name) => {
+      expect(formatDate(tuesday, name, sameDay)).toBe('Today');
+    },
+  );
 
   it('reads ten-digit numbers as epoch seconds and longer ones as milliseconds', () => {
     const seconds = Math.floor(tuesday.getTime() / 1000);

@@ -16,17 +16,28 @@ describe('serverFieldErrors', () => {
 
   it('shows a failure that is not about fields above the form', () => {
     const error = new ApiError(451, 'BAD_CREDENTIALS', 'Your current password is not right');
-    expect(serverFieldErrors(error, ['currentPassword'])).toEqual({ fieldErrors: {}, message: 'Your current password is not right' });
+    expect(serverFieldErrors(error, ['currentPassword'])).toEqual({
+      fieldErrors: {},
+      message: 'Your current password is not right',
+    });
   });
 });
 
 describe('errorMessage', () => {
   it('shows a text limit, which says which and when to try again, as the server words it', () => {
-    const error = new ApiError(429, 'TEXT_LIMIT_REACHED', 'You can have at most 20 text messages sent in 10 minutes. Try again in 4 minutes.');
-    expect(errorMessage(error)).toBe('You can have at most 20 text messages sent in 10 minutes. Try again in 4 minutes.');
+    const error = new ApiError(
+      429,
+      'TEXT_LIMIT_REACHED',
+      'You can have at most 20 text messages sent in 10 minutes. Try again in 4 minutes.',
+    );
+    expect(errorMessage(error)).toBe(
+      'You can have at most 20 text messages sent in 10 minutes. Try again in 4 minutes.',
+    );
   });
 
   it('puts other limits in plain words', () => {
-    expect(errorMessage(new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests, try again later'))).toBe('Too many requests. Wait a moment and try again.');
+    expect(errorMessage(new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests, try again later'))).toBe(
+      'Too many requests. Wait a moment and try again.',
+    );
   });
 });

@@ -5,7 +5,8 @@ export function errorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === NETWORK_ERROR) return 'Could not reach the server. Check your connection and try again.';
     // A text limit says which and until when, for people to read; other limits get plainer words.
-    if (error.status === 429 && error.code !== 'TEXT_LIMIT_REACHED') return 'Too many requests. Wait a moment and try again.';
+    if (error.status === 429 && error.code !== 'TEXT_LIMIT_REACHED')
+      return 'Too many requests. Wait a moment and try again.';
     return error.message;
   }
   return 'Something went wrong. Try again.';

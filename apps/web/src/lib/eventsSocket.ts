@@ -24,7 +24,10 @@ export function eventsSocketUrl(location: Pick<Location, 'protocol' | 'host'> = 
  * reports its state so the app can block with 'Network problems' while it is down. The session
  * cookie authenticates it. Returns a function that closes it for good.
  */
-export function openEventsSocket(handlers: EventsSocketHandlers, options: { WebSocket?: typeof WebSocket; url?: string } = {}) {
+export function openEventsSocket(
+  handlers: EventsSocketHandlers,
+  options: { WebSocket?: typeof WebSocket; url?: string } = {},
+) {
   const socket = new ReconnectingWebSocket(options.url ?? eventsSocketUrl(), [], {
     WebSocket: options.WebSocket,
     minReconnectionDelay: minDelayMs * (1 + Math.random() * jitter),

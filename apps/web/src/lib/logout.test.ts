@@ -83,7 +83,9 @@ describe('handleUnauthorized', () => {
 
     await handleUnauthorized();
 
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Sorry', message: 'We need you to log in again' }));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Sorry', message: 'We need you to log in again' }),
+    );
     expect(navigate).toHaveBeenCalledWith('/login');
     show.mockRestore();
   });

@@ -12,7 +12,11 @@ export function providerOption(person: directoryApi.PersonSummary): SearchOption
 }
 
 /** Practices by name from the practice directory, less the caller's own (a referral's sender, a chat's starter). */
-export async function findPractices(excludeId: number, query: string, signal: AbortSignal): Promise<SearchOption<PracticeSummary>[]> {
+export async function findPractices(
+  excludeId: number,
+  query: string,
+  signal: AbortSignal,
+): Promise<SearchOption<PracticeSummary>[]> {
   const found = await call(practicesApi.searchPractices, { query: { query }, signal });
   return found.data.filter((practice) => practice.id !== excludeId).map(practiceOption);
 }
@@ -23,6 +27,9 @@ export async function findProvidersAt(
   query: string,
   signal: AbortSignal,
 ): Promise<SearchOption<directoryApi.PersonSummary>[]> {
-  const found = await call(directoryApi.searchUsers, { query: { query, suggest: 'true', providerAt: practiceId }, signal });
+  const found = await call(directoryApi.searchUsers, {
+    query: { query, suggest: 'true', providerAt: practiceId },
+    signal,
+  });
   return found.data.map(providerOption);
 }

@@ -12,12 +12,25 @@ configure({ asyncUtilTimeout: 4000 });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const MINUTE = 60_000;
 
-export const scope: PracticeScope = { practiceId: riverside.practice.id, practiceName: riverside.practice.name, userId: provider.id };
+export const scope: PracticeScope = {
+  practiceId: riverside.practice.id,
+  practiceName: riverside.practice.name,
+  userId: provider.id,
+};
 
 type ChatUser = chatsApi.ChatSummary['users'][number];
 
 export function chatUser(chatUserId: number, name: string, overrides: Partial<ChatUser> = {}): ChatUser {
-  return { chatUserId, name, image: null, userType: 'USER', userId: chatUserId, practiceId: riverside.practice.id, online: false, ...overrides };
+  return {
+    chatUserId,
+    name,
+    image: null,
+    userType: 'USER',
+    userId: chatUserId,
+    practiceId: riverside.practice.id,
+    online: false,
+    ...overrides,
+  };
 }
 
 export const me = chatUser(provider.id, 'Pat Rivers');
@@ -45,7 +58,12 @@ export function chat(id: number, overrides: Partial<chatsApi.ChatSummary> = {}):
   };
 }
 
-export function profile(id: number, firstName: string, lastName: string, practice = riverside.practice): directoryApi.UserProfile {
+export function profile(
+  id: number,
+  firstName: string,
+  lastName: string,
+  practice = riverside.practice,
+): directoryApi.UserProfile {
   return { id, uuid: uuid(900 + id), firstName, lastName, title: null, kind: 'PROVIDER', practices: [practice] };
 }
 

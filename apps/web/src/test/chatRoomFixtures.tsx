@@ -17,9 +17,33 @@ export const TOKEN = 'room-token-1';
 /** Messages are a minute apart from here (a Tuesday, 9:00 in the test's time zone). */
 export const T0 = new Date(2024, 2, 5, 9, 0).getTime();
 
-export const me: ChatUser = { chatUserId: 1, name: 'Pat Patient', image: null, userType: 'USER', userId: 10, practiceId: null, online: true };
-export const nurse: ChatUser = { chatUserId: 2, name: 'Nina Nurse', image: null, userType: 'USER', userId: 20, practiceId: 5, online: false };
-export const doctor: ChatUser = { chatUserId: 3, name: 'Dan Doctor', image: null, userType: 'USER', userId: 30, practiceId: 5, online: true };
+export const me: ChatUser = {
+  chatUserId: 1,
+  name: 'Pat Patient',
+  image: null,
+  userType: 'USER',
+  userId: 10,
+  practiceId: null,
+  online: true,
+};
+export const nurse: ChatUser = {
+  chatUserId: 2,
+  name: 'Nina Nurse',
+  image: null,
+  userType: 'USER',
+  userId: 20,
+  practiceId: 5,
+  online: false,
+};
+export const doctor: ChatUser = {
+  chatUserId: 3,
+  name: 'Dan Doctor',
+  image: null,
+  userType: 'USER',
+  userId: 30,
+  practiceId: 5,
+  online: true,
+};
 
 const sender = (user: ChatUser) => ({ chatUserId: user.chatUserId, name: user.name, image: user.image });
 
@@ -39,7 +63,8 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
   };
 }
 
-export const fromMe = (id: number, overrides: Partial<ChatMessage> = {}) => message(id, { from: sender(me), ...overrides });
+export const fromMe = (id: number, overrides: Partial<ChatMessage> = {}) =>
+  message(id, { from: sender(me), ...overrides });
 
 export function chatRoom(overrides: Partial<ChatRoom> = {}): ChatRoom {
   return {
@@ -70,11 +95,16 @@ interface RoomServerOptions {
 export function roomServer({ chat = chatRoom(), stored = [], receipts }: RoomServerOptions = {}) {
   const state = { chat, stored };
   const server = fakeServer({
-    'GET /florie/v1/chat/:chatId': () => ({ chat: state.chat, user: { userId: me.userId, userType: 'USER', chatUserId: me.chatUserId } }),
+    'GET /florie/v1/chat/:chatId': () => ({
+      chat: state.chat,
+      user: { userId: me.userId, userType: 'USER', chatUserId: me.chatUserId },
+    }),
     'GET /florie/v1/chat/:chatId/messages': ({ query }: FakeRequest) => {
       const after = query.get('after');
       if (after !== null) {
-        return { data: state.stored.filter((one) => one.id > Number(after)).slice(0, chatRoomApi.MISSED_MESSAGES_BATCH) };
+        return {
+          data: state.stored.filter((one) => one.id > Number(after)).slice(0, chatRoomApi.MISSED_MESSAGES_BATCH),
+        };
       }
       const end = state.stored.length - Number(query.get('skip') ?? 0);
       return { data: state.stored.slice(Math.max(0, end - chatRoomApi.MESSAGES_PAGE_SIZE), Math.max(0, end)) };
@@ -85,13 +115,16 @@ export function roomServer({ chat = chatRoom(), stored = [], receipts }: RoomSer
     // A file of the stored messages as it is now: a freshly signed link (those in messages expire).
     'GET /florie/v1/chat/file/:fileId': (_, { fileId }) => {
       const file = state.stored.flatMap((one) => one.files).find((one) => one.id === Number(fileId));
-      return file ? { ...file, downloadUrl: freshLink(file.id) } : reply(456, { statusCode: 456, code: 'OBJECT_NOT_FOUND', message: 'Sorry this file has expired' });
+      return file
+        ? { ...file, downloadUrl: freshLink(file.id) }
+        : reply(456, { statusCode: 456, code: 'OBJECT_NOT_FOUND', message: 'Sorry this file has expired' });
     },
   });
   return {
     ...server,
     state,
-    messageCalls: () => server.find('GET', `/florie/v1/chat/${ROOM}/messages`).map((request) => Object.fromEntries(request.query)),
+    messageCalls: () =>
+      server.find('GET', `/florie/v1/chat/${ROOM}/messages`).map((request) => Object.fromEntries(request.query)),
   };
 }
 
@@ -120,8 +153,10 @@ export async function openRoom(): Promise<FakeWebSocket> {
 }
 
 /** What the room sent on a socket, parsed. */
-export const sentEvents = (socket: FakeWebSocket) => socket.sent.map((data) => JSON.parse(data) as chatRoomApi.ClientEvent);
-export const sentOf = (socket: FakeWebSocket, event: chatRoomApi.ClientEvent['event']) => sentEvents(socket).filter((one) => one.event === event);
+export const sentEvents = (socket: FakeWebSocket) =>
+  socket.sent.map((data) => JSON.parse(data) as chatRoomApi.ClientEvent);
+export const sentOf = (socket: FakeWebSocket, event: chatRoomApi.ClientEvent['event']) =>
+  sentEvents(socket).filter((one) => one.event === event);
 
 export function push(socket: FakeWebSocket, event: chatRoomApi.ServerEvent) {
   act(() => socket.serverSend(event));
@@ -132,7 +167,10 @@ export const settle = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** Sets whether the page is in the foreground and tells the document. */
 export function setPageVisible(visible: boolean) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (visible ? 'visible' : 'hidden') });
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (visible ? 'visible' : 'hidden'),
+  });
   act(() => {
     document.dispatchEvent(new Event('visibilitychange'));
   });

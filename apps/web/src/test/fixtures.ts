@@ -43,7 +43,11 @@ export function currentUserResponse(overrides: Partial<CurrentUserResponse> = {}
   return {
     user: provider,
     currentPractice: riverside,
-    session: { uuid: '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a', idleTimeoutMs: 30 * 60_000, expiresAt: Date.now() + 3_600_000 },
+    session: {
+      uuid: '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a',
+      idleTimeoutMs: 30 * 60_000,
+      expiresAt: Date.now() + 3_600_000,
+    },
     ...overrides,
   };
 }

@@ -55,7 +55,11 @@ export function practiceFixture(overrides: Partial<practicesApi.Practice> = {}):
 }
 
 /** A signed-in member of Riverside with `roles`, and the practice answering as `practice`. */
-export function practiceServer(roles: Role[], routes: Parameters<typeof fakeServer>[0] = {}, practice = practiceFixture()) {
+export function practiceServer(
+  roles: Role[],
+  routes: Parameters<typeof fakeServer>[0] = {},
+  practice = practiceFixture(),
+) {
   return fakeServer({
     ...signedInRoutes(() => currentUserResponse({ currentPractice: { ...riverside, roles } })),
     'GET /api/v1/practice/:id': () => practice,

@@ -6,7 +6,10 @@ const named = (person: directoryApi.PersonSummary, query: string | null) =>
   !query || `${person.firstName} ${person.lastName}`.toLowerCase().includes(query.toLowerCase());
 
 /** Referral 9 as Riverside sees it, with a comment from Lee and notes by Pat and Alex; calls change it. */
-export function detailServer(overrides: Partial<referralsApi.ReferralDetail> = {}, routes: Parameters<typeof referralServer>[0] = {}) {
+export function detailServer(
+  overrides: Partial<referralsApi.ReferralDetail> = {},
+  routes: Parameters<typeof referralServer>[0] = {},
+) {
   const state = {
     referral: detail(9, overrides),
     comments: [comment(1, lee, 'Can you see her this week?')] as referralCommentsApi.ReferralComment[],

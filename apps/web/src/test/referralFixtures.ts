@@ -18,7 +18,12 @@ export function person(id: number, firstName: string, lastName: string): directo
 export const pat = person(provider.id, provider.firstName, provider.lastName);
 export const lee = person(31, 'Lee', 'Harbor');
 
-export function patient(id: number, firstName: string, lastName: string, overrides: Partial<patientsApi.Patient> = {}): patientsApi.Patient {
+export function patient(
+  id: number,
+  firstName: string,
+  lastName: string,
+  overrides: Partial<patientsApi.Patient> = {},
+): patientsApi.Patient {
   return {
     id,
     uuid: uuid(500 + id),
@@ -45,7 +50,10 @@ export function patient(id: number, firstName: string, lastName: string, overrid
 export const jane = patient(41, 'Jane', 'Doe');
 
 /** A referral Lakeside sent to Riverside's inbox, offered and unread unless told otherwise. */
-export function summary(id: number, overrides: Partial<referralsApi.ReferralSummary> = {}): referralsApi.ReferralSummary {
+export function summary(
+  id: number,
+  overrides: Partial<referralsApi.ReferralSummary> = {},
+): referralsApi.ReferralSummary {
   const { id: patientId, uuid: patientUuid, firstName, lastName, dateOfBirth, gender, phoneNumber } = jane;
   return {
     id,
@@ -90,7 +98,12 @@ export function detail(id: number, overrides: Partial<referralsApi.ReferralDetai
   };
 }
 
-export function comment(id: number, author: directoryApi.PersonSummary, message: string, overrides: Partial<referralCommentsApi.ReferralComment> = {}) {
+export function comment(
+  id: number,
+  author: directoryApi.PersonSummary,
+  message: string,
+  overrides: Partial<referralCommentsApi.ReferralComment> = {},
+) {
   return {
     id,
     referralId: 9,
@@ -121,7 +134,12 @@ export function note(id: number, author: directoryApi.PersonSummary, message: st
   };
 }
 
-export const alex = { ...person(8, 'Alex', 'Moss'), email: 'alex@riverside.test', phone: null, roles: ['PROVIDER' as const] };
+export const alex = {
+  ...person(8, 'Alex', 'Moss'),
+  email: 'alex@riverside.test',
+  phone: null,
+  roles: ['PROVIDER' as const],
+};
 
 /** Signed in at Riverside, with its providers and tags; each test adds the calls it is about. */
 export function referralServer(routes: Parameters<typeof fakeServer>[0] = {}) {

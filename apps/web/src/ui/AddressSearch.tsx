@@ -27,7 +27,16 @@ interface AddressSearchProps {
  * choosing one fills in the full address and its coordinates from the place details. Used by
  * every form that records where someone is (a practice's profile, a patient).
  */
-export function AddressSearch({ label = 'Address', required = false, value, onChange, onPick, error, description, onBlur }: AddressSearchProps) {
+export function AddressSearch({
+  label = 'Address',
+  required = false,
+  value,
+  onChange,
+  onPick,
+  error,
+  description,
+  onBlur,
+}: AddressSearchProps) {
   // Only what the person typed is searched, never the saved address shown on load.
   const [typed, setTyped] = useState('');
   const [debounced] = useDebouncedValue(typed.trim(), ADDRESS_SEARCH_DEBOUNCE_MS);
@@ -50,7 +59,8 @@ export function AddressSearch({ label = 'Address', required = false, value, onCh
   const failed = (predictions.isError && debounced.length >= 1) || details.isError;
   const options = (predictions.data ?? []).map((p) => ({ value: p.placeId, label: p.description }));
   const busy = predictions.isFetching || details.isPending;
-  const noMatches = predictions.isSuccess && predictions.data.length === 0 && debounced === typed.trim() && debounced.length > 0;
+  const noMatches =
+    predictions.isSuccess && predictions.data.length === 0 && debounced === typed.trim() && debounced.length > 0;
 
   return (
     <Autocomplete
@@ -75,7 +85,9 @@ export function AddressSearch({ label = 'Address', required = false, value, onCh
       }}
       onBlur={onBlur}
       error={error ?? (failed ? placesApi.FAILED_TO_FIND_LOCATION : undefined)}
-      description={noMatches ? 'No places match this address. You can keep it as typed, or try a ZIP code or city.' : description}
+      description={
+        noMatches ? 'No places match this address. You can keep it as typed, or try a ZIP code or city.' : description
+      }
       rightSection={busy ? <Loader size="xs" aria-label="Looking up addresses" /> : undefined}
     />
   );

@@ -20,7 +20,17 @@ interface ConfirmDialogProps {
  * Asks before a destructive action. Cancel takes focus first, so Enter on opening does nothing
  * harmful; Mantine returns focus to the button that opened it.
  */
-export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onCancel, loading, error, confirmColor = 'red' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  loading,
+  error,
+  confirmColor = 'red',
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack>

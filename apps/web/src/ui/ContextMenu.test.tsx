@@ -19,7 +19,9 @@ function Row({ sections, opened }: { sections: ContextMenuSection[]; opened?: (a
         <p>Lee Harbor: see you at three</p>
         <button type="button">Row details</button>
       </div>
-      {anchor && <ContextMenu anchor={anchor} label="Row actions" sections={sections} onClose={() => setAnchor(null)} />}
+      {anchor && (
+        <ContextMenu anchor={anchor} label="Row actions" sections={sections} onClose={() => setAnchor(null)} />
+      )}
     </>
   );
 }
@@ -71,11 +73,11 @@ describe('the context menu', () => {
     expect(opened).toHaveBeenCalledWith({ target: text, point: { x: 40, y: 60 } });
 
     const shown = await menu();
-    expect(within(shown).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby') && group.textContent)).toEqual([
-      'MessageMessage detailsCopy text',
-      'LinksOpen link',
-      null,
-    ]);
+    expect(
+      within(shown)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-labelledby') && group.textContent),
+    ).toEqual(['MessageMessage detailsCopy text', 'LinksOpen link', null]);
     expect(within(shown).getByRole('group', { name: 'Links' })).toContainElement(item('Open link'));
     expect(within(shown).getAllByRole('separator')).toHaveLength(2);
     expect(item('Open link')).toHaveAttribute('aria-haspopup', 'menu');
@@ -262,7 +264,9 @@ describe('the context menu', () => {
 
   it('shows the owner’s value of a toggle once it has one, even when someone else changes it', async () => {
     const user = userEvent.setup();
-    const toggle = (checked: boolean, onSelect: () => unknown = vi.fn()) => [{ items: [{ label: 'Mute', checked, keepOpen: true, onSelect }] }];
+    const toggle = (checked: boolean, onSelect: () => unknown = vi.fn()) => [
+      { items: [{ label: 'Mute', checked, keepOpen: true, onSelect }] },
+    ];
     const view = render(<Row sections={toggle(false)} />);
     fireEvent.contextMenu(screen.getByText('Lee Harbor: see you at three'), { clientX: 10, clientY: 10 });
     await menu();

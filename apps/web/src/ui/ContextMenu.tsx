@@ -59,7 +59,8 @@ export interface ContextMenuProps {
   container?: Element;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 
 /**
  * A pointer's position kept relative to the element under it, so the menu moves with a list that
@@ -80,11 +81,22 @@ function pointOver(target: Element, point: { x: number; y: number }): VirtualEle
   };
 }
 
-export function ContextMenu({ anchor, sections, label, onClose, placement = 'bottom-start', id, container = document.body }: ContextMenuProps) {
+export function ContextMenu({
+  anchor,
+  sections,
+  label,
+  onClose,
+  placement = 'bottom-start',
+  id,
+  container = document.body,
+}: ContextMenuProps) {
   const ownId = useId();
   const menuId = id ?? ownId;
   // Chosen when the menu opens: what had the focus may be inside the menu by the time it closes.
-  const returnTo = useMemo(() => (anchor.target.closest(FOCUSABLE) ?? document.activeElement) as HTMLElement | null, [anchor.target]);
+  const returnTo = useMemo(
+    () => (anchor.target.closest(FOCUSABLE) ?? document.activeElement) as HTMLElement | null,
+    [anchor.target],
+  );
   const latestClose = useRef(onClose);
   useEffect(() => {
     latestClose.current = onClose;

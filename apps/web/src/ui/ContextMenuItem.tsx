@@ -3,7 +3,17 @@ import type { ContextMenuItem } from './ContextMenu';
 
 function CheckIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+    >
       <path d="M5 12.5l4.5 4.5L19 7.5" />
     </svg>
   );
@@ -11,13 +21,25 @@ function CheckIcon() {
 
 function ChevronIcon() {
   return (
-    <svg className="rw-menu__chevron" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden focusable="false">
+    <svg
+      className="rw-menu__chevron"
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      aria-hidden
+      focusable="false"
+    >
       <path d="M9 5l7 7-7 7" />
     </svg>
   );
 }
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 interface MenuItemButtonProps {
   id: string;
@@ -50,7 +72,8 @@ export function MenuItemButton({ id, item, withLead, subId, sub, onOpenSub, onHo
   }, []);
 
   const hasSub = Boolean(item.items?.length);
-  const checked = item.checked === undefined ? undefined : flipped && flipped.owner === item.checked ? flipped.to : item.checked;
+  const checked =
+    item.checked === undefined ? undefined : flipped && flipped.owner === item.checked ? flipped.to : item.checked;
 
   async function choose() {
     if (item.disabled || running) return;

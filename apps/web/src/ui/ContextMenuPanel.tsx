@@ -1,6 +1,15 @@
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { autoUpdate, flip, offset, shift, size, useFloating, type Placement, type ReferenceElement } from '@floating-ui/react-dom';
+import {
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  size,
+  useFloating,
+  type Placement,
+  type ReferenceElement,
+} from '@floating-ui/react-dom';
 import type { ContextMenuItem, ContextMenuSection } from './ContextMenu';
 import { MenuItemButton } from './ContextMenuItem';
 
@@ -47,7 +56,19 @@ function itemByLetter(items: HTMLElement[], from: number, letter: string) {
 }
 
 /** One level of a menu: its sections and items, placed beside its reference, with its keys. */
-export function MenuPanel({ id, label, labelledBy, sections, reference, placement, fallbackPlacements, initialFocus, onEscape, onBack, control }: MenuPanelProps) {
+export function MenuPanel({
+  id,
+  label,
+  labelledBy,
+  sections,
+  reference,
+  placement,
+  fallbackPlacements,
+  initialFocus,
+  onEscape,
+  onBack,
+  control,
+}: MenuPanelProps) {
   const isSub = onBack !== undefined;
   const { refs, floatingStyles, isPositioned } = useFloating({
     strategy: 'fixed',
@@ -121,7 +142,9 @@ export function MenuPanel({ id, label, labelledBy, sections, reference, placemen
   }
 
   const shown = sections.filter((section) => section.items.length > 0);
-  const withLead = shown.some((section) => section.items.some((item) => item.icon !== undefined || item.checked !== undefined));
+  const withLead = shown.some((section) =>
+    section.items.some((item) => item.icon !== undefined || item.checked !== undefined),
+  );
 
   return createPortal(
     <div

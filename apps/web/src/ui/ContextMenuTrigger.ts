@@ -16,7 +16,8 @@ const LONG_PRESS_MS = 500;
 const PRESS_SLOP_PX = 10;
 
 /** The keyboard's own ways to ask for a context menu. */
-export const asksForContextMenu = (event: KeyboardEvent) => event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10');
+export const asksForContextMenu = (event: KeyboardEvent) =>
+  event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10');
 
 // Events from a portal (the menu itself) reach its React parents too; only the trigger's own count.
 const fromInside = (event: { currentTarget: EventTarget; target: EventTarget }) =>
@@ -59,7 +60,9 @@ export function useContextMenuTrigger(open: (anchor: MenuAnchor) => boolean | vo
       if (touch) clearTimeout(touch.timer);
       // A contextmenu the keyboard caused (in browsers that send one) has no pointer position.
       const byKeyboard = event.clientX === 0 && event.clientY === 0;
-      const anchor: MenuAnchor = byKeyboard ? { target: event.target as Element } : { target: event.target as Element, point: { x: event.clientX, y: event.clientY } };
+      const anchor: MenuAnchor = byKeyboard
+        ? { target: event.target as Element }
+        : { target: event.target as Element, point: { x: event.clientX, y: event.clientY } };
       if (latestOpen.current(anchor) === false) return;
       event.preventDefault();
       if (touch) touch.opened = true;

@@ -38,7 +38,17 @@ interface CrudTableProps<T extends { id: number }> {
 }
 
 /** A list the server returns whole (a practice's tags, its custom properties) as a paged table to add to, edit in and delete from. */
-export function CrudTable<T extends { id: number }>({ list, editable, intro, texts, minWidth, columns, itemName, form, remove }: CrudTableProps<T>) {
+export function CrudTable<T extends { id: number }>({
+  list,
+  editable,
+  intro,
+  texts,
+  minWidth,
+  columns,
+  itemName,
+  form,
+  remove,
+}: CrudTableProps<T>) {
   const paged = usePaged(list.data ?? []);
   const [editing, setEditing] = useState<{ item: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -54,7 +64,14 @@ export function CrudTable<T extends { id: number }>({ list, editable, intro, tex
   let content;
   if (list.isPending) content = <LoadingState label={texts.loading} />;
   else if (list.isError) {
-    content = <ErrorState title={texts.failed} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    content = (
+      <ErrorState
+        title={texts.failed}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
   } else if (list.data.length === 0) {
     content = <EmptyMessage title={texts.empty}>{texts.emptyHint}</EmptyMessage>;
   } else {

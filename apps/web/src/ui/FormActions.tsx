@@ -2,7 +2,12 @@ import { Button, Group } from '@mantine/core';
 import { FormErrorAlert } from './serverErrors';
 
 /** The end of a form in a dialog: what the server refused, then Cancel and the submit button. */
-export function FormActions({ formError, pending, submitLabel, onCancel }: {
+export function FormActions({
+  formError,
+  pending,
+  submitLabel,
+  onCancel,
+}: {
   formError: string | null;
   pending: boolean;
   submitLabel: string;

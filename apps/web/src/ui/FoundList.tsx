@@ -18,7 +18,8 @@ interface FoundListProps<T extends { id: number }> {
 /** What a search for someone or something to add found: a row each, its name, a detail and an action. */
 export function FoundList<T extends { id: number }>({ search, items, texts, name, detail, action }: FoundListProps<T>) {
   if (search.isPending) return <LoadingState label={texts.loading} />;
-  if (search.isError) return <ErrorState title={texts.failed} error={search.error} onRetry={() => void search.refetch()} />;
+  if (search.isError)
+    return <ErrorState title={texts.failed} error={search.error} onRetry={() => void search.refetch()} />;
   if (items.length === 0) return <EmptyMessage title={texts.empty}>{texts.emptyHint}</EmptyMessage>;
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={texts.label}>

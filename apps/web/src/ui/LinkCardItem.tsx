@@ -10,7 +10,15 @@ import './linkCard.css';
 export function LinkCardItem({ to, children }: { to: string; children: ReactNode }) {
   return (
     <li>
-      <Card component={Link} to={to} withBorder radius="md" padding="sm" className="rw-link-card" style={{ color: 'inherit', textDecoration: 'none' }}>
+      <Card
+        component={Link}
+        to={to}
+        withBorder
+        radius="md"
+        padding="sm"
+        className="rw-link-card"
+        style={{ color: 'inherit', textDecoration: 'none' }}
+      >
         {children}
       </Card>
     </li>

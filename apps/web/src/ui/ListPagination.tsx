@@ -13,7 +13,12 @@ interface ListPaginationProps {
   showRange?: boolean;
 }
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
 
 /** Page controls for a list, with named controls; nothing when everything fits on one page. */
 export function ListPagination({ page, pageSize, count, onChange, label, showRange = true }: ListPaginationProps) {

@@ -5,7 +5,12 @@ import { PasswordInput, type PasswordInputProps } from '@mantine/core';
  * Mantine's PasswordInput leaves its error and description unlinked from the input, so screen
  * readers never hear them; this links them and lets keyboard users reach the show/hide toggle.
  */
-export function PasswordField({ id, error, description, ...props }: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) {
+export function PasswordField({
+  id,
+  error,
+  description,
+  ...props
+}: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) {
   const generated = useId();
   const inputId = id ?? generated;
   const hasError = Boolean(error) && typeof error !== 'boolean';

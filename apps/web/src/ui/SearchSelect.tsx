@@ -95,7 +95,11 @@ export function SearchSelect<T>({
       </Combobox.Empty>
     );
   } else if (options.length === 0) {
-    body = <Combobox.Empty>{waiting || results.isPending ? 'Searching…' : <span role="status">{nothingFound}</span>}</Combobox.Empty>;
+    body = (
+      <Combobox.Empty>
+        {waiting || results.isPending ? 'Searching…' : <span role="status">{nothingFound}</span>}
+      </Combobox.Empty>
+    );
   } else {
     body = options.map((option) => (
       <Combobox.Option key={option.id} value={String(option.id)}>
@@ -138,7 +142,12 @@ export function SearchSelect<T>({
             waiting ? (
               <Loader size="xs" aria-label={`Searching ${label.toLowerCase()}`} />
             ) : value ? (
-              <CloseButton size="sm" aria-label={`Clear ${label.toLowerCase()}`} onMouseDown={(event) => event.preventDefault()} onClick={clear} />
+              <CloseButton
+                size="sm"
+                aria-label={`Clear ${label.toLowerCase()}`}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={clear}
+              />
             ) : null
           }
         />

@@ -2,7 +2,15 @@ import { useId, type ReactNode } from 'react';
 import { Paper, Text, Title } from '@mantine/core';
 
 /** A titled, bordered region of a page (a landmark named by its heading). */
-export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

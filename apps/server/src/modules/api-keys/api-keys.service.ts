@@ -1,7 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ApiKeyPermission, apiKeysApi } from '@referwell/contracts';
 import {
-  apiKeys, authorizePractice, issueApiKeySecret, users, type AppContext, type SessionCaller, type UserRow,
+  apiKeys,
+  authorizePractice,
+  issueApiKeySecret,
+  users,
+  type AppContext,
+  type SessionCaller,
+  type UserRow,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -35,32 +41,70 @@ export function createApiKeysService(ctx: AppContext) {
       const { secret, secretHash, prefix } = issueApiKeySecret();
       const [row] = await db
         .insert(apiKeys)
-        .values({ practiceId: body.practiceId, name: body.name ?? '', prefix, secretHash, permissions: body.permissions, createdBy: caller.user.id })
+        .values({
+          practiceId: body.practiceId,
+          name: body.name ?? '',
+          prefix,
+          secretHash,
+          permissions: body.permissions,
+          createdBy: caller.user.id,
+        })
         .returning();
       await audit.record({
-        action: 'api_key.created', actorUserId: caller.user.id, targetType: 'api_key', targetId: row.id, practiceId: body.practiceId,
+        action: 'api_key.created',
+        actorUserId: caller.user.id,
+        targetType: 'api_key',
+        targetId: row.id,
+        practiceId: body.practiceId,
         details: { practiceId: body.practiceId, permissions: body.permissions, name: row.name, prefix },
       });
       return { ...toApiKey(row, caller.user), secret };
     },
 
-    async update(caller: SessionCaller, id: number, body: { practiceId: number; permissions: ApiKeyPermission[]; activated: boolean; name?: string }) {
+    async update(
+      caller: SessionCaller,
+      id: number,
+      body: { practiceId: number; permissions: ApiKeyPermission[]; activated: boolean; name?: string },
+    ) {
       const [key] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
       if (!key) throw new AppError('OBJECT_NOT_FOUND', 'API key not found');
       await authorizePractice(db, caller, key.practiceId, 'apiKeys.manage');
-      if (body.practiceId !== key.practiceId) throw new AppError('BAD_REQUEST', 'practiceId must be the practice the key belongs to');
+      if (body.practiceId !== key.practiceId)
+        throw new AppError('BAD_REQUEST', 'practiceId must be the practice the key belongs to');
       const [row] = await db
         .update(apiKeys)
-        .set({ permissions: body.permissions, activated: body.activated, ...(body.name === undefined ? {} : { name: body.name }) })
+        .set({
+          permissions: body.permissions,
+          activated: body.activated,
+          ...(body.name === undefined ? {} : { name: body.name }),
+        })
         .where(eq(apiKeys.id, id))
         .returning();
-      const base = { actorUserId: caller.user.id, targetType: 'api_key', targetId: id, practiceId: key.practiceId } as const;
+      const base = {
+        actorUserId: caller.user.id,
+        targetType: 'api_key',
+        targetId: id,
+        practiceId: key.practiceId,
+      } as const;
       const changed = body.permissions.join() !== key.permissions.join() || row.name !== key.name;
       if (changed) {
-        await audit.record({ ...base, action: 'api_key.updated', details: { practiceId: key.practiceId, permissions: body.permissions, before: key.permissions, name: row.name } });
+        await audit.record({
+          ...base,
+          action: 'api_key.updated',
+          details: {
+            practiceId: key.practiceId,
+            permissions: body.permissions,
+            before: key.permissions,
+            name: row.name,
+          },
+        });
       }
       if (body.activated !== key.activated) {
-        await audit.record({ ...base, action: body.activated ? 'api_key.activated' : 'api_key.deactivated', details: { practiceId: key.practiceId } });
+        await audit.record({
+          ...base,
+          action: body.activated ? 'api_key.activated' : 'api_key.deactivated',
+          details: { practiceId: key.practiceId },
+        });
       }
       const [creator] = await db.select(creatorColumns).from(users).where(eq(users.id, row.createdBy));
       return toApiKey(row, creator ?? null);

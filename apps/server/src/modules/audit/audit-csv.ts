@@ -1,6 +1,19 @@
 import type { auditApi } from '@referwell/contracts';
 
-export const CSV_HEADER = ['time', 'action', 'description', 'person_id', 'person', 'patient_id', 'patient', 'target_type', 'target_id', 'ip', 'user_agent', 'details'];
+export const CSV_HEADER = [
+  'time',
+  'action',
+  'description',
+  'person_id',
+  'person',
+  'patient_id',
+  'patient',
+  'target_type',
+  'target_id',
+  'ip',
+  'user_agent',
+  'details',
+];
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field a
@@ -18,7 +31,17 @@ export const csvLine = (fields: (string | number | null)[]) => `${fields.map(csv
 
 export function csvRow(e: auditApi.AuditEvent): string {
   return csvLine([
-    new Date(e.at).toISOString(), e.action, e.label, e.actor?.id ?? null, e.actor?.name ?? null, e.patient?.id ?? null, e.patient?.name ?? null,
-    e.targetType, e.targetId, e.ip, e.userAgent, Object.keys(e.details).length ? JSON.stringify(e.details) : null,
+    new Date(e.at).toISOString(),
+    e.action,
+    e.label,
+    e.actor?.id ?? null,
+    e.actor?.name ?? null,
+    e.patient?.id ?? null,
+    e.patient?.name ?? null,
+    e.targetType,
+    e.targetId,
+    e.ip,
+    e.userAgent,
+    Object.keys(e.details).length ? JSON.stringify(e.details) : null,
   ]);
 }

@@ -25,7 +25,11 @@ function filtersOf(practiceId: number, q: Omit<Filters, 'page' | 'pageSize'>): S
 
 /** The filters as the trail's own audit entry records them. */
 const asked = (q: Omit<Filters, 'page' | 'pageSize'>) =>
-  Object.fromEntries(Object.entries({ actorId: q.actorId, patientId: q.patientId, action: q.action, from: q.from, to: q.to }).filter(([, v]) => v !== undefined));
+  Object.fromEntries(
+    Object.entries({ actorId: q.actorId, patientId: q.patientId, action: q.action, from: q.from, to: q.to }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
 
 /**
  * A practice's audit trail, for its admins: what its people did and what was done to its records,
@@ -39,10 +43,13 @@ export function createAuditTrailService(ctx: AppContext) {
     const userIds = distinct(rows.flatMap((r) => (r.actorUserId === null ? [] : [r.actorUserId])));
     const patientIds = distinct(rows.flatMap((r) => (r.patientId === null ? [] : [r.patientId])));
     const [people, records] = await Promise.all([
-      userIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds)) : [],
-      patientIds.length
-        ? patientNamesIn(db, practiceId, patientIds)
+      userIds.length
+        ? db
+            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(inArray(users.id, userIds))
         : [],
+      patientIds.length ? patientNamesIn(db, practiceId, patientIds) : [],
     ]);
     const personName = new Map(people.map((p) => [p.id, fullName(p)]));
     const patientName = new Map(records.map((p) => [p.id, fullName(p)]));
@@ -51,8 +58,14 @@ export function createAuditTrailService(ctx: AppContext) {
       at: r.at.getTime(),
       action: r.action,
       label: auditApi.auditActionLabel(r.action),
-      actor: r.actorUserId === null ? null : { id: r.actorUserId, name: personName.get(r.actorUserId) ?? `Person ${r.actorUserId}` },
-      patient: r.patientId !== null && patientName.has(r.patientId) ? { id: r.patientId, name: patientName.get(r.patientId)! } : null,
+      actor:
+        r.actorUserId === null
+          ? null
+          : { id: r.actorUserId, name: personName.get(r.actorUserId) ?? `Person ${r.actorUserId}` },
+      patient:
+        r.patientId !== null && patientName.has(r.patientId)
+          ? { id: r.patientId, name: patientName.get(r.patientId)! }
+          : null,
       targetType: r.targetType,
       targetId: r.targetId,
       ip: r.ip,
@@ -61,8 +74,23 @@ export function createAuditTrailService(ctx: AppContext) {
     }));
   }
 
-  async function record(caller: SessionCaller, practiceId: number, action: 'audit.viewed' | 'audit.exported', client: ClientInfo, details: Record<string, unknown>) {
-    await ctx.audit.record({ action, actorUserId: caller.user.id, practiceId, targetType: 'practice', targetId: practiceId, ip: client.ip, userAgent: client.userAgent, details });
+  async function record(
+    caller: SessionCaller,
+    practiceId: number,
+    action: 'audit.viewed' | 'audit.exported',
+    client: ClientInfo,
+    details: Record<string, unknown>,
+  ) {
+    await ctx.audit.record({
+      action,
+      actorUserId: caller.user.id,
+      practiceId,
+      targetType: 'practice',
+      targetId: practiceId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details,
+    });
   }
 
   return {
@@ -71,7 +99,13 @@ export function createAuditTrailService(ctx: AppContext) {
       await record(caller, practiceId, 'audit.viewed', client, { ...asked(q), page: q.page });
       const where = filtersOf(practiceId, q);
       const [rows, [total]] = await Promise.all([
-        db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.at), desc(auditEvents.id)).offset(q.page * q.pageSize).limit(q.pageSize),
+        db
+          .select()
+          .from(auditEvents)
+          .where(where)
+          .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+          .offset(q.page * q.pageSize)
+          .limit(q.pageSize),
         db.select({ n: count() }).from(auditEvents).where(where),
       ]);
       return { data: await views(practiceId, rows), count: total?.n ?? 0 };
@@ -85,7 +119,10 @@ export function createAuditTrailService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'audit.view');
       await record(caller, practiceId, 'audit.exported', client, asked(q));
       const where = filtersOf(practiceId, q);
-      const [summary] = await db.select({ n: count(), last: max(auditEvents.id) }).from(auditEvents).where(where);
+      const [summary] = await db
+        .select({ n: count(), last: max(auditEvents.id) })
+        .from(auditEvents)
+        .where(where);
       const total = summary?.n ?? 0;
       const last = summary?.last ?? 0;
       async function* chunks(): AsyncGenerator<auditApi.AuditEvent[]> {
@@ -95,11 +132,22 @@ export function createAuditTrailService(ctx: AppContext) {
           const rows: { row: Row; atText: string }[] = await db
             .select({ row: auditEvents, atText: sql<string>`${auditEvents.at}::text` })
             .from(auditEvents)
-            .where(and(where, lte(auditEvents.id, last), after ? sql`(${auditEvents.at}, ${auditEvents.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
+            .where(
+              and(
+                where,
+                lte(auditEvents.id, last),
+                after
+                  ? sql`(${auditEvents.at}, ${auditEvents.id}) < (${after.at}::timestamptz, ${after.id})`
+                  : undefined,
+              ),
+            )
             .orderBy(desc(auditEvents.at), desc(auditEvents.id))
             .limit(EXPORT_CHUNK);
           if (!rows.length) return;
-          yield await views(practiceId, rows.map((r) => r.row));
+          yield await views(
+            practiceId,
+            rows.map((r) => r.row),
+          );
           const tail: { row: Row; atText: string } = rows[rows.length - 1];
           after = { at: tail.atText, id: tail.row.id };
           if (rows.length < EXPORT_CHUNK) return;

@@ -24,7 +24,11 @@ async function mark() {
   return Math.max(0, ...rows.map((r) => r.id));
 }
 const mailsSince = (since: number, to: string) =>
-  t.db.select().from(outboxMessages).where(and(eq(outboxMessages.to, to), gt(outboxMessages.id, since))).orderBy(outboxMessages.id);
+  t.db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.to, to), gt(outboxMessages.id, since)))
+    .orderBy(outboxMessages.id);
 
 describe('account notices (ASVS V2.2.3)', () => {
   it('tells the owner their password was changed: when, from which device and address, and nothing secret', async () => {
@@ -32,7 +36,10 @@ describe('account notices (ASVS V2.2.3)', () => {
     const c = browser('198.51.100.20', 'Laptop browser');
     expect((await c.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
     const since = await mark();
-    expect((await c.put('/api/v1/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'a-changed-password' })).statusCode).toBe(200);
+    expect(
+      (await c.put('/api/v1/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'a-changed-password' }))
+        .statusCode,
+    ).toBe(200);
     const [mail, ...more] = await mailsSince(since, user.email!);
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ channel: 'email', subject: 'Your Referwell password was changed' });
@@ -45,10 +52,14 @@ describe('account notices (ASVS V2.2.3)', () => {
     const user = await createUser(t.db);
     const c = browser('198.51.100.21');
     await c.csrf();
-    const { uuid } = (await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email: user.email, isPasswordReset: true })).json();
+    const { uuid } = (
+      await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email: user.email, isPasswordReset: true })
+    ).json();
     await c.post(`/api/v1/auth/${uuid}`, { step: 'EMAIL_CODE', value: await lastCode(t.db, user.email!) });
     const since = await mark();
-    expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'SET_NEW_PASSWORD', value: 'a-reset-password' })).json()).toEqual({ status: 'COMPLETE' });
+    expect(
+      (await c.post(`/api/v1/auth/${uuid}`, { step: 'SET_NEW_PASSWORD', value: 'a-reset-password' })).json(),
+    ).toEqual({ status: 'COMPLETE' });
     expect((await mailsSince(since, user.email!)).map((m) => m.subject)).toEqual(['Your Referwell password was reset']);
   });
 
@@ -59,7 +70,9 @@ describe('account notices (ASVS V2.2.3)', () => {
     const phone = '+12025550199';
     expect((await c.put(`/api/v1/user/${user.id}/verifyPhone`, { phone })).statusCode).toBe(200);
     const since = await mark();
-    expect((await c.put(`/api/v1/user/${user.id}/verifyCode`, { code: await lastCode(t.db, phone) })).statusCode).toBe(200);
+    expect((await c.put(`/api/v1/user/${user.id}/verifyCode`, { code: await lastCode(t.db, phone) })).statusCode).toBe(
+      200,
+    );
     const [mail] = await mailsSince(since, user.email!);
     expect(mail.subject).toBe('Your Referwell phone number was changed');
     expect(mail.body).not.toContain('0199');

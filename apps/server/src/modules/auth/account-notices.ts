@@ -5,13 +5,22 @@ import type { ClientInfo } from '../../platform/http.js';
 export type AccountNotice = 'password-changed' | 'password-reset' | 'email-changed' | 'phone-changed' | 'risky-sign-in';
 
 const NOTICES: Record<AccountNotice, { subject: string; line: string }> = {
-  'password-changed': { subject: 'Your Referwell password was changed', line: 'The password of your Referwell account was changed' },
-  'password-reset': { subject: 'Your Referwell password was reset', line: 'The password of your Referwell account was reset with a code e-mailed here' },
+  'password-changed': {
+    subject: 'Your Referwell password was changed',
+    line: 'The password of your Referwell account was changed',
+  },
+  'password-reset': {
+    subject: 'Your Referwell password was reset',
+    line: 'The password of your Referwell account was reset with a code e-mailed here',
+  },
   'email-changed': {
     subject: 'Your Referwell e-mail address was changed',
     line: 'Your Referwell account was moved to another e-mail address; this one no longer signs in',
   },
-  'phone-changed': { subject: 'Your Referwell phone number was changed', line: 'The phone number of your Referwell account was changed' },
+  'phone-changed': {
+    subject: 'Your Referwell phone number was changed',
+    line: 'The phone number of your Referwell account was changed',
+  },
   'risky-sign-in': {
     subject: 'New sign-in to your Referwell account',
     line: 'Someone signed in to your Referwell account on a device it had not been used on, after wrong passwords had been tried on it',
@@ -29,9 +38,10 @@ export function createAccountNotices(ctx: Pick<AppContext, 'delivery' | 'clock' 
     const { subject, line } = NOTICES[notice];
     const when = `${ctx.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     const device = client.userAgent.slice(0, 120) || 'an unknown device';
-    const body = `${line} on ${when}, from ${device} at address ${client.ip}.\n\n`
-      + 'If this was you, there is nothing to do. If it was not, reset your password at '
-      + `${ctx.config.publicUrl}/reset-password, end the sessions you do not know under Settings, and tell your practice administrator.\n`;
+    const body =
+      `${line} on ${when}, from ${device} at address ${client.ip}.\n\n` +
+      'If this was you, there is nothing to do. If it was not, reset your password at ' +
+      `${ctx.config.publicUrl}/reset-password, end the sessions you do not know under Settings, and tell your practice administrator.\n`;
     try {
       await ctx.delivery.email(to, subject, body);
     } catch (err) {

@@ -11,7 +11,10 @@ import type { SignInService, StepResult } from './sign-in.service.js';
 import type { createSessionsService } from './sessions.service.js';
 
 /** The client of a sign-in or password call, with its device cookie (device-cookie.ts). */
-const signInClientOf = (client: ClientInfo, request: FastifyRequest): SignInClient => ({ ...client, device: request.cookies[DEVICE_COOKIE] });
+const signInClientOf = (client: ClientInfo, request: FastifyRequest): SignInClient => ({
+  ...client,
+  device: request.cookies[DEVICE_COOKIE],
+});
 
 /** The session a CSRF token is bound to: a cookie session's, or none (bearer callers need no token). */
 const csrfSessionOf = (caller: Caller | null) => (caller?.via === 'cookie' ? caller.session.uuid : null);
@@ -40,21 +43,37 @@ export function registerAuthRoutes(
   }
 
   route(app, ctx, authApi.csrf, async ({ reply, caller }) => ({ token: ctx.csrf.issue(reply, csrfSessionOf(caller)) }));
-  route(app, ctx, authApi.csrfToken, async ({ reply, caller }) => ({ _csrf: ctx.csrf.issue(reply, csrfSessionOf(caller)) }));
+  route(app, ctx, authApi.csrfToken, async ({ reply, caller }) => ({
+    _csrf: ctx.csrf.issue(reply, csrfSessionOf(caller)),
+  }));
 
-  route(app, ctx, authApi.authConfig, async ({ body }) => ({ steps: defaultSteps(body.app, Boolean(body.isPasswordReset)) }));
+  route(app, ctx, authApi.authConfig, async ({ body }) => ({
+    steps: defaultSteps(body.app, Boolean(body.isPasswordReset)),
+  }));
 
   route(app, ctx, authApi.authStart, async ({ body, caller }) => signIn.start(body, caller), limit);
 
-  route(app, ctx, authApi.authStep, async ({ params, body, request, reply, client }) =>
-    deliverSession(reply, await signIn.answer(params.uuid, body, signInClientOf(client, request))), limit);
+  route(
+    app,
+    ctx,
+    authApi.authStep,
+    async ({ params, body, request, reply, client }) =>
+      deliverSession(reply, await signIn.answer(params.uuid, body, signInClientOf(client, request))),
+    limit,
+  );
 
   route(app, ctx, authApi.authFlowStatus, async ({ params }) => signIn.status(params.uuid));
 
-  route(app, ctx, authApi.authResend, async ({ params }) => {
-    await signIn.resend(params.uuid);
-    return { ok: true as const };
-  }, limit);
+  route(
+    app,
+    ctx,
+    authApi.authResend,
+    async ({ params }) => {
+      await signIn.resend(params.uuid);
+      return { ok: true as const };
+    },
+    limit,
+  );
 
   route(app, ctx, authApi.authRefresh, async ({ body, client }) => account.refresh(body.token, client), limit);
 
@@ -79,19 +98,39 @@ export function registerAuthRoutes(
   }
   route(app, ctx, authApi.logout, ({ caller, client, reply }) => signOut(caller, client, reply));
   // The spec makes it a GET: a link or an image on another site must not sign anyone out.
-  route(app, ctx, authApi.logoutLegacy, ({ caller, client, reply }) => signOut(caller, client, reply), { changesState: true });
+  route(app, ctx, authApi.logoutLegacy, ({ caller, client, reply }) => signOut(caller, client, reply), {
+    changesState: true,
+  });
 
-  route(app, ctx, authApi.passwordReset, async ({ body }) => ({ uuid: (await account.passwordReset(body.email)).uuid }), limit);
+  route(
+    app,
+    ctx,
+    authApi.passwordReset,
+    async ({ body }) => ({ uuid: (await account.passwordReset(body.email)).uuid }),
+    limit,
+  );
 
-  route(app, ctx, authApi.resetPassword, async ({ body, request, client }) => {
-    await account.resetPassword(body.uuid, body.code, body.password, signInClientOf(client, request));
-    return { ok: true as const };
-  }, limit);
+  route(
+    app,
+    ctx,
+    authApi.resetPassword,
+    async ({ body, request, client }) => {
+      await account.resetPassword(body.uuid, body.code, body.password, signInClientOf(client, request));
+      return { ok: true as const };
+    },
+    limit,
+  );
 
-  route(app, ctx, authApi.updatePassword, async ({ caller, body, request, client }) => {
-    await account.updatePassword(caller, body.currentPassword, body.newPassword, signInClientOf(client, request));
-    return { ok: true as const };
-  }, limit);
+  route(
+    app,
+    ctx,
+    authApi.updatePassword,
+    async ({ caller, body, request, client }) => {
+      await account.updatePassword(caller, body.currentPassword, body.newPassword, signInClientOf(client, request));
+      return { ok: true as const };
+    },
+    limit,
+  );
 
   route(app, ctx, authApi.region, async ({ query }) => {
     if (query.phone) {

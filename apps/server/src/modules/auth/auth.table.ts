@@ -42,5 +42,8 @@ export const signInThrottles = pgTable(
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.subject, t.client] }), index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt)],
+  (t) => [
+    primaryKey({ columns: [t.subject, t.client] }),
+    index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt),
+  ],
 );

@@ -25,9 +25,19 @@ async function signedIn() {
 }
 
 /** A request with the victim's session cookie and whatever CSRF token an attacker managed to plant. */
-function withToken(victim: TestClient, token: string | undefined, method: 'GET' | 'PUT', url: string, payload?: object) {
+function withToken(
+  victim: TestClient,
+  token: string | undefined,
+  method: 'GET' | 'PUT',
+  url: string,
+  payload?: object,
+) {
   const cookies = { ...Object.fromEntries(victim.cookies), ...(token ? { [CSRF_COOKIE]: token } : {}) };
-  const headers: Record<string, string> = { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') };
+  const headers: Record<string, string> = {
+    cookie: Object.entries(cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; '),
+  };
   if (token) headers[CSRF_HEADER] = token;
   return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
@@ -35,7 +45,7 @@ function withToken(victim: TestClient, token: string | undefined, method: 'GET' 
 const firstName = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0].firstName;
 
 describe('CSRF tokens are bound to their session (issue 13, point 6)', () => {
-  it('refuses a token fetched with no session next to a victim\'s session cookie, and changes nothing', async () => {
+  it("refuses a token fetched with no session next to a victim's session cookie, and changes nothing", async () => {
     const victim = await signedIn();
     const before = await firstName(victim.user.id);
     const token = await new TestClient(t.app).csrf();
@@ -47,13 +57,16 @@ describe('CSRF tokens are bound to their session (issue 13, point 6)', () => {
     expect((await victim.c.get('/api/v1/user/current')).statusCode).toBe(200);
   });
 
-  it('refuses a token issued for another session, even the same person\'s', async () => {
+  it("refuses a token issued for another session, even the same person's", async () => {
     const victim = await signedIn();
     const attacker = await signedIn();
     const elsewhere = new TestClient(t.app);
     expect((await elsewhere.signIn(victim.user.email!, TEST_PASSWORD)).statusCode).toBe(200);
     for (const token of [attacker.c.cookies.get(CSRF_COOKIE)!, elsewhere.cookies.get(CSRF_COOKIE)!]) {
-      expect((await withToken(victim.c, token, 'PUT', `/api/v1/user/${victim.user.id}/`, { firstName: 'Mallory' })).statusCode).toBe(403);
+      expect(
+        (await withToken(victim.c, token, 'PUT', `/api/v1/user/${victim.user.id}/`, { firstName: 'Mallory' }))
+          .statusCode,
+      ).toBe(403);
     }
     expect(await firstName(victim.user.id)).not.toBe('Mallory');
     // The victim's own token, from their sign-in answer, works.
@@ -67,10 +80,14 @@ describe('CSRF tokens are bound to their session (issue 13, point 6)', () => {
     expect((await c.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
     const after = c.cookies.get(CSRF_COOKIE)!;
     expect(after).not.toBe(before);
-    expect((await withToken(c, before, 'PUT', `/api/v1/user/${user.id}/`, { firstName: 'Early' })).statusCode).toBe(403);
+    expect((await withToken(c, before, 'PUT', `/api/v1/user/${user.id}/`, { firstName: 'Early' })).statusCode).toBe(
+      403,
+    );
     expect((await c.put(`/api/v1/user/${user.id}/`, { firstName: 'Later' })).statusCode).toBe(200);
     // Asked again while signed in, the token is for this session; signing out hands back one for none.
-    expect((await withToken(c, await c.csrf(), 'PUT', `/api/v1/user/${user.id}/`, { firstName: 'Again' })).statusCode).toBe(200);
+    expect(
+      (await withToken(c, await c.csrf(), 'PUT', `/api/v1/user/${user.id}/`, { firstName: 'Again' })).statusCode,
+    ).toBe(200);
     expect((await c.put('/api/v1/auth/logout')).statusCode).toBe(200);
     expect(c.cookies.get(CSRF_COOKIE)).toEqual(expect.any(String));
     expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
@@ -95,7 +112,11 @@ describe('GETs that change state want the CSRF header', () => {
     const lake = await staffMember(t);
     const chat = await startChat(ann, { type: 'PRACTICE_TO_PRACTICE', targetPractice: lake.practiceId });
     const url = `/api/v1/chat/${chat.id}/token?practiceId=${lake.practiceId}`;
-    const joined = () => t.db.select().from(chatUsers).where(and(eq(chatUsers.chatId, chat.id), eq(chatUsers.userId, lake.user.id)));
+    const joined = () =>
+      t.db
+        .select()
+        .from(chatUsers)
+        .where(and(eq(chatUsers.chatId, chat.id), eq(chatUsers.userId, lake.user.id)));
     expect((await lake.client.get(url, { csrf: false })).statusCode).toBe(403);
     expect(await joined()).toEqual([]);
     expect((await lake.client.get(url)).statusCode).toBe(200);

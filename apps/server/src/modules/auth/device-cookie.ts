@@ -15,7 +15,11 @@ const ENTRY = /^[\w-]+\.[\w-]+$/;
  */
 export function createDeviceCookies(secret: string) {
   const mac = (userId: number, nonce: string) => hmac(secret, `device:${userId}:${nonce}`);
-  const entriesOf = (cookie: string | undefined) => (cookie ?? '').split('~').filter((e) => ENTRY.test(e)).slice(0, MAX_ACCOUNTS);
+  const entriesOf = (cookie: string | undefined) =>
+    (cookie ?? '')
+      .split('~')
+      .filter((e) => ENTRY.test(e))
+      .slice(0, MAX_ACCOUNTS);
 
   function deviceOf(cookie: string | undefined, userId: number): string | null {
     for (const entry of entriesOf(cookie)) {
@@ -41,5 +45,11 @@ export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
 
 /** HttpOnly and SameSite=Strict: only the app's own sign-in and password calls need it. */
 export function setDeviceCookie(reply: FastifyReply, value: string, secure: boolean) {
-  reply.setCookie(DEVICE_COOKIE, value, { path: '/api/', httpOnly: true, sameSite: 'strict', secure, maxAge: LIFETIME_SECONDS });
+  reply.setCookie(DEVICE_COOKIE, value, {
+    path: '/api/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: LIFETIME_SECONDS,
+  });
 }

@@ -25,7 +25,8 @@ const PASSWORD_APPS: AuthApp[] = ['PROVIDER_WEB', 'PROVIDER_MOBILE', 'ADMIN_WEB'
 export function chooseFlow(app: AuthApp, by: 'email' | 'phone', isPasswordReset: boolean): FlowKind {
   if (app === 'UPDATE_PHONE' || app === 'UPDATE_EMAIL') {
     const kind = app === 'UPDATE_PHONE' ? 'phone' : 'email';
-    if (by !== kind) throw new AppError('BAD_REQUEST', `Send the new ${kind === 'phone' ? 'phone number' : 'e-mail address'}`);
+    if (by !== kind)
+      throw new AppError('BAD_REQUEST', `Send the new ${kind === 'phone' ? 'phone number' : 'e-mail address'}`);
     return app;
   }
   if (isPasswordReset) {

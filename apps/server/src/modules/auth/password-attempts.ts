@@ -54,12 +54,24 @@ export function createPasswordAttempts(ctx: AppContext) {
   async function record(user: UserRow | null, client: ClientInfo, at: AttemptContext, outcome: Outcome) {
     if (!user) return;
     const where = { app: at.app, flow: at.flow, reason: at.reason };
-    const throttled = outcome.kind === 'throttled'
-      ? { retryAfterSeconds: Math.ceil(outcome.throttled.retryAfterMs / 1000), scope: outcome.throttled.scope, client: outcome.trusted ? 'device' : 'address' }
-      : {};
-    const action = user.lockedAt ? 'auth.locked_account_attempt' : outcome.kind === 'throttled' ? 'auth.sign_in_throttled' : 'auth.sign_in_failed';
+    const throttled =
+      outcome.kind === 'throttled'
+        ? {
+            retryAfterSeconds: Math.ceil(outcome.throttled.retryAfterMs / 1000),
+            scope: outcome.throttled.scope,
+            client: outcome.trusted ? 'device' : 'address',
+          }
+        : {};
+    const action = user.lockedAt
+      ? 'auth.locked_account_attempt'
+      : outcome.kind === 'throttled'
+        ? 'auth.sign_in_throttled'
+        : 'auth.sign_in_failed';
     await ctx.audit.record({
-      action, subjectUserId: user.id, ip: client.ip, userAgent: client.userAgent,
+      action,
+      subjectUserId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
       details: { ...where, ...(user.lockedAt ? { outcome: outcome.kind } : {}), ...throttled },
     });
   }
@@ -74,7 +86,13 @@ export function createPasswordAttempts(ctx: AppContext) {
      * while this client, or every client without a device cookie, must wait, and 451 when it is
      * wrong. Unknown e-mails (`user` null) are counted under `identifier` and answered alike.
      */
-    async verify(user: UserRow | null, identifier: string, password: string, client: SignInClient, at: AttemptContext): Promise<UserRow> {
+    async verify(
+      user: UserRow | null,
+      identifier: string,
+      password: string,
+      client: SignInClient,
+      at: AttemptContext,
+    ): Promise<UserRow> {
       const subject = throttle.subjectOf(user ? { userId: user.id } : { identifier });
       const who = { ip: client.ip, device: user ? devices.deviceOf(client.device, user.id) : null };
       const throttled = await throttle.check(subject, who);
@@ -86,7 +104,10 @@ export function createPasswordAttempts(ctx: AppContext) {
       if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
         await throttle.fail(subject, who);
         await record(user, client, at, { kind: 'wrong' });
-        throw new AppError('BAD_CREDENTIALS', at.reason === 'password-change' ? 'Your current password is not right' : undefined);
+        throw new AppError(
+          'BAD_CREDENTIALS',
+          at.reason === 'password-change' ? 'Your current password is not right' : undefined,
+        );
       }
       await throttle.succeed(subject, who);
       return user;

@@ -51,8 +51,14 @@ describe('session lifetime', () => {
     const idle = await signedIn(user.email!);
     const old = await signedIn(user.email!);
     const [a, b] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(sessions.id);
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, a.id));
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, b.id));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.id, a.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.id, b.id));
     expect((await idle.get('/api/v1/user/current')).statusCode).toBe(401);
     expect((await old.get('/api/v1/user/current')).statusCode).toBe(401);
     const res = await (await signedIn(user.email!)).get('/api/v1/user/current');
@@ -60,7 +66,7 @@ describe('session lifetime', () => {
     expect(res.json().session.expiresAt - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
   });
 
-  it('lists the user\'s sessions, marks the current one, and ends another at once', async () => {
+  it("lists the user's sessions, marks the current one, and ends another at once", async () => {
     const user = await createUser(t.db);
     const laptop = await signedIn(user.email!, 'Laptop browser');
     const phone = await signedIn(user.email!, 'Phone browser');
@@ -77,7 +83,7 @@ describe('session lifetime', () => {
     expect((await laptop.delete('/api/v1/auth/sessions', { uuid: other.uuid })).statusCode).toBe(456);
   });
 
-  it('cannot end another user\'s session', async () => {
+  it("cannot end another user's session", async () => {
     const alice = await createUser(t.db);
     const bob = await createUser(t.db);
     const a = await signedIn(alice.email!);
@@ -103,13 +109,23 @@ describe('passwords', () => {
     const user = await createUser(t.db);
     const here = await signedIn(user.email!);
     const elsewhere = await signedIn(user.email!);
-    const wrong = await here.put('/api/v1/updatePassword', { currentPassword: 'nope-nope-nope', newPassword: 'a-brand-new-password' });
+    const wrong = await here.put('/api/v1/updatePassword', {
+      currentPassword: 'nope-nope-nope',
+      newPassword: 'a-brand-new-password',
+    });
     expect(wrong.statusCode).toBe(451);
     const short = await here.put('/api/v1/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().issues[0].message).toBe('Password must be at least 10 characters');
 
-    expect((await here.put('/api/v1/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-password' })).statusCode).toBe(200);
+    expect(
+      (
+        await here.put('/api/v1/updatePassword', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'a-brand-new-password',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await here.get('/api/v1/user/current')).statusCode).toBe(200);
     expect((await elsewhere.get('/api/v1/user/current')).statusCode).toBe(401);
     expect((await new TestClient(t.app).signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(451);
@@ -125,10 +141,15 @@ describe('passwords', () => {
     expect(start.json()).toMatchObject({ nextStep: 'EMAIL_CODE' });
     const uuid = start.json().uuid;
     const code = await lastCode(t.db, user.email!);
-    expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'EMAIL_CODE', value: code })).json()).toEqual({ status: 'PENDING', nextStep: 'SET_NEW_PASSWORD' });
+    expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'EMAIL_CODE', value: code })).json()).toEqual({
+      status: 'PENDING',
+      nextStep: 'SET_NEW_PASSWORD',
+    });
     const weak = await c.post(`/api/v1/auth/${uuid}`, { step: 'SET_NEW_PASSWORD', value: 'short' });
     expect(weak.statusCode).toBe(400);
-    expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'SET_NEW_PASSWORD', value: 'reset-password-123' })).json()).toEqual({ status: 'COMPLETE' });
+    expect(
+      (await c.post(`/api/v1/auth/${uuid}`, { step: 'SET_NEW_PASSWORD', value: 'reset-password-123' })).json(),
+    ).toEqual({ status: 'COMPLETE' });
     expect((await c.get('/api/v1/user/current')).statusCode).toBe(200);
     expect((await before.get('/api/v1/user/current')).statusCode).toBe(401);
     expect((await new TestClient(t.app).signIn(user.email!, 'reset-password-123')).statusCode).toBe(200);
@@ -156,9 +177,14 @@ describe('audit log', () => {
     const other = (await a.get('/api/v1/auth/sessions')).json().find((s: { current: boolean }) => !s.current);
     await a.delete('/api/v1/auth/sessions', { uuid: other.uuid });
     await a.put('/api/v1/auth/logout');
-    const rows = await t.db.select().from(auditEvents).where(and(eq(auditEvents.subjectUserId, user.id)));
+    const rows = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectUserId, user.id)));
     const actions = rows.map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(['auth.sign_in_failed', 'auth.sign_in', 'auth.session_revoked', 'auth.sign_out']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['auth.sign_in_failed', 'auth.sign_in', 'auth.session_revoked', 'auth.sign_out']),
+    );
     for (const row of rows) expect(row.ip).toBe('127.0.0.1');
     expect(rows.find((r) => r.action === 'auth.sign_out')!.actorUserId).toBe(user.id);
   });

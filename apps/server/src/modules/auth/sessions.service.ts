@@ -8,7 +8,12 @@ import type { PasswordAttempts, SignInClient } from './password-attempts.js';
 import type { AccountNotices } from './account-notices.js';
 
 /** A user's sessions and password, once signed in (or proving who they are by an e-mailed code). */
-export function createSessionsService(ctx: AppContext, signIn: SignInService, attempts: PasswordAttempts, notify: AccountNotices) {
+export function createSessionsService(
+  ctx: AppContext,
+  signIn: SignInService,
+  attempts: PasswordAttempts,
+  notify: AccountNotices,
+) {
   const { db, audit, sessions } = ctx;
 
   return {
@@ -16,8 +21,12 @@ export function createSessionsService(ctx: AppContext, signIn: SignInService, at
       const result = await sessions.refresh(token);
       if (result.reused) {
         await audit.record({
-          action: 'auth.refresh_token_reused', subjectUserId: result.session.userId, ip: client.ip, userAgent: client.userAgent,
-          targetType: 'session', targetId: result.session.uuid,
+          action: 'auth.refresh_token_reused',
+          subjectUserId: result.session.userId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          targetType: 'session',
+          targetId: result.session.uuid,
         });
         throw new AppError('UNAUTHORIZED', 'This refresh token was already used; sign in again');
       }
@@ -44,8 +53,13 @@ export function createSessionsService(ctx: AppContext, signIn: SignInService, at
         throw new AppError('OBJECT_NOT_FOUND', 'No such session');
       }
       await audit.record({
-        action: 'auth.session_revoked', actorUserId: caller.user.id, subjectUserId: caller.user.id,
-        targetType: 'session', targetId: uuid, ip: client.ip, userAgent: client.userAgent,
+        action: 'auth.session_revoked',
+        actorUserId: caller.user.id,
+        subjectUserId: caller.user.id,
+        targetType: 'session',
+        targetId: uuid,
+        ip: client.ip,
+        userAgent: client.userAgent,
       });
     },
 
@@ -53,8 +67,13 @@ export function createSessionsService(ctx: AppContext, signIn: SignInService, at
       if (!caller) return;
       await sessions.revokeById(caller.session.id, 'logout');
       await audit.record({
-        action: 'auth.sign_out', actorUserId: caller.user.id, subjectUserId: caller.user.id,
-        targetType: 'session', targetId: caller.session.uuid, ip: client.ip, userAgent: client.userAgent,
+        action: 'auth.sign_out',
+        actorUserId: caller.user.id,
+        subjectUserId: caller.user.id,
+        targetType: 'session',
+        targetId: caller.session.uuid,
+        ip: client.ip,
+        userAgent: client.userAgent,
       });
     },
 
@@ -63,12 +82,19 @@ export function createSessionsService(ctx: AppContext, signIn: SignInService, at
      * password is throttled with sign-in's counts: a stolen session cannot guess it faster.
      */
     async updatePassword(caller: Caller, currentPassword: string, newPassword: string, client: SignInClient) {
-      await attempts.verify(caller.user, caller.user.email ?? '', currentPassword, client, { app: caller.session.app, reason: 'password-change' });
+      await attempts.verify(caller.user, caller.user.email ?? '', currentPassword, client, {
+        app: caller.session.app,
+        reason: 'password-change',
+      });
       await setPasswordHash(db, caller.user.id, await hashPassword(newPassword), new Date());
       const ended = await sessions.revokeAllExcept(caller.user.id, caller.session.id, 'password-changed');
       await audit.record({
-        action: 'auth.password_changed', actorUserId: caller.user.id, subjectUserId: caller.user.id,
-        ip: client.ip, userAgent: client.userAgent, details: { sessionsEnded: ended.length },
+        action: 'auth.password_changed',
+        actorUserId: caller.user.id,
+        subjectUserId: caller.user.id,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { sessionsEnded: ended.length },
       });
       await notify(caller.user.email, 'password-changed', client);
     },

@@ -32,9 +32,15 @@ describe('auth.throttle-sweep', () => {
     await throttle.fail(recent, { ip: '203.0.113.2', device: 'a-device-nonce' });
 
     expect(await queue.drain()).toBe(1);
-    const left = await database.db.select({ subject: signInThrottles.subject, client: signInThrottles.client }).from(signInThrottles);
+    const left = await database.db
+      .select({ subject: signInThrottles.subject, client: signInThrottles.client })
+      .from(signInThrottles);
     expect(left).toEqual([{ subject: recent, client: 'device:a-device-nonce' }]);
     // The untrusted pool's count went with the address's.
-    expect(log.lines).toContainEqual({ level: 'info', msg: 'old sign-in throttle counts deleted', obj: { deleted: 2 } });
+    expect(log.lines).toContainEqual({
+      level: 'info',
+      msg: 'old sign-in throttle counts deleted',
+      obj: { deleted: 2 },
+    });
   });
 });

@@ -45,10 +45,14 @@ async function phoneSignIn(c: TestClient, phone: string) {
 }
 
 const auditRows = (userId: number, action: string) =>
-  t.db.select().from(auditEvents).where(and(eq(auditEvents.subjectUserId, userId), eq(auditEvents.action, action))).orderBy(auditEvents.id);
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectUserId, userId), eq(auditEvents.action, action)))
+    .orderBy(auditEvents.id);
 
-describe('a stranger\'s wrong passwords (issue 13, point 1)', () => {
-  it('hold back only the stranger\'s client: the owner gets in from their device and from elsewhere, and a reset with the e-mailed code completes', async () => {
+describe("a stranger's wrong passwords (issue 13, point 1)", () => {
+  it("hold back only the stranger's client: the owner gets in from their device and from elsewhere, and a reset with the e-mailed code completes", async () => {
     const user = await createUser(t.db);
     const owner = browser();
     expect((await owner.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
@@ -60,7 +64,9 @@ describe('a stranger\'s wrong passwords (issue 13, point 1)', () => {
     expect(held.statusCode).toBe(458);
     expect(retryAfter(held)).toBe('60');
     expect(held.json()).toEqual({
-      statusCode: 458, code: 'TOO_MANY_LOGIN_ATTEMPTS', message: 'Too many attempts with a wrong password. Try again in 1 minute.',
+      statusCode: 458,
+      code: 'TOO_MANY_LOGIN_ATTEMPTS',
+      message: 'Too many attempts with a wrong password. Try again in 1 minute.',
     });
 
     // The owner's device cookie counts on its own, even from the attacker's very address.
@@ -119,8 +125,16 @@ describe('a stranger\'s wrong passwords (issue 13, point 1)', () => {
     expect(await auditRows(user.id, 'auth.sign_in_failed')).toHaveLength(5);
     const [row] = await auditRows(user.id, 'auth.sign_in_throttled');
     expect(row).toMatchObject({
-      ip: c.ip, userAgent: 'Attacker agent',
-      details: { app: 'PROVIDER_WEB', flow: 'PASSWORD', reason: 'password', retryAfterSeconds: 60, scope: 'client', client: 'address' },
+      ip: c.ip,
+      userAgent: 'Attacker agent',
+      details: {
+        app: 'PROVIDER_WEB',
+        flow: 'PASSWORD',
+        reason: 'password',
+        retryAfterSeconds: 60,
+        scope: 'client',
+        client: 'address',
+      },
     });
   });
 
@@ -139,12 +153,13 @@ describe('a stranger\'s wrong passwords (issue 13, point 1)', () => {
 
   it('counts an IPv6 client by its /64, so changing address inside it gains nothing', async () => {
     const user = await createUser(t.db);
-    for (let i = 1; i <= 5; i++) expect((await browser(`2001:db8:1:2::${i}`).signIn(user.email!, 'wrong-password')).statusCode).toBe(451);
+    for (let i = 1; i <= 5; i++)
+      expect((await browser(`2001:db8:1:2::${i}`).signIn(user.email!, 'wrong-password')).statusCode).toBe(451);
     expect((await browser('2001:db8:1:2:ffff::9').signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(458);
     expect((await browser('2001:db8:1:3::1').signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('slows every client without the device cookie once guessing is spread over 50 addresses, never the owner\'s device or a code', async () => {
+  it("slows every client without the device cookie once guessing is spread over 50 addresses, never the owner's device or a code", async () => {
     const user = await createUser(t.db);
     const owner = browser();
     expect((await owner.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
@@ -154,7 +169,10 @@ describe('a stranger\'s wrong passwords (issue 13, point 1)', () => {
     const fresh = await browser().signIn(user.email!, TEST_PASSWORD);
     expect(fresh.statusCode).toBe(458);
     expect(retryAfter(fresh)).toBe('60');
-    expect((await auditRows(user.id, 'auth.sign_in_throttled')).at(-1)!.details).toMatchObject({ scope: 'account', client: 'address' });
+    expect((await auditRows(user.id, 'auth.sign_in_throttled')).at(-1)!.details).toMatchObject({
+      scope: 'account',
+      client: 'address',
+    });
     expect((await owner.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
     expect((await phoneSignIn(browser(), user.phone!)).statusCode).toBe(200);
     // Softer than a client's own limit: at most five minutes.
@@ -168,15 +186,24 @@ describe('a stranger\'s wrong passwords (issue 13, point 1)', () => {
     const c = browser();
     expect((await c.signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) {
-      const wrong = await c.put('/api/v1/updatePassword', { currentPassword: `wrong-password-${i}`, newPassword: 'another-password-1' });
+      const wrong = await c.put('/api/v1/updatePassword', {
+        currentPassword: `wrong-password-${i}`,
+        newPassword: 'another-password-1',
+      });
       expect(wrong.statusCode).toBe(451);
       expect(wrong.json().message).toBe('Your current password is not right');
     }
-    const held = await c.put('/api/v1/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'another-password-1' });
+    const held = await c.put('/api/v1/updatePassword', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-password-1',
+    });
     expect(held.statusCode).toBe(458);
     expect(retryAfter(held)).toBe('60');
     expect((await browser().signIn(user.email!, TEST_PASSWORD)).statusCode).toBe(200);
-    expect((await auditRows(user.id, 'auth.sign_in_throttled'))[0].details).toMatchObject({ reason: 'password-change', client: 'device' });
+    expect((await auditRows(user.id, 'auth.sign_in_throttled'))[0].details).toMatchObject({
+      reason: 'password-change',
+      client: 'device',
+    });
   });
 
   it('holds across instances: the counts are in the shared database', async () => {
@@ -206,22 +233,34 @@ describe('codes', () => {
     const c = browser();
     const uuid = await startPhone(c, user.phone!);
     const code = await lastCode(t.db, user.phone!);
-    for (let i = 0; i < 2; i++) expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: wrongCode(code) })).statusCode).toBe(457);
+    for (let i = 0; i < 2; i++)
+      expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: wrongCode(code) })).statusCode).toBe(
+        457,
+      );
     clock.advance(31_000);
     expect((await c.get(`/api/v1/auth/${uuid}/resend`)).statusCode).toBe(200);
     const resent = await lastCode(t.db, user.phone!);
-    for (let i = 0; i < 2; i++) expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: wrongCode(resent) })).statusCode).toBe(457);
+    for (let i = 0; i < 2; i++)
+      expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: wrongCode(resent) })).statusCode).toBe(
+        457,
+      );
     const last = await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: wrongCode(resent) });
     expect(last.statusCode).toBe(456);
-    expect(last.json().message).toBe('That code is not right, and that was the last try: start again to get a new code.');
+    expect(last.json().message).toBe(
+      'That code is not right, and that was the last try: start again to get a new code.',
+    );
     const late = await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: resent });
     expect(late.statusCode).toBe(456);
     expect(late.json().message).toBe('Too many wrong codes: start again to get a new code.');
     expect((await c.get(`/api/v1/auth/${uuid}/resend`)).statusCode).toBe(456);
-    expect((await auditRows(user.id, 'auth.sign_in_failed')).filter((r) => r.details?.reason === 'code')).toHaveLength(5);
+    expect((await auditRows(user.id, 'auth.sign_in_failed')).filter((r) => r.details?.reason === 'code')).toHaveLength(
+      5,
+    );
 
     const again = await startPhone(c, user.phone!);
-    expect((await c.post(`/api/v1/auth/${again}`, { step: 'PHONE_CODE', value: await lastCode(t.db, user.phone!) })).json()).toEqual({ status: 'COMPLETE' });
+    expect(
+      (await c.post(`/api/v1/auth/${again}`, { step: 'PHONE_CODE', value: await lastCode(t.db, user.phone!) })).json(),
+    ).toEqual({ status: 'COMPLETE' });
   });
 
   it('lets no more than five codes be tried, even all at once', async () => {
@@ -229,7 +268,9 @@ describe('codes', () => {
     const c = browser();
     const uuid = await startPhone(c, user.phone!);
     const code = await lastCode(t.db, user.phone!);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: wrongCode(code) })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: wrongCode(code) })),
+    );
     expect(answers.filter((r) => r.statusCode === 457)).toHaveLength(4);
     expect(answers.filter((r) => r.statusCode === 456)).toHaveLength(8);
     const [flow] = await t.db.select().from(authFlows).where(eq(authFlows.uuid, uuid));
@@ -241,9 +282,12 @@ describe('codes', () => {
     const c = browser();
     await c.csrf();
     for (const email of [user.email!, 'nobody-there@example.test']) {
-      const { uuid } = (await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email, isPasswordReset: true })).json();
+      const { uuid } = (
+        await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email, isPasswordReset: true })
+      ).json();
       const statuses = [];
-      for (let i = 0; i < 6; i++) statuses.push((await c.post(`/api/v1/auth/${uuid}`, { step: 'EMAIL_CODE', value: '000000' })).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await c.post(`/api/v1/auth/${uuid}`, { step: 'EMAIL_CODE', value: '000000' })).statusCode);
       expect(statuses).toEqual([457, 457, 457, 457, 456, 456]);
     }
   });
@@ -260,8 +304,13 @@ describe('an account an administrator locked', () => {
     expect(right.json().code).toBe('LOCKED_ACCOUNT');
     expect((await phoneSignIn(c, locked.phone!)).statusCode).toBe(459);
     await c.csrf();
-    const { uuid } = (await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email: locked.email, isPasswordReset: true })).json();
-    expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'EMAIL_CODE', value: await lastCode(t.db, locked.email!) })).statusCode).toBe(459);
+    const { uuid } = (
+      await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email: locked.email, isPasswordReset: true })
+    ).json();
+    expect(
+      (await c.post(`/api/v1/auth/${uuid}`, { step: 'EMAIL_CODE', value: await lastCode(t.db, locked.email!) }))
+        .statusCode,
+    ).toBe(459);
 
     const rows = await auditRows(locked.id, 'auth.locked_account_attempt');
     expect(rows.map((r) => [r.details!.flow, r.details!.reason, r.details!.outcome])).toEqual([
@@ -270,7 +319,8 @@ describe('an account an administrator locked', () => {
       ['PHONE_CODE', 'code', 'right'],
       ['PASSWORD_RESET', 'code', 'right'],
     ]);
-    for (const row of rows) expect(row).toMatchObject({ ip: c.ip, userAgent: 'Locked-out browser', details: { app: 'PROVIDER_WEB' } });
+    for (const row of rows)
+      expect(row).toMatchObject({ ip: c.ip, userAgent: 'Locked-out browser', details: { app: 'PROVIDER_WEB' } });
     expect(await auditRows(locked.id, 'auth.sign_in')).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import { CLIENT_POLICY, UNTRUSTED_POLICY, addressKey, delayAfter } from './sign-
 
 describe('delayAfter', () => {
   it('lets a client try five times, then makes it wait a minute, doubling to at most fifteen', () => {
-    expect([1, 4, 5, 6, 7, 8, 9, 10, 60].map((n) => delayAfter(n, CLIENT_POLICY) / 60_000)).toEqual([0, 0, 1, 2, 4, 8, 15, 15, 15]);
+    expect([1, 4, 5, 6, 7, 8, 9, 10, 60].map((n) => delayAfter(n, CLIENT_POLICY) / 60_000)).toEqual([
+      0, 0, 1, 2, 4, 8, 15, 15, 15,
+    ]);
   });
 
   it('gives all clients without a device cookie fifty tries together, then at most five minutes', () => {

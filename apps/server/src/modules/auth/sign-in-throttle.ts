@@ -45,8 +45,14 @@ export function addressKey(ip: string): string {
   const [head = '', tail] = ip.toLowerCase().split('%')[0].split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Who is trying: their address, and the nonce of a valid device cookie for this account if any. */
@@ -67,7 +73,8 @@ export interface Throttled {
  * its address and also in the account's `untrusted` pool.
  */
 export function createSignInThrottle(db: Db, secret: string, clock: Clock) {
-  const keysOf = (client: ThrottleClient) => (client.device ? [`device:${client.device}`] : [`ip:${addressKey(client.ip)}`, UNTRUSTED]);
+  const keysOf = (client: ThrottleClient) =>
+    client.device ? [`device:${client.device}`] : [`ip:${addressKey(client.ip)}`, UNTRUSTED];
   const stamp = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
   return {
@@ -88,7 +95,8 @@ export function createSignInThrottle(db: Db, secret: string, clock: Clock) {
       let worst: Throttled | null = null;
       for (const row of rows) {
         const wait = (row.blockedUntil?.getTime() ?? 0) - now;
-        if (wait > 0 && wait > (worst?.retryAfterMs ?? 0)) worst = { retryAfterMs: wait, scope: row.client === UNTRUSTED ? 'account' : 'client' };
+        if (wait > 0 && wait > (worst?.retryAfterMs ?? 0))
+          worst = { retryAfterMs: wait, scope: row.client === UNTRUSTED ? 'account' : 'client' };
       }
       return worst;
     },
@@ -113,7 +121,9 @@ export function createSignInThrottle(db: Db, secret: string, clock: Clock) {
         // greatest(): two failures at once must not shorten each other's wait.
         await db
           .update(signInThrottles)
-          .set({ blockedUntil: sql`greatest(coalesce(${signInThrottles.blockedUntil}, ${stamp(now + delay)}), ${stamp(now + delay)})` })
+          .set({
+            blockedUntil: sql`greatest(coalesce(${signInThrottles.blockedUntil}, ${stamp(now + delay)}), ${stamp(now + delay)})`,
+          })
           .where(and(eq(signInThrottles.subject, subject), eq(signInThrottles.client, key)));
       }
     },
@@ -131,7 +141,9 @@ export function createSignInThrottle(db: Db, secret: string, clock: Clock) {
 
     /** The owner got in from this client: its own count starts again; the untrusted pool's does not. */
     async succeed(subject: string, client: ThrottleClient) {
-      await db.delete(signInThrottles).where(and(eq(signInThrottles.subject, subject), eq(signInThrottles.client, keysOf(client)[0])));
+      await db
+        .delete(signInThrottles)
+        .where(and(eq(signInThrottles.subject, subject), eq(signInThrottles.client, keysOf(client)[0])));
     },
 
     /** Deletes counts nobody has added to for a day and that hold nobody back. */
@@ -139,10 +151,12 @@ export function createSignInThrottle(db: Db, secret: string, clock: Clock) {
       const now = clock.now().getTime();
       const gone = await db
         .delete(signInThrottles)
-        .where(and(
-          lt(signInThrottles.lastFailureAt, new Date(now - FORGET_AFTER_MS)),
-          or(isNull(signInThrottles.blockedUntil), lt(signInThrottles.blockedUntil, new Date(now))),
-        ))
+        .where(
+          and(
+            lt(signInThrottles.lastFailureAt, new Date(now - FORGET_AFTER_MS)),
+            or(isNull(signInThrottles.blockedUntil), lt(signInThrottles.blockedUntil, new Date(now))),
+          ),
+        )
         .returning({ subject: signInThrottles.subject });
       return gone.length;
     },

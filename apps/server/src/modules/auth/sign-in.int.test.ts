@@ -20,7 +20,11 @@ describe('sign-in configuration', () => {
     const c = new TestClient(t.app);
     const steps = async (body: object) => (await c.post('/api/v1/auth/config', body)).json().steps;
     expect(await steps({ app: 'PROVIDER_WEB' })).toEqual(['EMAIL', 'PASSWORD']);
-    expect(await steps({ app: 'PROVIDER_WEB', isPasswordReset: true })).toEqual(['EMAIL', 'EMAIL_CODE', 'SET_NEW_PASSWORD']);
+    expect(await steps({ app: 'PROVIDER_WEB', isPasswordReset: true })).toEqual([
+      'EMAIL',
+      'EMAIL_CODE',
+      'SET_NEW_PASSWORD',
+    ]);
     expect(await steps({ app: 'PATIENT_MOBILE' })).toEqual(['PHONE', 'PHONE_CODE']);
     expect((await c.post('/api/v1/auth/config', { app: 'NOPE' })).statusCode).toBe(400);
   });
@@ -36,7 +40,9 @@ describe('e-mail and password', () => {
     const done = await c.post(`/api/v1/auth/${start.json().uuid}`, { step: 'PASSWORD', value: TEST_PASSWORD });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ status: 'COMPLETE' });
-    const cookie = String(done.headers['set-cookie']).split(/,(?=\s*\w+=)/).find((h) => h.includes(`${SESSION_COOKIE}=`))!;
+    const cookie = String(done.headers['set-cookie'])
+      .split(/,(?=\s*\w+=)/)
+      .find((h) => h.includes(`${SESSION_COOKIE}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
@@ -58,7 +64,8 @@ describe('e-mail and password', () => {
 
   it('refuses the right password with 458 after five failures in fifteen minutes', async () => {
     const user = await createUser(t.db);
-    for (let i = 0; i < 5; i++) expect((await new TestClient(t.app).signIn(user.email!, `wrong-${i}-password`)).statusCode).toBe(451);
+    for (let i = 0; i < 5; i++)
+      expect((await new TestClient(t.app).signIn(user.email!, `wrong-${i}-password`)).statusCode).toBe(451);
     const res = await new TestClient(t.app).signIn(user.email!, TEST_PASSWORD);
     expect(res.statusCode).toBe(458);
     expect(res.json().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
@@ -93,7 +100,10 @@ describe('e-mail and password', () => {
     const user = await createUser(t.db);
     const c = new TestClient(t.app);
     const { uuid } = (await c.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', email: user.email })).json();
-    await t.db.update(authFlows).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authFlows.uuid, uuid));
+    await t.db
+      .update(authFlows)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(authFlows.uuid, uuid));
     expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PASSWORD', value: TEST_PASSWORD })).statusCode).toBe(456);
     expect((await c.get('/api/v1/auth/00000000-0000-4000-8000-000000000000')).statusCode).toBe(456);
   });
@@ -111,8 +121,14 @@ describe('phone and code', () => {
     const [flow] = await t.db.select().from(authFlows).where(eq(authFlows.uuid, start.json().uuid));
     expect(flow.codeHash).not.toContain(code);
 
-    expect((await c.get(`/api/v1/auth/${start.json().uuid}`)).json()).toEqual({ status: 'PENDING', nextStep: 'PHONE_CODE' });
-    const wrong = await c.post(`/api/v1/auth/${start.json().uuid}`, { step: 'PHONE_CODE', value: code === '000000' ? '111111' : '000000' });
+    expect((await c.get(`/api/v1/auth/${start.json().uuid}`)).json()).toEqual({
+      status: 'PENDING',
+      nextStep: 'PHONE_CODE',
+    });
+    const wrong = await c.post(`/api/v1/auth/${start.json().uuid}`, {
+      step: 'PHONE_CODE',
+      value: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(457);
     const ok = await c.post(`/api/v1/auth/${start.json().uuid}`, { step: 'PHONE_CODE', value: code });
     expect(ok.json()).toEqual({ status: 'COMPLETE' });
@@ -126,7 +142,10 @@ describe('phone and code', () => {
     const c = new TestClient(t.app);
     const { uuid } = (await startPhone(c, user.phone!)).json();
     const code = await lastCode(t.db, user.phone!);
-    await t.db.update(authFlows).set({ codeExpiresAt: new Date(Date.now() - 1) }).where(eq(authFlows.uuid, uuid));
+    await t.db
+      .update(authFlows)
+      .set({ codeExpiresAt: new Date(Date.now() - 1) })
+      .where(eq(authFlows.uuid, uuid));
     const res = await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: code });
     expect(res.statusCode).toBe(457);
     expect(res.json().message).toBe('This code has expired. Ask for a new one.');
@@ -137,7 +156,9 @@ describe('phone and code', () => {
     const res = await startPhone(c, '+12025559876');
     expect(res.json()).toMatchObject({ nextStep: 'PHONE_CODE' });
     expect(await lastMessage(t.db, '+12025559876')).toBeUndefined();
-    expect((await c.post(`/api/v1/auth/${res.json().uuid}`, { step: 'PHONE_CODE', value: '123456' })).statusCode).toBe(457);
+    expect((await c.post(`/api/v1/auth/${res.json().uuid}`, { step: 'PHONE_CODE', value: '123456' })).statusCode).toBe(
+      457,
+    );
   });
 
   it('refuses an invalid phone number with ERROR_INVALID_PHONE_NUMBER', async () => {
@@ -153,13 +174,18 @@ describe('phone and code', () => {
     expect((await lastMessage(t.db, user.phone!)).channel).toBe('voice');
     expect((await c.get(`/api/v1/auth/${uuid}/resend`)).statusCode).toBe(429);
     const first = await lastCode(t.db, user.phone!);
-    await t.db.update(authFlows).set({ codeSentAt: new Date(Date.now() - 31_000) }).where(eq(authFlows.uuid, uuid));
+    await t.db
+      .update(authFlows)
+      .set({ codeSentAt: new Date(Date.now() - 31_000) })
+      .where(eq(authFlows.uuid, uuid));
     expect((await c.get(`/api/v1/auth/${uuid}/resend`)).json()).toEqual({ ok: true });
     const second = await lastCode(t.db, user.phone!);
     if (first !== second) {
       expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: first })).statusCode).toBe(457);
     }
-    expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: second })).json()).toEqual({ status: 'COMPLETE' });
+    expect((await c.post(`/api/v1/auth/${uuid}`, { step: 'PHONE_CODE', value: second })).json()).toEqual({
+      status: 'COMPLETE',
+    });
   });
 });
 

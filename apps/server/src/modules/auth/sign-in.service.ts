@@ -1,10 +1,20 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
-  AUTH_FLOW_TTL_MS, CODE_TTL_MS, MAX_CODE_ATTEMPTS, Password,
-  type AuthApp, type LoginStep,
+  AUTH_FLOW_TTL_MS,
+  CODE_TTL_MS,
+  MAX_CODE_ATTEMPTS,
+  Password,
+  type AuthApp,
+  type LoginStep,
 } from '@referwell/contracts';
 import {
-  markEmailVerified, markPhoneVerified, setPasswordHash, setVerifiedContact, users, type AppContext, type SessionCaller as Caller,
+  markEmailVerified,
+  markPhoneVerified,
+  setPasswordHash,
+  setVerifiedContact,
+  users,
+  type AppContext,
+  type SessionCaller as Caller,
   type UserRow,
 } from '../../core/index.js';
 import { hashPassword, hmac, randomCode, safeEqual } from '../../platform/auth/crypto.js';
@@ -56,7 +66,11 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
   const hashCode = (flowUuid: string, code: string) => hmac(secrets.sessionSecret, `code:${flowUuid}:${code}`);
 
   async function userBy(by: 'email' | 'phone', identifier: string) {
-    const [user] = await db.select().from(users).where(eq(by === 'email' ? users.email : users.phone, identifier)).limit(1);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(by === 'email' ? users.email : users.phone, identifier))
+      .limit(1);
     return user ?? null;
   }
 
@@ -64,13 +78,24 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     const code = randomCode();
     await db
       .update(authFlows)
-      .set({ codeHash: hashCode(flow.uuid, code), codeExpiresAt: new Date(now().getTime() + CODE_TTL_MS), codeSentAt: now(), delivery: channel })
+      .set({
+        codeHash: hashCode(flow.uuid, code),
+        codeExpiresAt: new Date(now().getTime() + CODE_TTL_MS),
+        codeSentAt: now(),
+        delivery: channel,
+      })
       .where(eq(authFlows.id, flow.id));
-    const purpose = flow.kind === 'PASSWORD_RESET' ? 'password reset' : flow.kind.startsWith('UPDATE') || flow.kind === 'VERIFY_PHONE' ? 'verification' : 'sign-in';
+    const purpose =
+      flow.kind === 'PASSWORD_RESET'
+        ? 'password reset'
+        : flow.kind.startsWith('UPDATE') || flow.kind === 'VERIFY_PHONE'
+          ? 'verification'
+          : 'sign-in';
     const text = `Your Referwell ${purpose} code is ${code}. It expires in 10 minutes. Never share it with anyone.`;
     try {
       if (channel === 'email') {
-        const page = flow.kind === 'PASSWORD_RESET' ? '/reset-password' : flow.kind === 'UPDATE_EMAIL' ? '/settings' : '/login';
+        const page =
+          flow.kind === 'PASSWORD_RESET' ? '/reset-password' : flow.kind === 'UPDATE_EMAIL' ? '/settings' : '/login';
         await delivery.email(
           flow.identifier,
           `Your Referwell ${purpose} code`,
@@ -84,7 +109,13 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     }
   }
 
-  async function createFlow(values: { app: AuthApp; kind: FlowKind; identifier: string; userId: number | null; stepIndex: number }) {
+  async function createFlow(values: {
+    app: AuthApp;
+    kind: FlowKind;
+    identifier: string;
+    userId: number | null;
+    stepIndex: number;
+  }) {
     const [flow] = await db
       .insert(authFlows)
       .values({ ...values, steps: FLOW_STEPS[values.kind], expiresAt: new Date(now().getTime() + AUTH_FLOW_TTL_MS) })
@@ -101,7 +132,11 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     return flow;
   }
 
-  const attemptAt = (flow: Flow, reason: AttemptContext['reason']): AttemptContext => ({ app: flow.app, flow: flow.kind, reason });
+  const attemptAt = (flow: Flow, reason: AttemptContext['reason']): AttemptContext => ({
+    app: flow.app,
+    flow: flow.kind,
+    reason,
+  });
 
   /** 459 for an account an administrator locked, once the caller has shown its secret; audited. */
   async function assertNotLocked(flow: Flow, user: UserRow, client: SignInClient, reason: AttemptContext['reason']) {
@@ -132,7 +167,9 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     const [taken] = await db
       .update(authFlows)
       .set({ codeAttempts: sql`${authFlows.codeAttempts} + 1` })
-      .where(and(eq(authFlows.id, flow.id), eq(authFlows.status, 'PENDING'), lt(authFlows.codeAttempts, MAX_CODE_ATTEMPTS)))
+      .where(
+        and(eq(authFlows.id, flow.id), eq(authFlows.status, 'PENDING'), lt(authFlows.codeAttempts, MAX_CODE_ATTEMPTS)),
+      )
       .returning({ codeAttempts: authFlows.codeAttempts });
     if (!taken) throw new AppError('OBJECT_NOT_FOUND', CODES_USED_UP);
     const fresh = (flow.codeExpiresAt?.getTime() ?? 0) > now().getTime();
@@ -143,25 +180,37 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     await attempts.record(user, client, attemptAt(flow, 'code'), { kind: 'wrong' });
     if (taken.codeAttempts >= MAX_CODE_ATTEMPTS) {
       await db.update(authFlows).set({ status: 'FAILED', codeHash: null }).where(eq(authFlows.id, flow.id));
-      throw new AppError('OBJECT_NOT_FOUND', 'That code is not right, and that was the last try: start again to get a new code.');
+      throw new AppError(
+        'OBJECT_NOT_FOUND',
+        'That code is not right, and that was the last try: start again to get a new code.',
+      );
     }
-    throw new AppError('INCORRECT_CODE', flow.codeHash && !fresh ? 'This code has expired. Ask for a new one.' : undefined);
+    throw new AppError(
+      'INCORRECT_CODE',
+      flow.codeHash && !fresh ? 'This code has expired. Ask for a new one.' : undefined,
+    );
   }
 
   /** What a completed flow changes on the account; the owner hears of a new phone or e-mail. */
   async function applyCompletion(flow: Flow, user: UserRow, client: SignInClient) {
     const at = now();
     if (flow.kind === 'UPDATE_PHONE' || flow.kind === 'UPDATE_EMAIL') {
-      const change = flow.kind === 'UPDATE_PHONE'
-        ? { phone: flow.identifier, phoneVerifiedAt: at }
-        : { email: flow.identifier, emailVerifiedAt: at };
+      const change =
+        flow.kind === 'UPDATE_PHONE'
+          ? { phone: flow.identifier, phoneVerifiedAt: at }
+          : { email: flow.identifier, emailVerifiedAt: at };
       try {
         await setVerifiedContact(db, user.id, change, at);
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'Another account already uses this');
         throw err;
       }
-      await audit.record({ action: 'user.contact_changed', actorUserId: user.id, subjectUserId: user.id, details: { kind: flow.kind } });
+      await audit.record({
+        action: 'user.contact_changed',
+        actorUserId: user.id,
+        subjectUserId: user.id,
+        details: { kind: flow.kind },
+      });
       // To the address the account had: an e-mail change is told to the mailbox it leaves.
       await notify(user.email, flow.kind === 'UPDATE_PHONE' ? 'phone-changed' : 'email-changed', client);
     } else if (flow.kind === 'PHONE_CODE' || flow.kind === 'VERIFY_PHONE') {
@@ -170,7 +219,10 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
   }
 
   return {
-    async start(input: StartInput, caller: Caller | null): Promise<{ uuid: string; steps: LoginStep[]; nextStep: LoginStep }> {
+    async start(
+      input: StartInput,
+      caller: Caller | null,
+    ): Promise<{ uuid: string; steps: LoginStep[]; nextStep: LoginStep }> {
       const by = input.email ? 'email' : 'phone';
       const kind = chooseFlow(input.app, by, Boolean(input.isPasswordReset));
       let identifier = input.email ?? '';
@@ -182,14 +234,19 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       if (kind === 'UPDATE_PHONE' || kind === 'UPDATE_EMAIL') {
         if (!caller) throw new AppError('UNAUTHORIZED');
         const owner = await userBy(by, identifier);
-        if (owner && owner.id !== caller.user.id) throw new AppError('ERROR_OBJECT_EXISTS', 'Another account already uses this');
+        if (owner && owner.id !== caller.user.id)
+          throw new AppError('ERROR_OBJECT_EXISTS', 'Another account already uses this');
         user = caller.user;
       } else {
         const found = await userBy(by, identifier);
         user = found && appAdmits(input.app, found) ? found : null;
       }
 
-      if (by === 'phone') await ctx.texts.reserve(db, codeText(identifier, input.useCallVerification ? 'voice' : 'sms', user?.id ?? null));
+      if (by === 'phone')
+        await ctx.texts.reserve(
+          db,
+          codeText(identifier, input.useCallVerification ? 'voice' : 'sms', user?.id ?? null),
+        );
       const flow = await createFlow({ app: input.app, kind, identifier, userId: user?.id ?? null, stepIndex: 1 });
       const nextStep = flow.steps[1];
       if (user && CODE_STEPS.includes(nextStep)) {
@@ -201,7 +258,13 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     /** Starts the phone verification of a new account, already waiting for the texted code. */
     async startVerification(user: UserRow, app: AuthApp) {
       await ctx.texts.reserve(db, codeText(user.phone!, 'sms', user.id));
-      const flow = await createFlow({ app, kind: 'VERIFY_PHONE', identifier: user.phone!, userId: user.id, stepIndex: 1 });
+      const flow = await createFlow({
+        app,
+        kind: 'VERIFY_PHONE',
+        identifier: user.phone!,
+        userId: user.id,
+        stepIndex: 1,
+      });
       await sendCode(flow, 'sms');
       return { uuid: flow.uuid, nextStep: 'PHONE_CODE' as const };
     },
@@ -222,7 +285,10 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
         await attempts.verify(user, flow.identifier, input.value, client, attemptAt(flow, 'password'));
         await assertNotLocked(flow, user!, client, 'password');
         if (!user!.phoneVerifiedAt) {
-          throw new AppError('USER_NEEDS_VERIFICATION', 'Verify your phone number first: sign in with your phone number to get a code.');
+          throw new AppError(
+            'USER_NEEDS_VERIFICATION',
+            'Verify your phone number first: sign in with your phone number to get a code.',
+          );
         }
       } else if (CODE_STEPS.includes(expected)) {
         await checkCode(flow, user, input.value, client);
@@ -238,7 +304,13 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
         }
         await setPasswordHash(db, user!.id, await hashPassword(parsed.data), now());
         await sessions.revokeAllExcept(user!.id, null, 'password-reset');
-        await audit.record({ action: 'auth.password_reset', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent });
+        await audit.record({
+          action: 'auth.password_reset',
+          actorUserId: user!.id,
+          subjectUserId: user!.id,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        });
         await notify(user!.email, 'password-reset', client);
       } else {
         throw new AppError('BAD_REQUEST', `Step ${expected} is answered when the flow starts`);
@@ -250,15 +322,25 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       if (!SIGN_IN_FLOWS.includes(flow.kind) || opts.signIn === false) return { status: 'COMPLETE' };
       const session = await sessions.create(user!.id, flow.app, client);
       await audit.record({
-        action: 'auth.sign_in', actorUserId: user!.id, subjectUserId: user!.id, ip: client.ip, userAgent: client.userAgent,
-        targetType: 'session', targetId: session.session.uuid, details: { app: flow.app, flow: flow.kind },
+        action: 'auth.sign_in',
+        actorUserId: user!.id,
+        subjectUserId: user!.id,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        targetType: 'session',
+        targetId: session.session.uuid,
+        details: { app: flow.app, flow: flow.kind },
       });
       // Whatever way they got in, the owner's own earlier mistakes from this client are forgiven.
       const device = attempts.devices.deviceOf(client.device, user!.id);
       const subject = attempts.throttle.subjectOf({ userId: user!.id });
       await attempts.throttle.succeed(subject, { ip: client.ip, device });
       // A new device while passwords are being guessed may be the guesser: the owner is told.
-      if (!device && (flow.kind === 'PASSWORD' || flow.kind === 'PHONE_CODE') && (await attempts.throttle.recentFailures(subject))) {
+      if (
+        !device &&
+        (flow.kind === 'PASSWORD' || flow.kind === 'PHONE_CODE') &&
+        (await attempts.throttle.recentFailures(subject))
+      ) {
         await notify(user!.email, 'risky-sign-in', client);
       }
       return { status: 'COMPLETE', session, deviceCookie: attempts.devices.remembered(client.device, user!.id) };
@@ -280,7 +362,11 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       if (flow.codeSentAt && now().getTime() - flow.codeSentAt.getTime() < RESEND_COOLDOWN_MS) {
         throw new AppError('TOO_MANY_REQUESTS', 'Wait 30 seconds before asking for another code');
       }
-      if (step === 'PHONE_CODE') await ctx.texts.reserve(db, codeText(flow.identifier, flow.delivery === 'voice' ? 'voice' : 'sms', flow.userId));
+      if (step === 'PHONE_CODE')
+        await ctx.texts.reserve(
+          db,
+          codeText(flow.identifier, flow.delivery === 'voice' ? 'voice' : 'sms', flow.userId),
+        );
       if (flow.userId) await sendCode(flow, flow.delivery ?? (step === 'EMAIL_CODE' ? 'email' : 'sms'));
       else await db.update(authFlows).set({ codeSentAt: now() }).where(eq(authFlows.id, flow.id));
     },
@@ -290,7 +376,14 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
       const [flow] = await db
         .select({ uuid: authFlows.uuid })
         .from(authFlows)
-        .where(and(eq(authFlows.userId, userId), eq(authFlows.kind, kind), eq(authFlows.status, 'PENDING'), gt(authFlows.expiresAt, now())))
+        .where(
+          and(
+            eq(authFlows.userId, userId),
+            eq(authFlows.kind, kind),
+            eq(authFlows.status, 'PENDING'),
+            gt(authFlows.expiresAt, now()),
+          ),
+        )
         .orderBy(desc(authFlows.id))
         .limit(1);
       return flow?.uuid ?? null;

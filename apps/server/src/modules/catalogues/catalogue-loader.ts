@@ -12,7 +12,10 @@ const dataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dataset
 export const BUNDLED_TAXONOMY_CSV = path.join(dataDir, 'nucc-taxonomy.csv');
 export const BUNDLED_PAYERS_CSV = path.join(dataDir, 'insurance-payers.csv');
 
-type SpecialityRow = Omit<typeof specialities.$inferInsert, 'id'> & { specialization: string | null; colloquial: string[] };
+type SpecialityRow = Omit<typeof specialities.$inferInsert, 'id'> & {
+  specialization: string | null;
+  colloquial: string[];
+};
 type InsuranceRow = Omit<typeof insurances.$inferInsert, 'id'> & { payerId: string | null; searchable: boolean };
 
 const TAXONOMY_CODE = /^[0-9A-Z]{9}X$/;
@@ -32,8 +35,19 @@ export function specialitiesFromCsv(text: string): SpecialityRow[] {
     const specialization = r.Specialization || null;
     const name = r['Display Name'] || specialization || classification;
     const colloquial = [...(COLLOQUIAL_NAMES[code] ?? [])];
-    const search = [name, classification, specialization, ...colloquial, code].filter(Boolean).join(' | ').toLowerCase();
-    rows.set(code, { taxonomyCode: code, name, branch: r.Grouping, classification, specialization, colloquial, search });
+    const search = [name, classification, specialization, ...colloquial, code]
+      .filter(Boolean)
+      .join(' | ')
+      .toLowerCase();
+    rows.set(code, {
+      taxonomyCode: code,
+      name,
+      branch: r.Grouping,
+      classification,
+      specialization,
+      colloquial,
+      search,
+    });
   }
   return [...rows.values()];
 }
@@ -43,7 +57,11 @@ export function insurancesFromCsv(text: string): InsuranceRow[] {
   const rows = new Map<string, InsuranceRow>();
   for (const r of csvRecords(text, ['Name', 'Payer ID', 'Searchable'])) {
     if (!r.Name) throw new Error('a payer has no name');
-    rows.set(r.Name, { name: r.Name, payerId: r['Payer ID'] || null, searchable: r.Searchable.toLowerCase() !== 'false' });
+    rows.set(r.Name, {
+      name: r.Name,
+      payerId: r['Payer ID'] || null,
+      searchable: r.Searchable.toLowerCase() !== 'false',
+    });
   }
   return [...rows.values()];
 }
@@ -51,7 +69,9 @@ export function insurancesFromCsv(text: string): InsuranceRow[] {
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 /** One line per row, the same in JavaScript and in SQL (see the fingerprint queries). */
 const specialityLine = (r: SpecialityRow) =>
-  [r.taxonomyCode, r.name, r.branch, r.classification, r.specialization ?? '', r.colloquial.join('|'), r.search].join('\t');
+  [r.taxonomyCode, r.name, r.branch, r.classification, r.specialization ?? '', r.colloquial.join('|'), r.search].join(
+    '\t',
+  );
 const insuranceLine = (r: InsuranceRow) => [r.name, r.payerId ?? '', String(r.searchable)].join('\t');
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 bind parameters. */
@@ -74,7 +94,9 @@ export async function loadSpecialities(db: Db, rows: SpecialityRow[]): Promise<L
   const [current] = await db
     .select({
       n: sql<number>`count(*)::int`,
-      digest: sql<string | null>`md5(string_agg(concat_ws(E'\t', ${specialities.taxonomyCode}, ${specialities.name}, ${specialities.branch},
+      digest: sql<
+        string | null
+      >`md5(string_agg(concat_ws(E'\t', ${specialities.taxonomyCode}, ${specialities.name}, ${specialities.branch},
         ${specialities.classification}, coalesce(${specialities.specialization}, ''), array_to_string(${specialities.colloquial}, '|'),
         ${specialities.search}), E'\n' order by ${specialities.taxonomyCode} collate "C"))`,
     })
@@ -110,11 +132,18 @@ export async function loadInsurances(db: Db, rows: InsuranceRow[]): Promise<Load
   const [current] = await db
     .select({
       n: sql<number>`count(*)::int`,
-      digest: sql<string | null>`md5(string_agg(concat_ws(E'\t', ${insurances.name}, coalesce(${insurances.payerId}, ''),
+      digest: sql<
+        string | null
+      >`md5(string_agg(concat_ws(E'\t', ${insurances.name}, coalesce(${insurances.payerId}, ''),
         ${insurances.searchable}::text), E'\n' order by ${insurances.name} collate "C"))`,
     })
     .from(insurances)
-    .where(inArray(insurances.name, sorted.map((r) => r.name)));
+    .where(
+      inArray(
+        insurances.name,
+        sorted.map((r) => r.name),
+      ),
+    );
   if (current?.n === sorted.length && current.digest === md5(sorted.map(insuranceLine).join('\n'))) {
     return { rows: sorted.length, changed: false };
   }

@@ -9,7 +9,10 @@ import { insurances, providerSpecialities, specialities, userInsurances } from '
 
 /** The specialities among `ids` that exist, with their names, in no particular order. */
 export function specialitiesByIds(db: Db, ids: readonly number[]) {
-  return db.select({ id: specialities.id, name: specialities.name }).from(specialities).where(inArray(specialities.id, [...ids]));
+  return db
+    .select({ id: specialities.id, name: specialities.name })
+    .from(specialities)
+    .where(inArray(specialities.id, [...ids]));
 }
 
 export async function specialityExists(db: Db, id: number): Promise<boolean> {
@@ -19,7 +22,10 @@ export async function specialityExists(db: Db, id: number): Promise<boolean> {
 
 /** The insurance with its name, or undefined when there is none. */
 export async function insuranceById(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await db.select({ id: insurances.id, name: insurances.name }).from(insurances).where(eq(insurances.id, id));
+  const [row] = await db
+    .select({ id: insurances.id, name: insurances.name })
+    .from(insurances)
+    .where(eq(insurances.id, id));
   return row;
 }
 
@@ -41,16 +47,23 @@ export const specialityNameOf = (id: SQLWrapper | number) =>
 export const insuranceNameOf = (id: SQLWrapper | number) =>
   sql<string | null>`(select ${insurances.name} from ${insurances} where ${insurances.id} = ${id})`;
 
-export const specialityExistsSql = (id: number) => sql<boolean>`exists (select 1 from ${specialities} where ${specialities.id} = ${id})`;
+export const specialityExistsSql = (id: number) =>
+  sql<boolean>`exists (select 1 from ${specialities} where ${specialities.id} = ${id})`;
 
-export const insuranceExistsSql = (id: number) => sql<boolean>`exists (select 1 from ${insurances} where ${insurances.id} = ${id})`;
+export const insuranceExistsSql = (id: number) =>
+  sql<boolean>`exists (select 1 from ${insurances} where ${insurances.id} = ${id})`;
 
 /** Ids of the specialities whose search text is like `pattern`, as a subquery. */
-export const specialityIdsLike = (pattern: string): SQL => sql`(select ${specialities.id} from ${specialities} where ${specialities.search} like ${pattern})`;
+export const specialityIdsLike = (pattern: string): SQL =>
+  sql`(select ${specialities.id} from ${specialities} where ${specialities.search} like ${pattern})`;
 
 /** The providers practising a speciality, as a table to start a query from (one row per provider). */
 export const providersOfSpeciality = (db: Db, specialityId: number) =>
-  db.select({ userId: providerSpecialities.userId }).from(providerSpecialities).where(eq(providerSpecialities.specialityId, specialityId)).as('provider_specialities');
+  db
+    .select({ userId: providerSpecialities.userId })
+    .from(providerSpecialities)
+    .where(eq(providerSpecialities.specialityId, specialityId))
+    .as('provider_specialities');
 
 /** Whether the user accepts the insurance in the practice (the insurance matrix). */
 export const acceptsInsurance = (userId: SQLWrapper, practiceId: SQLWrapper, insuranceId: number): SQL =>

@@ -13,19 +13,26 @@ interface Services {
 }
 
 export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext, s: Services) {
-  route(app, ctx, cataloguesApi.listSpecialities, ({ query }) => s.specialities.list(query.query, query.page, query.pageSize));
+  route(app, ctx, cataloguesApi.listSpecialities, ({ query }) =>
+    s.specialities.list(query.query, query.page, query.pageSize),
+  );
   route(app, ctx, cataloguesApi.getSpeciality, ({ params }) => s.specialities.get(params.id));
   route(app, ctx, cataloguesApi.userSpecialities, ({ caller, params }) => s.specialities.ofUser(caller, params.id));
   route(app, ctx, cataloguesApi.setUserSpecialities, ({ caller, params, body }) =>
-    s.specialities.setForUser(caller, params.id, body.specialityIds));
+    s.specialities.setForUser(caller, params.id, body.specialityIds),
+  );
 
-  route(app, ctx, cataloguesApi.listInsurances, ({ query }) => s.insurance.list(query.query, query.page, query.pageSize));
+  route(app, ctx, cataloguesApi.listInsurances, ({ query }) =>
+    s.insurance.list(query.query, query.page, query.pageSize),
+  );
   route(app, ctx, cataloguesApi.getInsurance, ({ params }) => s.insurance.get(params.id));
   route(app, ctx, cataloguesApi.insuranceMatrix, ({ caller, params }) => s.insurance.matrix(caller, params.id));
   route(app, ctx, cataloguesApi.addUserInsurance, ({ caller, params, body }) =>
-    s.insurance.add(caller, params.id, body.practiceId, body.insuranceId));
+    s.insurance.add(caller, params.id, body.practiceId, body.insuranceId),
+  );
   route(app, ctx, cataloguesApi.removeUserInsurance, ({ caller, params, body }) =>
-    s.insurance.remove(caller, params.id, body.practiceId, body.insuranceId));
+    s.insurance.remove(caller, params.id, body.practiceId, body.insuranceId),
+  );
 
   route(app, ctx, cataloguesApi.npiLookup, ({ query }) => s.npi.lookup(query.npiIdentifier), {
     rateLimitPerMinute: ctx.config.lookupRateLimitPerMinute,

@@ -14,7 +14,10 @@ export const specialities = pgTable(
     branch: text('branch').notNull(),
     classification: text('classification').notNull(),
     specialization: text('specialization'),
-    colloquial: text('colloquial').array().notNull().default(sql`'{}'::text[]`),
+    colloquial: text('colloquial')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-cased name, classification, specialization, colloquial names and code, for trigram search. */
     search: text('search').notNull(),
   },
@@ -25,10 +28,17 @@ export const specialities = pgTable(
 export const providerSpecialities = pgTable(
   'provider_specialities',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    specialityId: integer('speciality_id').notNull().references(() => specialities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specialityId: integer('speciality_id')
+      .notNull()
+      .references(() => specialities.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.specialityId] }), index('provider_specialities_speciality_idx').on(t.specialityId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.specialityId] }),
+    index('provider_specialities_speciality_idx').on(t.specialityId),
+  ],
 );
 
 /** Insurance payers. */
@@ -47,9 +57,18 @@ export const insurances = pgTable(
 export const userInsurances = pgTable(
   'user_insurances',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    insuranceId: integer('insurance_id').notNull().references(() => insurances.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    insuranceId: integer('insurance_id')
+      .notNull()
+      .references(() => insurances.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.practiceId, t.insuranceId] }), index('user_insurances_insurance_idx').on(t.insuranceId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.practiceId, t.insuranceId] }),
+    index('user_insurances_insurance_idx').on(t.insuranceId),
+  ],
 );

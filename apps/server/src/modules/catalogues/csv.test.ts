@@ -3,7 +3,8 @@ import { csvRecords } from './csv.js';
 
 describe('csvRecords', () => {
   it('reads NUCC’s layout: byte order mark, CRLF, quoted commas, doubled quotes and line breaks', () => {
-    const text = '\uFEFFCode,Name,Definition\r\n207RE0101X,"Endocrinology, Diabetes & Metabolism","Says ""hi""\r\non two lines"\r\n\r\n101Y00000X,Counselor,\r\n';
+    const text =
+      '\uFEFFCode,Name,Definition\r\n207RE0101X,"Endocrinology, Diabetes & Metabolism","Says ""hi""\r\non two lines"\r\n\r\n101Y00000X,Counselor,\r\n';
     expect(csvRecords(text, ['Code'])).toEqual([
       { Code: '207RE0101X', Name: 'Endocrinology, Diabetes & Metabolism', Definition: 'Says "hi"\r\non two lines' },
       { Code: '101Y00000X', Name: 'Counselor', Definition: '' },
@@ -19,7 +20,9 @@ describe('csvRecords', () => {
   });
 
   it('names the columns a file lacks', () => {
-    expect(() => csvRecords('Code,Name\n1,2', ['Code', 'Grouping', 'Classification'])).toThrow('missing column(s) Grouping, Classification');
+    expect(() => csvRecords('Code,Name\n1,2', ['Code', 'Grouping', 'Classification'])).toThrow(
+      'missing column(s) Grouping, Classification',
+    );
     expect(() => csvRecords('', ['Code'])).toThrow('the file is empty');
   });
 });

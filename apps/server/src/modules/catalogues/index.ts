@@ -7,8 +7,17 @@ import { createNpiService } from './npi.service.js';
 import { createSpecialitiesService } from './specialities.service.js';
 
 export {
-  acceptsInsurance, insuranceById, insuranceExistsSql, insuranceNameOf, providersOfSpeciality, specialitiesByIds, specialityExists,
-  specialityExistsSql, specialityIdsLike, specialityNameOf, specialityNamesOfUsers,
+  acceptsInsurance,
+  insuranceById,
+  insuranceExistsSql,
+  insuranceNameOf,
+  providersOfSpeciality,
+  specialitiesByIds,
+  specialityExists,
+  specialityExistsSql,
+  specialityIdsLike,
+  specialityNameOf,
+  specialityNamesOfUsers,
 } from './catalogue-reads.js';
 
 /**
@@ -23,7 +32,10 @@ export function cataloguesModule(app: FastifyInstance, ctx: AppContext) {
   });
   app.addHook('onReady', async () => {
     const started = performance.now();
-    const loaded = await loadCatalogues(ctx.db, { taxonomy: ctx.config.nuccTaxonomyCsv, payers: ctx.config.insurancePayersCsv });
+    const loaded = await loadCatalogues(ctx.db, {
+      taxonomy: ctx.config.nuccTaxonomyCsv,
+      payers: ctx.config.insurancePayersCsv,
+    });
     ctx.log.info({ ...loaded, ms: Math.round(performance.now() - started) }, 'catalogues loaded');
   });
 }

@@ -116,23 +116,40 @@ describe('the insurance matrix', () => {
 
     const added = await provider.client.put(url, { practiceId: alpha.id, insuranceId: aetna.id });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json()).toEqual({ practiceId: alpha.id, insuranceIds: [aetna.id], insurances: [expect.objectContaining({ name: 'Aetna' })] });
+    expect(added.json()).toEqual({
+      practiceId: alpha.id,
+      insuranceIds: [aetna.id],
+      insurances: [expect.objectContaining({ name: 'Aetna' })],
+    });
     // Adding twice changes nothing.
-    expect((await provider.client.put(url, { practiceId: alpha.id, insuranceId: aetna.id })).json().insuranceIds).toEqual([aetna.id]);
+    expect(
+      (await provider.client.put(url, { practiceId: alpha.id, insuranceId: aetna.id })).json().insuranceIds,
+    ).toEqual([aetna.id]);
     await provider.client.put(url, { practiceId: alpha.id, insuranceId: cigna.id });
     await provider.client.put(url, { practiceId: beta.id, insuranceId: cigna.id });
 
     const matrix = (await provider.client.get(`${url}/matrix`)).json<Matrix>();
     expect(matrix).toEqual([
-      { practiceId: alpha.id, insuranceIds: [aetna.id, cigna.id], insurances: [expect.objectContaining({ id: aetna.id }), expect.objectContaining({ id: cigna.id })] },
+      {
+        practiceId: alpha.id,
+        insuranceIds: [aetna.id, cigna.id],
+        insurances: [expect.objectContaining({ id: aetna.id }), expect.objectContaining({ id: cigna.id })],
+      },
       { practiceId: beta.id, insuranceIds: [cigna.id], insurances: [expect.objectContaining({ id: cigna.id })] },
     ]);
 
     const removed = await provider.client.delete(url, { practiceId: alpha.id, insuranceId: aetna.id });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().insuranceIds).toEqual([cigna.id]);
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'user.insurance_removed'), eq(auditEvents.subjectUserId, provider.user.id)));
-    expect(event).toMatchObject({ actorUserId: provider.user.id, targetId: String(aetna.id), details: { practiceId: alpha.id } });
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.insurance_removed'), eq(auditEvents.subjectUserId, provider.user.id)));
+    expect(event).toMatchObject({
+      actorUserId: provider.user.id,
+      targetId: String(aetna.id),
+      details: { practiceId: alpha.id },
+    });
   });
 
   it('is shown to colleagues for the practices they share only, and to nobody else', async () => {
@@ -165,8 +182,12 @@ describe('the insurance matrix', () => {
     const viaOwn = await outsider.client.put(url, { practiceId: other.id, insuranceId: aetna.id });
     expect(viaOwn.statusCode).toBe(404);
     expect(viaOwn.json().message).toBe('The user is not a member of this practice');
-    expect((await new TestClient(t.app).put(url, { practiceId: alpha.id, insuranceId: aetna.id })).statusCode).toBe(401);
-    expect(await accepted(provider.user.id)).toEqual([{ userId: provider.user.id, practiceId: alpha.id, insuranceId: aetna.id }]);
+    expect((await new TestClient(t.app).put(url, { practiceId: alpha.id, insuranceId: aetna.id })).statusCode).toBe(
+      401,
+    );
+    expect(await accepted(provider.user.id)).toEqual([
+      { userId: provider.user.id, practiceId: alpha.id, insuranceId: aetna.id },
+    ]);
   });
 
   it('refuses a practice the provider left, an unknown payer and bad bodies, changing nothing', async () => {
@@ -179,7 +200,12 @@ describe('the insurance matrix', () => {
     const unknown = await provider.client.put(url, { practiceId: alpha.id, insuranceId: 999999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Insurance not found');
-    for (const body of [{ practiceId: alpha.id }, { insuranceId: 1 }, { practiceId: 0, insuranceId: 1 }, { practiceId: 'x', insuranceId: 1 }]) {
+    for (const body of [
+      { practiceId: alpha.id },
+      { insuranceId: 1 },
+      { practiceId: 0, insuranceId: 1 },
+      { practiceId: 'x', insuranceId: 1 },
+    ]) {
       expect((await provider.client.put(url, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await accepted(provider.user.id)).toEqual([]);

@@ -40,7 +40,8 @@ export function createInsuranceService(ctx: AppContext) {
    */
   async function authorizeChange(caller: Caller, userId: number, practiceId: number, insuranceId: number) {
     await authorizePractice(db, caller, practiceId, caller.user.id === userId ? 'practice.view' : 'team.manage');
-    if (!(await rolesIn(db, userId, practiceId)).length) throw new AppError('NOT_FOUND', 'The user is not a member of this practice');
+    if (!(await rolesIn(db, userId, practiceId)).length)
+      throw new AppError('NOT_FOUND', 'The user is not a member of this practice');
     const [insurance] = await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.id, insuranceId));
     if (!insurance) throw new AppError('NOT_FOUND', 'Insurance not found');
   }
@@ -75,11 +76,20 @@ export function createInsuranceService(ctx: AppContext) {
 
     async add(caller: Caller, userId: number, practiceId: number, insuranceId: number): Promise<MatrixEntry> {
       await authorizeChange(caller, userId, practiceId, insuranceId);
-      const added = await db.insert(userInsurances).values({ userId, practiceId, insuranceId }).onConflictDoNothing().returning();
+      const added = await db
+        .insert(userInsurances)
+        .values({ userId, practiceId, insuranceId })
+        .onConflictDoNothing()
+        .returning();
       if (added.length) {
         await ctx.audit.record({
-          action: 'user.insurance_added', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'insurance', targetId: insuranceId,
-          practiceId, details: { practiceId },
+          action: 'user.insurance_added',
+          actorUserId: caller.user.id,
+          subjectUserId: userId,
+          targetType: 'insurance',
+          targetId: insuranceId,
+          practiceId,
+          details: { practiceId },
         });
       }
       return (await matrix(userId, [practiceId]))[0];
@@ -89,12 +99,23 @@ export function createInsuranceService(ctx: AppContext) {
       await authorizeChange(caller, userId, practiceId, insuranceId);
       const removed = await db
         .delete(userInsurances)
-        .where(and(eq(userInsurances.userId, userId), eq(userInsurances.practiceId, practiceId), eq(userInsurances.insuranceId, insuranceId)))
+        .where(
+          and(
+            eq(userInsurances.userId, userId),
+            eq(userInsurances.practiceId, practiceId),
+            eq(userInsurances.insuranceId, insuranceId),
+          ),
+        )
         .returning();
       if (removed.length) {
         await ctx.audit.record({
-          action: 'user.insurance_removed', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'insurance', targetId: insuranceId,
-          practiceId, details: { practiceId },
+          action: 'user.insurance_removed',
+          actorUserId: caller.user.id,
+          subjectUserId: userId,
+          targetType: 'insurance',
+          targetId: insuranceId,
+          practiceId,
+          details: { practiceId },
         });
       }
       return (await matrix(userId, [practiceId]))[0];

@@ -21,7 +21,10 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : nul
 function toRecord(npi: string, r: NonNullable<NppesAnswer['results']>[number]): NpiRegistryRecord {
   const basic = r.basic ?? {};
   const organisation = r.enumeration_type === 'NPI-2';
-  const person = [basic.name_prefix, basic.first_name, basic.middle_name, basic.last_name, basic.name_suffix].map(text).filter(Boolean).join(' ');
+  const person = [basic.name_prefix, basic.first_name, basic.middle_name, basic.last_name, basic.name_suffix]
+    .map(text)
+    .filter(Boolean)
+    .join(' ');
   const location = r.addresses?.find((a) => a.address_purpose === 'LOCATION') ?? r.addresses?.[0];
   return {
     npi,
@@ -62,10 +65,14 @@ export function createNpiRegistry(baseUrl: string, log: FastifyBaseLogger, timeo
       if (!url.searchParams.has('version')) url.searchParams.set('version', '2.1');
       url.searchParams.set('number', npi);
       try {
-        const res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+        const res = await fetch(url, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
         if (!res.ok) throw new Error(`the registry answered ${res.status}`);
         const body = (await res.json()) as NppesAnswer;
-        if (body.Errors?.length) throw new Error(`the registry refused the lookup: ${body.Errors.map((e) => e.description).join('; ')}`);
+        if (body.Errors?.length)
+          throw new Error(`the registry refused the lookup: ${body.Errors.map((e) => e.description).join('; ')}`);
         const found = body.results?.find((r) => String(r.number) === npi);
         return found ? toRecord(npi, found) : null;
       } catch (err) {

@@ -43,11 +43,33 @@ const NPPES_INDIVIDUAL = {
       enumeration_type: 'NPI-1',
       basic: { first_name: 'GRACE', last_name: 'HOPPER', credential: 'MD', status: 'A', name_prefix: 'Dr.' },
       addresses: [
-        { address_purpose: 'MAILING', address_1: 'PO BOX 1', city: 'ARLINGTON', state: 'VA', postal_code: '22201', country_code: 'US' },
-        { address_purpose: 'LOCATION', address_1: '1 MAIN ST', address_2: 'STE 2', city: 'ARLINGTON', state: 'VA', postal_code: '222011234', country_code: 'US', telephone_number: '703-555-0100' },
+        {
+          address_purpose: 'MAILING',
+          address_1: 'PO BOX 1',
+          city: 'ARLINGTON',
+          state: 'VA',
+          postal_code: '22201',
+          country_code: 'US',
+        },
+        {
+          address_purpose: 'LOCATION',
+          address_1: '1 MAIN ST',
+          address_2: 'STE 2',
+          city: 'ARLINGTON',
+          state: 'VA',
+          postal_code: '222011234',
+          country_code: 'US',
+          telephone_number: '703-555-0100',
+        },
       ],
       taxonomies: [
-        { code: '207RC0000X', desc: 'Internal Medicine, Cardiovascular Disease', primary: true, state: 'VA', license: 'X1' },
+        {
+          code: '207RC0000X',
+          desc: 'Internal Medicine, Cardiovascular Disease',
+          primary: true,
+          state: 'VA',
+          license: 'X1',
+        },
         { code: '207R00000X', desc: 'Internal Medicine', primary: false },
       ],
     },
@@ -76,7 +98,8 @@ describe('the NPI check digit', () => {
     expect(cataloguesApi.isValidNpi('1234567890')).toBe(false);
     expect(cataloguesApi.isValidNpi('1245319599')).toBe(true);
     expect(cataloguesApi.isValidNpi('1245319598')).toBe(false);
-    for (const bad of ['123456789', '12345678931', '123456789X', '', ' 1234567893']) expect(cataloguesApi.isValidNpi(bad), bad).toBe(false);
+    for (const bad of ['123456789', '12345678931', '123456789X', '', ' 1234567893'])
+      expect(cataloguesApi.isValidNpi(bad), bad).toBe(false);
   });
 });
 
@@ -100,7 +123,9 @@ describe('GET /api/v1/npi', () => {
   it('finds our practices with the NPI and the registry’s record', async () => {
     const practice = await createPractice(t.db, { name: 'Hopper Cardiology', npiIdentifier: '1234567893' });
     await createPractice(t.db, { name: 'Closed Hopper Clinic', npiIdentifier: '1234567893', active: false });
-    registry.answer((_url, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify(NPPES_INDIVIDUAL)));
+    registry.answer((_url, res) =>
+      res.setHeader('content-type', 'application/json').end(JSON.stringify(NPPES_INDIVIDUAL)),
+    );
     registry.asked.length = 0;
 
     const res = await client.get('/api/v1/npi?npiIdentifier=1234567893');
@@ -118,7 +143,15 @@ describe('GET /api/v1/npi', () => {
         { code: '207RC0000X', description: 'Internal Medicine, Cardiovascular Disease', primary: true },
         { code: '207R00000X', description: 'Internal Medicine', primary: false },
       ],
-      address: { line1: '1 MAIN ST', line2: 'STE 2', city: 'ARLINGTON', state: 'VA', postalCode: '222011234', country: 'US', phone: '703-555-0100' },
+      address: {
+        line1: '1 MAIN ST',
+        line2: 'STE 2',
+        city: 'ARLINGTON',
+        state: 'VA',
+        postalCode: '222011234',
+        country: 'US',
+        phone: '703-555-0100',
+      },
     });
     expect(registry.asked).toHaveLength(1);
     expect(registry.asked[0].pathname).toBe('/api/');
@@ -127,10 +160,28 @@ describe('GET /api/v1/npi', () => {
 
   it('names an organisation by its organisation name', async () => {
     registry.answer((_url, res) =>
-      res.end(JSON.stringify({ result_count: 1, results: [{ number: 1245319599, enumeration_type: 'NPI-2', basic: { organization_name: 'RIVERSIDE CLINIC LLC' }, addresses: [], taxonomies: [] }] })),
+      res.end(
+        JSON.stringify({
+          result_count: 1,
+          results: [
+            {
+              number: 1245319599,
+              enumeration_type: 'NPI-2',
+              basic: { organization_name: 'RIVERSIDE CLINIC LLC' },
+              addresses: [],
+              taxonomies: [],
+            },
+          ],
+        }),
+      ),
     );
     const body = (await client.get('/api/v1/npi?npiIdentifier=1245319599')).json<cataloguesApi.NpiLookupResponse>();
-    expect(body.registry).toMatchObject({ kind: 'ORGANIZATION', name: 'RIVERSIDE CLINIC LLC', address: null, taxonomies: [] });
+    expect(body.registry).toMatchObject({
+      kind: 'ORGANIZATION',
+      name: 'RIVERSIDE CLINIC LLC',
+      address: null,
+      taxonomies: [],
+    });
     expect(body.practices).toEqual([]);
   });
 
@@ -148,7 +199,11 @@ describe('GET /api/v1/npi', () => {
       registry.answer(respond);
       const res = await client.get('/api/v1/npi?npiIdentifier=1234567893');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ npi: '1234567893', registry: null, practices: [expect.objectContaining({ name: 'Hopper Cardiology' })] });
+      expect(res.json()).toMatchObject({
+        npi: '1234567893',
+        registry: null,
+        practices: [expect.objectContaining({ name: 'Hopper Cardiology' })],
+      });
     }
     expect(warn).toHaveBeenCalledTimes(3);
     expect(warn.mock.calls[0][1]).toBe('NPI registry lookup failed');
@@ -159,7 +214,13 @@ describe('GET /api/v1/npi', () => {
     registry.answer(() => undefined);
     const log = { warn: vi.fn() } as unknown as Parameters<typeof createNpiRegistry>[1];
     const started = Date.now();
-    expect(await createNpiRegistry(`http://127.0.0.1:${(registry.server.address() as AddressInfo).port}/api/`, log, 200).lookup('1234567893')).toBeNull();
+    expect(
+      await createNpiRegistry(
+        `http://127.0.0.1:${(registry.server.address() as AddressInfo).port}/api/`,
+        log,
+        200,
+      ).lookup('1234567893'),
+    ).toBeNull();
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(log.warn).toHaveBeenCalledOnce();
   });

@@ -8,7 +8,9 @@ import { createNpiRegistry, type NpiRegistry } from './npi-registry.js';
  * (no query, no registry call) runs for one.
  */
 export function createNpiService(ctx: AppContext) {
-  const registry: NpiRegistry | null = ctx.config.npiRegistryUrl ? createNpiRegistry(ctx.config.npiRegistryUrl, ctx.log) : null;
+  const registry: NpiRegistry | null = ctx.config.npiRegistryUrl
+    ? createNpiRegistry(ctx.config.npiRegistryUrl, ctx.log)
+    : null;
   return {
     async lookup(npi: string): Promise<cataloguesApi.NpiLookupResponse> {
       const [rows, record] = await Promise.all([

@@ -21,7 +21,10 @@ async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
 }
 
 async function idOf(code: string) {
-  const [row] = await t.db.select({ id: specialities.id }).from(specialities).where(eq(specialities.taxonomyCode, code));
+  const [row] = await t.db
+    .select({ id: specialities.id })
+    .from(specialities)
+    .where(eq(specialities.taxonomyCode, code));
   return row.id;
 }
 
@@ -119,7 +122,12 @@ describe('GET /api/v1/speciality/:id', () => {
     const id = await idOf('207Y00000X');
     const res = await client.get(`/api/v1/speciality/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, taxonomyCode: '207Y00000X', name: 'Otolaryngology Physician', colloquial: expect.arrayContaining(['ENT']) });
+    expect(res.json()).toMatchObject({
+      id,
+      taxonomyCode: '207Y00000X',
+      name: 'Otolaryngology Physician',
+      colloquial: expect.arrayContaining(['ENT']),
+    });
     const missing = await client.get('/api/v1/speciality/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Speciality not found' });
@@ -145,7 +153,12 @@ describe('a provider’s specialities', () => {
     expect(set.json<cataloguesApi.Speciality[]>().map((s) => s.taxonomyCode)).toEqual(['207RC0000X', '207Y00000X']);
 
     const replaced = await own.put(`/api/v1/user/${user.id}/specialities`, { specialityIds: [derm, ent] });
-    expect(replaced.json<cataloguesApi.Speciality[]>().map((s) => s.taxonomyCode).sort()).toEqual(['207N00000X', '207Y00000X']);
+    expect(
+      replaced
+        .json<cataloguesApi.Speciality[]>()
+        .map((s) => s.taxonomyCode)
+        .sort(),
+    ).toEqual(['207N00000X', '207Y00000X']);
     const seen = await colleague.get(`/api/v1/user/${user.id}/specialities`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json<cataloguesApi.Speciality[]>()).toHaveLength(2);
@@ -177,15 +190,23 @@ describe('a provider’s specialities', () => {
     const unknown = await client.put(`/api/v1/user/${me.id}/specialities`, { specialityIds: [cardio, 999999] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown speciality 999999');
-    const tooMany = await client.put(`/api/v1/user/${me.id}/specialities`, { specialityIds: Array.from({ length: 21 }, (_, i) => i + 1) });
+    const tooMany = await client.put(`/api/v1/user/${me.id}/specialities`, {
+      specialityIds: Array.from({ length: 21 }, (_, i) => i + 1),
+    });
     expect(tooMany.json()).toMatchObject({ statusCode: 400, message: 'At most 20 specialities' });
     const missing = await client.put(`/api/v1/user/${me.id}/specialities`, {});
     expect(missing.json()).toMatchObject({ statusCode: 400, message: 'specialityIds is required' });
-    expect((await client.get(`/api/v1/user/${me.id}/specialities`)).json<cataloguesApi.Speciality[]>().map((s) => s.id)).toEqual([cardio]);
+    expect(
+      (await client.get(`/api/v1/user/${me.id}/specialities`)).json<cataloguesApi.Speciality[]>().map((s) => s.id),
+    ).toEqual([cardio]);
 
     // Patients sign in by phone code on their own apps; a mobile session stands in for that here.
     const patient = await createUser(t.db, { kind: 'PATIENT' });
-    const session = await createSessionStore(t.db, { idleMs: 60_000, maxMs: 3_600_000 }).create(patient.id, 'PATIENT_MOBILE', { ip: '127.0.0.1', userAgent: 'test' });
+    const session = await createSessionStore(t.db, { idleMs: 60_000, maxMs: 3_600_000 }).create(
+      patient.id,
+      'PATIENT_MOBILE',
+      { ip: '127.0.0.1', userAgent: 'test' },
+    );
     const patientClient = new TestClient(t.app);
     patientClient.bearer = session.kind === 'token' ? session.accessToken : undefined;
     const refused = await patientClient.put(`/api/v1/user/${patient.id}/specialities`, { specialityIds: [cardio] });

@@ -48,7 +48,11 @@ export function createSpecialitiesService(ctx: AppContext) {
           .select()
           .from(specialities)
           .where(where)
-          .orderBy(...(match ? [desc(sql`${match.rank} + ${colloquial}`)] : []), asc(specialities.name), asc(specialities.id))
+          .orderBy(
+            ...(match ? [desc(sql`${match.rank} + ${colloquial}`)] : []),
+            asc(specialities.name),
+            asc(specialities.id),
+          )
           .limit(pageSize)
           .offset(page * pageSize),
         db.select({ n: count() }).from(specialities).where(where),
@@ -79,17 +83,26 @@ export function createSpecialitiesService(ctx: AppContext) {
         if (missing.length) throw new AppError('BAD_REQUEST', `Unknown speciality ${missing.join(', ')}`);
       }
       await db.transaction(async (tx) => {
-        await tx.delete(providerSpecialities).where(
-          ids.length
-            ? and(eq(providerSpecialities.userId, userId), notInArray(providerSpecialities.specialityId, ids))
-            : eq(providerSpecialities.userId, userId),
-        );
+        await tx
+          .delete(providerSpecialities)
+          .where(
+            ids.length
+              ? and(eq(providerSpecialities.userId, userId), notInArray(providerSpecialities.specialityId, ids))
+              : eq(providerSpecialities.userId, userId),
+          );
         if (ids.length) {
-          await tx.insert(providerSpecialities).values(ids.map((specialityId) => ({ userId, specialityId }))).onConflictDoNothing();
+          await tx
+            .insert(providerSpecialities)
+            .values(ids.map((specialityId) => ({ userId, specialityId })))
+            .onConflictDoNothing();
         }
       });
       await ctx.audit.record({
-        action: 'user.specialities_set', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'user', targetId: userId,
+        action: 'user.specialities_set',
+        actorUserId: caller.user.id,
+        subjectUserId: userId,
+        targetType: 'user',
+        targetId: userId,
         details: { specialityIds: ids },
       });
       return ofUser(userId);

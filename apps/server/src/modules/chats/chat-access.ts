@@ -2,7 +2,14 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chats, chatUsers } from './chats.table.js';
 import {
-  authorizePractice, liveSession, practiceIdsOf, practiceMembers, sessions, users, type AppContext, type Caller,
+  authorizePractice,
+  liveSession,
+  practiceIdsOf,
+  practiceMembers,
+  sessions,
+  users,
+  type AppContext,
+  type Caller,
   type SessionCaller,
 } from '../../core/index.js';
 import { verifyRoomToken, type RoomTokenClaim } from '../../platform/auth/room-tokens.js';
@@ -35,7 +42,11 @@ export type RoomClaim = Pick<RoomTokenClaim, 'chatUserId' | 'binding'>;
  * it). Answers one entry per claim, in order. Two queries however many there are, so every open
  * socket can be checked again at once.
  */
-export async function roomCallers(db: Db, claims: readonly RoomClaim[], sessionIdleMs: number): Promise<(RoomCaller | null)[]> {
+export async function roomCallers(
+  db: Db,
+  claims: readonly RoomClaim[],
+  sessionIdleMs: number,
+): Promise<(RoomCaller | null)[]> {
   const found: (RoomCaller | null)[] = [];
   for (let i = 0; i < claims.length; i += 1000) {
     const batch = claims.slice(i, i + 1000);
@@ -49,11 +60,11 @@ export async function roomCallers(db: Db, claims: readonly RoomClaim[], sessionI
     // A live session of an account not locked, with the practices its person belongs to.
     const live = sessionIds.length
       ? await db
-        .select({ sessionId: sessions.id, userId: sessions.userId, practiceId: practiceMembers.practiceId })
-        .from(sessions)
-        .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.lockedAt)))
-        .leftJoin(practiceMembers, eq(practiceMembers.userId, sessions.userId))
-        .where(and(inArray(sessions.id, sessionIds), liveSession(sessionIdleMs)))
+          .select({ sessionId: sessions.id, userId: sessions.userId, practiceId: practiceMembers.practiceId })
+          .from(sessions)
+          .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.lockedAt)))
+          .leftJoin(practiceMembers, eq(practiceMembers.userId, sessions.userId))
+          .where(and(inArray(sessions.id, sessionIds), liveSession(sessionIdleMs)))
       : [];
     const sessionOf = new Map(live.map((l) => [l.sessionId, l.userId]));
     const member = new Set(live.map((l) => `${l.sessionId}:${l.practiceId}`));
@@ -63,7 +74,10 @@ export async function roomCallers(db: Db, claims: readonly RoomClaim[], sessionI
       let allowed = false;
       if (row && 'session' in claim.binding) {
         const session = claim.binding.session;
-        allowed = userId !== null && sessionOf.get(session) === userId && (practiceId === null || member.has(`${session}:${practiceId}`));
+        allowed =
+          userId !== null &&
+          sessionOf.get(session) === userId &&
+          (practiceId === null || member.has(`${session}:${practiceId}`));
       } else if (row && 'linkGeneration' in claim.binding) {
         allowed = userId === null && phone !== null && linkGeneration === claim.binding.linkGeneration;
       }
@@ -74,7 +88,10 @@ export async function roomCallers(db: Db, claims: readonly RoomClaim[], sessionI
 }
 
 /** The participant behind a room token, or null when the token is not genuine, has expired or is no longer any use. */
-export async function resolveRoomCaller(ctx: Pick<AppContext, 'db' | 'secrets' | 'sessions' | 'clock'>, token: string): Promise<RoomCaller | null> {
+export async function resolveRoomCaller(
+  ctx: Pick<AppContext, 'db' | 'secrets' | 'sessions' | 'clock'>,
+  token: string,
+): Promise<RoomCaller | null> {
   const claim = verifyRoomToken(ctx.secrets.sessionSecret, token, ctx.clock.now().getTime());
   if (!claim) return null;
   const [caller] = await roomCallers(ctx.db, [claim], ctx.sessions.idleMs);
@@ -90,7 +107,10 @@ const noSuchChat = () => new AppError('OBJECT_NOT_FOUND', 'No such chat');
 
 /** The caller's own place in a chat, if they are in it. */
 export async function activeChatUser(db: Db, chatId: number, userId: number): Promise<ChatUserRow | null> {
-  const [row] = await db.select().from(chatUsers).where(and(eq(chatUsers.chatId, chatId), eq(chatUsers.userId, userId), isNull(chatUsers.leftAt)));
+  const [row] = await db
+    .select()
+    .from(chatUsers)
+    .where(and(eq(chatUsers.chatId, chatId), eq(chatUsers.userId, userId), isNull(chatUsers.leftAt)));
   return row ?? null;
 }
 
@@ -99,7 +119,13 @@ export async function activeChatUser(db: Db, chatId: number, userId: number): Pr
  * share it), or any chat the caller takes part in. Anyone else is told it does not exist.
  * `manage` (closing, changing who is in it) needs the same reach plus `chats.manage`.
  */
-export async function authorizeChat(db: Db, caller: SessionCaller, chatId: number, practiceId: number, action: 'view' | 'manage') {
+export async function authorizeChat(
+  db: Db,
+  caller: SessionCaller,
+  chatId: number,
+  practiceId: number,
+  action: 'view' | 'manage',
+) {
   await authorizePractice(db, caller, practiceId, action === 'view' ? 'chats.view' : 'chats.manage');
   const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
   if (!chat) throw noSuchChat();

@@ -46,7 +46,9 @@ export function createChatCreationService(ctx: AppContext) {
     return Promise.all(
       phones.map(async (phone) => {
         const patient = await accountHolderOf(db, practiceId, phone);
-        return patient ? { phone, name: fullName(patient), patientId: patient.id } : { phone, name: `Patient (…${phone.slice(-4)})`, patientId: null };
+        return patient
+          ? { phone, name: fullName(patient), patientId: patient.id }
+          : { phone, name: `Patient (…${phone.slice(-4)})`, patientId: null };
       }),
     );
   }
@@ -68,17 +70,48 @@ export function createChatCreationService(ctx: AppContext) {
     const outcome = await db.transaction(async (tx) => {
       if (one) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${one.key}))`);
-        const [open] = await tx.select().from(chats).where(and(eq(chats.status, 'ACTIVE'), one.match)).orderBy(chats.id).limit(1);
+        const [open] = await tx
+          .select()
+          .from(chats)
+          .where(and(eq(chats.status, 'ACTIVE'), one.match))
+          .orderBy(chats.id)
+          .limit(1);
         if (open) return { chat: open, isNew: false as const };
       }
       // Who joins is worked out only for a chat about to be made: an open one found above keeps its people.
-      const joiners = await joinersFor(tx, caller, chat, userIds.filter((id) => id !== caller.user.id), chat.practiceId);
+      const joiners = await joinersFor(
+        tx,
+        caller,
+        chat,
+        userIds.filter((id) => id !== caller.user.id),
+        chat.practiceId,
+      );
       const self = await joinerOf(tx, caller.user.id, chat.type === 'USER_TO_USER' ? null : chat.practiceId);
       // The invitation is the patients' first text: the first message right after it does not text them again.
       const patientTextedAt = invitees.length ? now : null;
-      const [row] = await tx.insert(chats).values({ ...chat, createdBy: caller.user.id, createdAt: now, updatedAt: now, lastMessageAt: now, patientTextedAt }).returning();
+      const [row] = await tx
+        .insert(chats)
+        .values({
+          ...chat,
+          createdBy: caller.user.id,
+          createdAt: now,
+          updatedAt: now,
+          lastMessageAt: now,
+          patientTextedAt,
+        })
+        .returning();
       for (const joiner of [self, ...joiners]) await joinChat(tx, row.id, joiner, now);
-      await ctx.texts.reserve(tx, invitees.map((i) => ({ purpose: 'chat_link', channel: 'sms', to: i.phone, senderUserId: caller.user.id, practiceId: chat.practiceId, patientId: i.patientId })));
+      await ctx.texts.reserve(
+        tx,
+        invitees.map((i) => ({
+          purpose: 'chat_link',
+          channel: 'sms',
+          to: i.phone,
+          senderUserId: caller.user.id,
+          practiceId: chat.practiceId,
+          patientId: i.patientId,
+        })),
+      );
       for (const invitee of invitees) {
         const participant = await invitePhone(tx, row.id, invitee, now);
         await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });
@@ -88,8 +121,12 @@ export function createChatCreationService(ctx: AppContext) {
     if (!outcome.isNew) return outcome;
     const { chat: created, joiners } = outcome;
     await auditChat(ctx, { userId: caller.user.id }, client, 'created', created.id, {
-      type: created.type, practiceId: created.practiceId, targetPracticeId: created.targetPracticeId, patientId: created.patientId,
-      users: joiners.map((j) => j.user.id), invited: invitees.length,
+      type: created.type,
+      practiceId: created.practiceId,
+      targetPracticeId: created.targetPracticeId,
+      patientId: created.patientId,
+      users: joiners.map((j) => j.user.id),
+      invited: invitees.length,
     });
     await announce(created, [caller.user.id, ...joiners.map((j) => j.user.id)]);
     return { chat: created, isNew: true };
@@ -105,7 +142,8 @@ export function createChatCreationService(ctx: AppContext) {
 
   /** An existing chat the caller opens again: they are (back) in it, and it is answered as theirs. */
   async function reopen(caller: SessionCaller, chat: ChatRow, practiceId: number) {
-    if (!(await activeChatUser(db, chat.id, caller.user.id))) await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now());
+    if (!(await activeChatUser(db, chat.id, caller.user.id)))
+      await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now());
     return summaryFor(caller, chat, practiceId);
   }
 
@@ -118,7 +156,12 @@ export function createChatCreationService(ctx: AppContext) {
       const patientIds = [...new Set(invitees.map((i) => i.patientId))];
       const { chat } = await start(
         caller,
-        { type: body.type, practiceId, targetPracticeId: body.targetPractice ?? null, patientId: patientIds.length === 1 ? patientIds[0]! : null },
+        {
+          type: body.type,
+          practiceId,
+          targetPracticeId: body.targetPractice ?? null,
+          patientId: patientIds.length === 1 ? patientIds[0]! : null,
+        },
         body.users,
         invitees,
         client,
@@ -135,10 +178,20 @@ export function createChatCreationService(ctx: AppContext) {
       }
       await assertPracticeExists(targetPracticeId);
       const between = (a: number, b: number) => and(eq(chats.practiceId, a), eq(chats.targetPracticeId, b));
-      const { chat, isNew } = await start(caller, { type: 'PRACTICE_TO_PRACTICE', practiceId, targetPracticeId, patientId: null }, [], [], client, {
-        key: `chat:practices:${Math.min(practiceId, targetPracticeId)}:${Math.max(practiceId, targetPracticeId)}`,
-        match: and(eq(chats.type, 'PRACTICE_TO_PRACTICE'), or(between(practiceId, targetPracticeId), between(targetPracticeId, practiceId))),
-      });
+      const { chat, isNew } = await start(
+        caller,
+        { type: 'PRACTICE_TO_PRACTICE', practiceId, targetPracticeId, patientId: null },
+        [],
+        [],
+        client,
+        {
+          key: `chat:practices:${Math.min(practiceId, targetPracticeId)}:${Math.max(practiceId, targetPracticeId)}`,
+          match: and(
+            eq(chats.type, 'PRACTICE_TO_PRACTICE'),
+            or(between(practiceId, targetPracticeId), between(targetPracticeId, practiceId)),
+          ),
+        },
+      );
       return isNew ? summaryFor(caller, chat, practiceId) : reopen(caller, chat, practiceId);
     },
 
@@ -148,16 +201,31 @@ export function createChatCreationService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'patients.view');
       const patient = await patientIn(db, practiceId, patientId);
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
-      if (!patient.phoneNumber) throw new AppError('BAD_REQUEST', 'This patient has no phone number to text the chat link to');
+      if (!patient.phoneNumber)
+        throw new AppError('BAD_REQUEST', 'This patient has no phone number to text the chat link to');
       const invitee = { phone: patient.phoneNumber, name: fullName(patient), patientId };
-      const { chat, isNew } = await start(caller, { type: 'PATIENT', practiceId, targetPracticeId: null, patientId }, [], [invitee], client, {
-        key: `chat:patient:${practiceId}:${patientId}`,
-        match: and(eq(chats.type, 'PATIENT'), eq(chats.practiceId, practiceId), eq(chats.patientId, patientId)),
-      });
+      const { chat, isNew } = await start(
+        caller,
+        { type: 'PATIENT', practiceId, targetPracticeId: null, patientId },
+        [],
+        [invitee],
+        client,
+        {
+          key: `chat:patient:${practiceId}:${patientId}`,
+          match: and(eq(chats.type, 'PATIENT'), eq(chats.practiceId, practiceId), eq(chats.patientId, patientId)),
+        },
+      );
       if (isNew) return summaryFor(caller, chat, practiceId);
       const now = ctx.clock.now();
       await db.transaction(async (tx) => {
-        await ctx.texts.reserve(tx, { purpose: 'chat_link', channel: 'sms', to: invitee.phone, senderUserId: caller.user.id, practiceId, patientId });
+        await ctx.texts.reserve(tx, {
+          purpose: 'chat_link',
+          channel: 'sms',
+          to: invitee.phone,
+          senderUserId: caller.user.id,
+          practiceId,
+          patientId,
+        });
         const participant = await invitePhone(tx, chat.id, invitee, now);
         await tx.update(chats).set({ patientTextedAt: now }).where(eq(chats.id, chat.id));
         await ctx.jobs.enqueue(CHAT_INVITE_JOB, { chatUserId: participant.id }, { tx });

@@ -50,6 +50,8 @@ export interface ChatNotice {
   userIds: number[];
 }
 
-export const publishToRoom = (ctx: Pick<AppContext, 'bus'>, event: RoomEvent) => ctx.bus.publish(CHAT_ROOM_EVENT, event);
+export const publishToRoom = (ctx: Pick<AppContext, 'bus'>, event: RoomEvent) =>
+  ctx.bus.publish(CHAT_ROOM_EVENT, event);
 export const kickFromRoom = (ctx: Pick<AppContext, 'bus'>, kick: RoomKick) => ctx.bus.publish(CHAT_ROOM_KICK, kick);
-export const publishChatNotice = (ctx: Pick<AppContext, 'bus'>, notice: ChatNotice) => ctx.bus.publish(CHAT_NOTICE, notice);
+export const publishChatNotice = (ctx: Pick<AppContext, 'bus'>, notice: ChatNotice) =>
+  ctx.bus.publish(CHAT_NOTICE, notice);

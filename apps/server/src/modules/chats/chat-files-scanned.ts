@@ -14,7 +14,9 @@ type Deliver = (chatId: number, event: chatRoomApi.ServerEvent) => void;
  */
 export function fileScannedInChats(ctx: AppContext, holds: (chatId: number) => boolean, deliver: Deliver) {
   ctx.bus.subscribe(FILE_SCANNED, (payload) => {
-    tell(payload as filesApi.FileScanned).catch((err: unknown) => ctx.log.error({ err }, 'chat file scan result not told'));
+    tell(payload as filesApi.FileScanned).catch((err: unknown) =>
+      ctx.log.error({ err }, 'chat file scan result not told'),
+    );
   });
 
   async function tell(scanned: filesApi.FileScanned) {

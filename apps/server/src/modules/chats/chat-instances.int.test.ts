@@ -4,7 +4,15 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { liveService } from '../../test/live-services.js';
 import { inspectRedis, uniqueRedisPrefix } from '../../platform/realtime/redis.test-support.js';
 import { chatMessages } from './chats.table.js';
-import { listen, openRoomSocket, roomCall, staffMember, startChat, tokenFor, type RoomSocket } from './chats.test-factories.js';
+import {
+  listen,
+  openRoomSocket,
+  roomCall,
+  staffMember,
+  startChat,
+  tokenFor,
+  type RoomSocket,
+} from './chats.test-factories.js';
 
 const redis = liveService('TEST_REDIS_URL');
 
@@ -54,21 +62,30 @@ describe.runIf(redis)('a chat across two instances sharing Redis', () => {
   it('delivers every message, both ways, to the participant on the other instance', async () => {
     const { a, b } = await pair();
     const fromA = await a.say('Sent through the first instance');
-    expect((await b.until('NEW_MESSAGE', (e) => e.data.id === fromA.id)).data.message).toBe('Sent through the first instance');
+    expect((await b.until('NEW_MESSAGE', (e) => e.data.id === fromA.id)).data.message).toBe(
+      'Sent through the first instance',
+    );
     const fromB = await b.say('Answered through the second');
-    expect((await a.until('NEW_MESSAGE', (e) => e.data.id === fromB.id)).data.message).toBe('Answered through the second');
+    expect((await a.until('NEW_MESSAGE', (e) => e.data.id === fromB.id)).data.message).toBe(
+      'Answered through the second',
+    );
   });
 
   it('shares presence, typing and read receipts', async () => {
     const { a, b, annToken, bobToken } = await pair();
     expect((await a.until('USER_CONNECTED')).data.chatUserId).toBe(bobToken.chatUserId);
-    expect((await b.until('ONLINE_USERS')).data.chatUserIds).toEqual([annToken.chatUserId, bobToken.chatUserId].sort((x, y) => x - y));
+    expect((await b.until('ONLINE_USERS')).data.chatUserIds).toEqual(
+      [annToken.chatUserId, bobToken.chatUserId].sort((x, y) => x - y),
+    );
     b.emit({ event: 'USER_TYPING' });
     await a.until('USER_TYPING');
     const sent = await a.say('Did you read this?');
     await b.until('NEW_MESSAGE', (e) => e.data.id === sent.id);
     b.emit({ event: 'USER_READ_MESSAGE', data: { lastId: sent.id } });
-    expect((await a.until('USER_READ_MESSAGE')).data).toMatchObject({ chatUserId: bobToken.chatUserId, lastId: sent.id });
+    expect((await a.until('USER_READ_MESSAGE')).data).toMatchObject({
+      chatUserId: bobToken.chatUserId,
+      lastId: sent.id,
+    });
     b.socket.close();
     expect((await a.until('USER_DISCONNECTED')).data.chatUserId).toBe(bobToken.chatUserId);
   });
@@ -95,8 +112,16 @@ describe.runIf(redis)('a chat across two instances sharing Redis', () => {
     await a.say('While you were away 2');
     const back = await connect(firstBase, bobToken.token, chat.room);
     for (const instance of [first, second]) {
-      const res = await roomCall(instance, bobToken.token, 'GET', `/florie/v1/chat/${chat.room}/messages?after=${seen.id}`);
-      expect(res.json<{ data: { message: string }[] }>().data.map((m) => m.message)).toEqual(['While you were away 1', 'While you were away 2']);
+      const res = await roomCall(
+        instance,
+        bobToken.token,
+        'GET',
+        `/florie/v1/chat/${chat.room}/messages?after=${seen.id}`,
+      );
+      expect(res.json<{ data: { message: string }[] }>().data.map((m) => m.message)).toEqual([
+        'While you were away 1',
+        'While you were away 2',
+      ]);
     }
     const after = await a.say('And now you are back');
     await back.until('NEW_MESSAGE', (e) => e.data.id === after.id);
@@ -104,9 +129,14 @@ describe.runIf(redis)('a chat across two instances sharing Redis', () => {
 
   it('tells a participant on the other instance that the chat closed, and then refuses their messages', async () => {
     const { ann, chat, b } = await pair();
-    expect((await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId })).statusCode).toBe(200);
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId })).statusCode).toBe(
+      200,
+    );
     expect((await b.until('CHAT_CLOSED')).data).toEqual({ chatId: chat.id });
     b.emit({ event: 'NEW_MESSAGE', data: { uuid: 'closed-across-1', message: 'Anyone?', files: [] } });
-    expect((await b.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'closed-across-1', message: 'This chat is closed' });
+    expect((await b.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'closed-across-1',
+      message: 'This chat is closed',
+    });
   });
 });

@@ -34,7 +34,8 @@ export const chatPath = (chatId: number) => `/chats/${chatId}`;
 export const chatTopic = (chatId: number) => `chat:${chatId}`;
 
 /** The chat room page for a token (what the text message and the provider app open). */
-export const chatRoomUrl = (publicUrl: string, room: string, token: string) => `${publicUrl}/chat/?${new URLSearchParams({ room, token }).toString()}`;
+export const chatRoomUrl = (publicUrl: string, room: string, token: string) =>
+  `${publicUrl}/chat/?${new URLSearchParams({ room, token }).toString()}`;
 
 export function registerChatJobs(ctx: AppContext) {
   const { db } = ctx;
@@ -52,20 +53,45 @@ export function registerChatJobs(ctx: AppContext) {
       .from(chatUsers)
       .innerJoin(chats, eq(chats.id, chatUsers.chatId))
       .innerJoin(practices, eq(practices.id, chats.practiceId))
-      .where(and(eq(chatUsers.id, chatUserId), isNull(chatUsers.leftAt), isNotNull(chatUsers.phone), isNull(chatUsers.linksRevokedAt)));
+      .where(
+        and(
+          eq(chatUsers.id, chatUserId),
+          isNull(chatUsers.leftAt),
+          isNotNull(chatUsers.phone),
+          isNull(chatUsers.linksRevokedAt),
+        ),
+      );
     // Removed from the chat (or their links revoked) before the text went: nothing to send.
     if (!row) return;
     const { id, linkGeneration } = row.participant;
-    const token = signRoomToken(ctx.secrets.sessionSecret, id, { linkGeneration }, ctx.clock.now().getTime() + ctx.config.chatLinkTtlMs);
-    await ctx.delivery.sms(row.participant.phone!, `${wording(row.practiceName)} Open your chat: ${chatRoomUrl(ctx.config.publicUrl, row.room, token)}`);
+    const token = signRoomToken(
+      ctx.secrets.sessionSecret,
+      id,
+      { linkGeneration },
+      ctx.clock.now().getTime() + ctx.config.chatLinkTtlMs,
+    );
+    await ctx.delivery.sms(
+      row.participant.phone!,
+      `${wording(row.practiceName)} Open your chat: ${chatRoomUrl(ctx.config.publicUrl, row.room, token)}`,
+    );
   }
 
-  ctx.jobs.register(CHAT_INVITE_JOB, (payload) => textRoomLink(Number(payload.chatUserId), (practice) => `${practice} sent you a secure message on Referwell.`), {
-    maxAttempts: 10,
-  });
-  ctx.jobs.register(CHAT_REPLY_TEXT_JOB, (payload) => textRoomLink(Number(payload.chatUserId), (practice) => `${practice} sent you a new secure message on Referwell.`), {
-    maxAttempts: 10,
-  });
+  ctx.jobs.register(
+    CHAT_INVITE_JOB,
+    (payload) =>
+      textRoomLink(Number(payload.chatUserId), (practice) => `${practice} sent you a secure message on Referwell.`),
+    {
+      maxAttempts: 10,
+    },
+  );
+  ctx.jobs.register(
+    CHAT_REPLY_TEXT_JOB,
+    (payload) =>
+      textRoomLink(Number(payload.chatUserId), (practice) => `${practice} sent you a new secure message on Referwell.`),
+    {
+      maxAttempts: 10,
+    },
+  );
 
   ctx.jobs.register(
     CHAT_PREVIEW_JOB,
@@ -79,7 +105,11 @@ export function registerChatJobs(ctx: AppContext) {
         // A link the fetcher refuses stays a plain link.
         return;
       }
-      const [row] = await db.update(chatMessages).set({ previewData: preview, updatedAt: ctx.clock.now() }).where(eq(chatMessages.id, messageId)).returning();
+      const [row] = await db
+        .update(chatMessages)
+        .set({ previewData: preview, updatedAt: ctx.clock.now() })
+        .where(eq(chatMessages.id, messageId))
+        .returning();
       if (!row) return;
       const [message] = await messageViews(ctx, [row]);
       await publishToRoom(ctx, { chatId: row.chatId, event: { event: 'MESSAGE_UPDATED', data: message } });
@@ -97,7 +127,15 @@ export function registerChatJobs(ctx: AppContext) {
       const [claimed] = await tx
         .update(chats)
         .set({ patientTextedAt: now })
-        .where(and(eq(chats.id, chatId), or(isNull(chats.patientTextedAt), lte(chats.patientTextedAt, new Date(now.getTime() - PATIENT_TEXT_GAP_MS)))))
+        .where(
+          and(
+            eq(chats.id, chatId),
+            or(
+              isNull(chats.patientTextedAt),
+              lte(chats.patientTextedAt, new Date(now.getTime() - PATIENT_TEXT_GAP_MS)),
+            ),
+          ),
+        )
         .returning({ id: chats.id });
       if (!claimed) return;
       for (const chatUserId of patientIds) await ctx.jobs.enqueue(CHAT_REPLY_TEXT_JOB, { chatUserId }, { tx });
@@ -110,11 +148,21 @@ export function registerChatJobs(ctx: AppContext) {
       .from(chatMessages)
       .where(eq(chatMessages.id, Number(payload.messageId)));
     if (!message || message.chatUserId === null) return;
-    const [sender] = await db.select({ name: chatUsers.name, userId: chatUsers.userId }).from(chatUsers).where(eq(chatUsers.id, message.chatUserId));
+    const [sender] = await db
+      .select({ name: chatUsers.name, userId: chatUsers.userId })
+      .from(chatUsers)
+      .where(eq(chatUsers.id, message.chatUserId));
     const others = await db
       .select()
       .from(chatUsers)
-      .where(and(eq(chatUsers.chatId, message.chatId), ne(chatUsers.id, message.chatUserId), isNull(chatUsers.leftAt), eq(chatUsers.muted, false)));
+      .where(
+        and(
+          eq(chatUsers.chatId, message.chatId),
+          ne(chatUsers.id, message.chatUserId),
+          isNull(chatUsers.leftAt),
+          eq(chatUsers.muted, false),
+        ),
+      );
     // Connected with the chat in front of them: they saw it. Connected only in the background
     // (a hidden tab, an app behind another) is away.
     const looking = new Set(others.length ? await ctx.presence.inForeground(message.chatId) : []);
@@ -123,10 +171,20 @@ export function registerChatJobs(ctx: AppContext) {
     for (const other of away) {
       if (other.userId === null) continue;
       const link = chatPath(message.chatId);
-      await notifyUser(ctx, {
-        userId: other.userId, practiceId: other.practiceId, category: 'GENERAL', type: 'notification',
-        topic: chatTopic(message.chatId), title: 'New Message', text: `You have a new chat message from ${sender?.name ?? 'Someone'}`, link,
-      }, [{ title: 'Open chat', link }]);
+      await notifyUser(
+        ctx,
+        {
+          userId: other.userId,
+          practiceId: other.practiceId,
+          category: 'GENERAL',
+          type: 'notification',
+          topic: chatTopic(message.chatId),
+          title: 'New Message',
+          text: `You have a new chat message from ${sender?.name ?? 'Someone'}`,
+          link,
+        },
+        [{ title: 'Open chat', link }],
+      );
     }
     // Patients (by phone) hear of what staff wrote, not of each other.
     const patients = away.filter((other) => other.phone !== null).map((other) => other.id);

@@ -9,7 +9,17 @@ import { signedIn } from '../practices/practices.test-factories.js';
 import { chatMessages } from './chats.table.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
 import {
-  chatWithTextedPatient, jobsDone, listen, openRoomSocket, roomCall, staffMember, startChat, textedLink, tokenFor, type RoomSocket, type Staff,
+  chatWithTextedPatient,
+  jobsDone,
+  listen,
+  openRoomSocket,
+  roomCall,
+  staffMember,
+  startChat,
+  textedLink,
+  tokenFor,
+  type RoomSocket,
+  type Staff,
 } from './chats.test-factories.js';
 
 const redis = liveService('TEST_REDIS_URL');
@@ -29,7 +39,12 @@ describe.runIf(redis)('chat limits and token revocation across two instances sha
   const sockets: RoomSocket[] = [];
 
   beforeAll(async () => {
-    const env = { REDIS_URL: redis!.TEST_REDIS_URL, REDIS_PREFIX: prefix, SOCKET_CHECK_SECONDS: '300', CHAT_SOCKETS_PER_PARTICIPANT: '2' };
+    const env = {
+      REDIS_URL: redis!.TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      SOCKET_CHECK_SECONDS: '300',
+      CHAT_SOCKETS_PER_PARTICIPANT: '2',
+    };
     first = await createTestApp(env);
     second = await createTestApp(env, { database: first.database });
     [firstBase, secondBase] = await Promise.all([listen(first), listen(second)]);
@@ -65,12 +80,20 @@ describe.runIf(redis)('chat limits and token revocation across two instances sha
     const { chat, annToken } = await pair();
     const onFirst = await connect(firstBase, annToken.token, chat.room);
     const onSecond = await connect(secondBase, annToken.token, chat.room);
-    await Promise.all([sendMany(onFirst, 'on-first', FLOOD_LIMIT.messages / 2), sendMany(onSecond, 'on-second', FLOOD_LIMIT.messages / 2)]);
+    await Promise.all([
+      sendMany(onFirst, 'on-first', FLOOD_LIMIT.messages / 2),
+      sendMany(onSecond, 'on-second', FLOOD_LIMIT.messages / 2),
+    ]);
     onSecond.emit({ event: 'NEW_MESSAGE', data: { uuid: 'across-too-many-1', message: 'one more', files: [] } });
-    expect((await onSecond.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'across-too-many-1', message: 'You are sending messages too quickly, please wait a moment' });
+    expect((await onSecond.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'across-too-many-1',
+      message: 'You are sending messages too quickly, please wait a moment',
+    });
     onFirst.emit({ event: 'NEW_MESSAGE', data: { uuid: 'across-too-many-2', message: 'and one more', files: [] } });
     expect((await onFirst.until('FAILED_TO_SEND_MESSAGE')).data.uuid).toBe('across-too-many-2');
-    expect(await first.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).toHaveLength(FLOOD_LIMIT.messages);
+    expect(await first.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).toHaveLength(
+      FLOOD_LIMIT.messages,
+    );
   });
 
   it('close a participant’s oldest socket, on the first instance, when a socket beyond the cap opens on the second', async () => {
@@ -90,7 +113,8 @@ describe.runIf(redis)('chat limits and token revocation across two instances sha
     const socket = await connect(secondBase, annToken.token, chat.room);
     const refused = async () => {
       expect(await socket.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
-      for (const instance of [first, second]) expect((await roomCall(instance, annToken.token, 'GET', `/florie/v1/chat/${chat.room}`)).statusCode).toBe(401);
+      for (const instance of [first, second])
+        expect((await roomCall(instance, annToken.token, 'GET', `/florie/v1/chat/${chat.room}`)).statusCode).toBe(401);
     };
     return { desk: ann, phone, refused };
   }
@@ -110,7 +134,14 @@ describe.runIf(redis)('chat limits and token revocation across two instances sha
 
   it('do the same when the password is changed on another device', async () => {
     const { phone, refused } = await deskOnSecond();
-    expect((await phone.client.put('/api/v1/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'another-long-password-2' })).statusCode).toBe(200);
+    expect(
+      (
+        await phone.client.put('/api/v1/updatePassword', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'another-long-password-2',
+        })
+      ).statusCode,
+    ).toBe(200);
     await refused();
   });
 
@@ -118,9 +149,13 @@ describe.runIf(redis)('chat limits and token revocation across two instances sha
     const ann = await staffMember(first);
     const { chat, phone, link } = await chatWithTextedPatient(first, ann);
     const patient = await connect(secondBase, link.token, link.room);
-    expect((await ann.client.post(`/api/v1/chat/${chat.id}/link/revoke`, { practiceId: ann.practiceId, sendNewLink: true })).statusCode).toBe(200);
+    expect(
+      (await ann.client.post(`/api/v1/chat/${chat.id}/link/revoke`, { practiceId: ann.practiceId, sendNewLink: true }))
+        .statusCode,
+    ).toBe(200);
     expect(await patient.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
-    for (const instance of [first, second]) expect((await roomCall(instance, link.token, 'GET', `/florie/v1/chat/${chat.room}`)).statusCode).toBe(401);
+    for (const instance of [first, second])
+      expect((await roomCall(instance, link.token, 'GET', `/florie/v1/chat/${chat.room}`)).statusCode).toBe(401);
     await jobsDone(first);
     const fresh = await textedLink(first, phone);
     const back = await connect(secondBase, fresh.token, fresh.room);

@@ -4,7 +4,15 @@ import { chatRoomApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { chatMessages } from './chats.table.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
-import { heardNothing, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket } from './chats.test-factories.js';
+import {
+  heardNothing,
+  listen,
+  openRoomSocket,
+  staffMember,
+  startChat,
+  tokenFor,
+  type RoomSocket,
+} from './chats.test-factories.js';
 
 /**
  * Limits a participant cannot get round by opening more sockets: messages count per participant
@@ -38,7 +46,11 @@ async function threeInAChat() {
   const bob = await staffMember(t, 'STAFF', ann.practiceId);
   const cal = await staffMember(t, 'STAFF', ann.practiceId);
   const chat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id, cal.user.id] });
-  const [annToken, bobToken, calToken] = await Promise.all([tokenFor(ann, chat.id), tokenFor(bob, chat.id), tokenFor(cal, chat.id)]);
+  const [annToken, bobToken, calToken] = await Promise.all([
+    tokenFor(ann, chat.id),
+    tokenFor(bob, chat.id),
+    tokenFor(cal, chat.id),
+  ]);
   return { chat, annToken, bobToken, calToken };
 }
 
@@ -52,16 +64,23 @@ async function sendMany(s: RoomSocket, prefix: string, count: number) {
   await s.until('NEW_MESSAGE', (e) => e.data.uuid === uuids[count - 1]);
 }
 
-const stored = async (chatId: number) => (await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).length;
+const stored = async (chatId: number) =>
+  (await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).length;
 
 describe('chat flood limits', () => {
   it('count a participant’s messages on all their sockets together, and refuse the one too many without storing it', async () => {
     const { chat, annToken, bobToken } = await threeInAChat();
     const first = await connect(annToken.token, chat.room);
     const second = await connect(annToken.token, chat.room);
-    await Promise.all([sendMany(first, 'first-socket', FLOOD_LIMIT.messages / 2), sendMany(second, 'second-socket', FLOOD_LIMIT.messages / 2)]);
+    await Promise.all([
+      sendMany(first, 'first-socket', FLOOD_LIMIT.messages / 2),
+      sendMany(second, 'second-socket', FLOOD_LIMIT.messages / 2),
+    ]);
     second.emit({ event: 'NEW_MESSAGE', data: { uuid: 'one-too-many-1', message: 'and another', files: [] } });
-    expect((await second.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'one-too-many-1', message: 'You are sending messages too quickly, please wait a moment' });
+    expect((await second.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'one-too-many-1',
+      message: 'You are sending messages too quickly, please wait a moment',
+    });
     first.emit({ event: 'NEW_MESSAGE', data: { uuid: 'one-too-many-2', message: 'from the other one', files: [] } });
     expect((await first.until('FAILED_TO_SEND_MESSAGE')).data.uuid).toBe('one-too-many-2');
     expect(await stored(chat.id)).toBe(FLOOD_LIMIT.messages);
@@ -72,10 +91,20 @@ describe('chat flood limits', () => {
 
   it('cap what a chat takes from everyone together, saying so to the sender', async () => {
     const { chat, annToken, bobToken, calToken } = await threeInAChat();
-    const [ann, bob, cal] = [await connect(annToken.token, chat.room), await connect(bobToken.token, chat.room), await connect(calToken.token, chat.room)];
-    await Promise.all([sendMany(ann, 'ann', FLOOD_LIMIT.messages), sendMany(bob, 'bob', ROOM_LIMIT - FLOOD_LIMIT.messages)]);
+    const [ann, bob, cal] = [
+      await connect(annToken.token, chat.room),
+      await connect(bobToken.token, chat.room),
+      await connect(calToken.token, chat.room),
+    ];
+    await Promise.all([
+      sendMany(ann, 'ann', FLOOD_LIMIT.messages),
+      sendMany(bob, 'bob', ROOM_LIMIT - FLOOD_LIMIT.messages),
+    ]);
     cal.emit({ event: 'NEW_MESSAGE', data: { uuid: 'room-full-1', message: 'Can I say something?', files: [] } });
-    expect((await cal.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'room-full-1', message: 'This chat is getting too many messages at once, please wait a moment' });
+    expect((await cal.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'room-full-1',
+      message: 'This chat is getting too many messages at once, please wait a moment',
+    });
     expect(await stored(chat.id)).toBe(ROOM_LIMIT);
     expect(await heardNothing(ann, 'FAILED_TO_SEND_MESSAGE')).toBe(true);
   });

@@ -26,11 +26,27 @@ export function createChatLinksService(ctx: AppContext) {
   }
 
   /** Who was invited by text message and is still in the chat. */
-  const invited = (chatId: number) => and(eq(chatUsers.chatId, chatId), isNotNull(chatUsers.phone), isNull(chatUsers.leftAt));
+  const invited = (chatId: number) =>
+    and(eq(chatUsers.chatId, chatId), isNotNull(chatUsers.phone), isNull(chatUsers.leftAt));
 
   /** New links are texts like any other: they count against the sender's, practice's and numbers' limits (429 rolls back). */
-  const reserveTexts = (tx: Db, caller: SessionCaller, practiceId: number, invitees: { phone: string | null; patientId: number | null }[]) =>
-    ctx.texts.reserve(tx, invitees.map((i) => ({ purpose: 'chat_link' as const, channel: 'sms' as const, to: i.phone!, senderUserId: caller.user.id, practiceId, patientId: i.patientId })));
+  const reserveTexts = (
+    tx: Db,
+    caller: SessionCaller,
+    practiceId: number,
+    invitees: { phone: string | null; patientId: number | null }[],
+  ) =>
+    ctx.texts.reserve(
+      tx,
+      invitees.map((i) => ({
+        purpose: 'chat_link' as const,
+        channel: 'sms' as const,
+        to: i.phone!,
+        senderUserId: caller.user.id,
+        practiceId,
+        patientId: i.patientId,
+      })),
+    );
 
   const nobodyInvited = () => new AppError('BAD_REQUEST', 'Nobody in this chat was invited by text message');
 
@@ -59,14 +75,19 @@ export function createChatLinksService(ctx: AppContext) {
         }
         return rows.map((r) => r.id);
       });
-      await auditChat(ctx, { userId: caller.user.id }, client, 'link_revoked', chat.id, { practiceId, chatUserIds: revoked, newLinkSent: sendNewLink });
+      await auditChat(ctx, { userId: caller.user.id }, client, 'link_revoked', chat.id, {
+        practiceId,
+        chatUserIds: revoked,
+        newLinkSent: sendNewLink,
+      });
       await kickFromRoom(ctx, { chatId: chat.id, chatUserIds: revoked });
     },
 
     /** Texts the chat's patients a fresh link, as the invitation did; texting them resumes after a revocation. */
     async send(caller: SessionCaller, chatId: number, practiceId: number, client: ClientInfo) {
       const chat = await patientChat(caller, chatId, practiceId);
-      if (chat.status !== 'ACTIVE') throw new AppError('BAD_REQUEST', 'This chat is closed: start a new chat with the patient to write to them');
+      if (chat.status !== 'ACTIVE')
+        throw new AppError('BAD_REQUEST', 'This chat is closed: start a new chat with the patient to write to them');
       const now = ctx.clock.now();
       const sent = await db.transaction(async (tx) => {
         const rows = await tx

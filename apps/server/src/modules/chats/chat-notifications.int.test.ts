@@ -8,7 +8,17 @@ import { chats } from './chats.table.js';
 import { PATIENT_TEXT_GAP_MS } from './chat-jobs.js';
 import { openEventsSocket } from '../../test/sockets.js';
 import { NOTIFICATION_DISMISSED, NOTIFICATION_WRITTEN } from '../notifications/notifications.service.js';
-import { jobsDone, listen, openRoomSocket, roomCall, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
+import {
+  jobsDone,
+  listen,
+  openRoomSocket,
+  roomCall,
+  staffMember,
+  startChat,
+  tokenFor,
+  type RoomSocket,
+  type Staff,
+} from './chats.test-factories.js';
 
 let t: TestApp;
 let base: string;
@@ -45,7 +55,8 @@ async function bobAway() {
 }
 
 const openCount = async (who: Staff) => (await who.client.get('/api/v1/notification')).json<{ count: number }>().count;
-const listOf = async (who: Staff) => (await who.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
+const listOf = async (who: Staff) =>
+  (await who.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
 
 describe('a chat notification pushed to the app', () => {
   it('offers to open the chat', async () => {
@@ -59,8 +70,11 @@ describe('a chat notification pushed to the app', () => {
     await jobsDone(t);
     const pushed = await events.until((m) => m.event === NOTIFICATION_WRITTEN);
     expect(pushed.data.notification).toEqual({
-      type: 'notification', title: 'New Message', text: `You have a new chat message from ${ann.user.firstName} ${ann.user.lastName}`,
-      link: `/chats/${chat.id}`, actions: [{ title: 'Open chat', link: `/chats/${chat.id}` }],
+      type: 'notification',
+      title: 'New Message',
+      text: `You have a new chat message from ${ann.user.firstName} ${ann.user.lastName}`,
+      link: `/chats/${chat.id}`,
+      actions: [{ title: 'Open chat', link: `/chats/${chat.id}` }],
     });
   });
 });
@@ -90,16 +104,28 @@ describe('a chat notification goes once its chat is read or left', () => {
 
   it('goes when its person leaves the chat or is taken out of it, and only theirs', async () => {
     const { ann, bob, chat, a } = await bobAway();
-    expect((await bob.client.put(`/api/v1/chat/${chat.id}/leave`, { practiceId: bob.practiceId })).statusCode).toBe(200);
+    expect((await bob.client.put(`/api/v1/chat/${chat.id}/leave`, { practiceId: bob.practiceId })).statusCode).toBe(
+      200,
+    );
     expect(await openCount(bob)).toBe(0);
 
     const cat = await staffMember(t, 'STAFF', ann.practiceId);
     const dan = await staffMember(t, 'STAFF', ann.practiceId);
-    expect((await ann.client.put(`/api/v1/chat/${chat.id}`, { practiceId: ann.practiceId, users: [cat.user.id, dan.user.id] })).statusCode).toBe(200);
+    expect(
+      (
+        await ann.client.put(`/api/v1/chat/${chat.id}`, {
+          practiceId: ann.practiceId,
+          users: [cat.user.id, dan.user.id],
+        })
+      ).statusCode,
+    ).toBe(200);
     await a.say('Welcome both');
     await jobsDone(t);
     expect([await openCount(cat), await openCount(dan)]).toEqual([1, 1]);
-    expect((await ann.client.put(`/api/v1/chat/${chat.id}`, { practiceId: ann.practiceId, users: [dan.user.id] })).statusCode).toBe(200);
+    expect(
+      (await ann.client.put(`/api/v1/chat/${chat.id}`, { practiceId: ann.practiceId, users: [dan.user.id] }))
+        .statusCode,
+    ).toBe(200);
     expect(await openCount(cat)).toBe(0);
     expect((await listOf(dan)).data).toMatchObject([{ title: 'New Message', link: `/chats/${chat.id}` }]);
   });
@@ -129,7 +155,10 @@ describe('a participant whose chat is only in the background is away', () => {
     expect(await openCount(bob)).toBe(0);
 
     desktop.emit({ event: 'USER_ENTERED_BACKGROUND' });
-    await a.until('USER_ENTERED_BACKGROUND', () => a.received.filter((e) => e.event === 'USER_ENTERED_BACKGROUND').length === 2);
+    await a.until(
+      'USER_ENTERED_BACKGROUND',
+      () => a.received.filter((e) => e.event === 'USER_ENTERED_BACKGROUND').length === 2,
+    );
     phone.emit({ event: 'USER_ENTERED_FOREGROUND' });
     await a.until('USER_ENTERED_FOREGROUND');
     await a.say('Back on the phone');
@@ -142,15 +171,22 @@ describe('a patient away from their chat is texted when the practice writes', ()
   it('at most once per chat in the gap, naming only the practice, with a working link; not while they look at the chat', async () => {
     const phone = '+12025550147';
     const ann = await staffMember(t);
-    const [practice] = await t.db.select({ name: practices.name }).from(practices).where(eq(practices.id, ann.practiceId));
+    const [practice] = await t.db
+      .select({ name: practices.name })
+      .from(practices)
+      .where(eq(practices.id, ann.practiceId));
     const chat = await startChat(ann, { type: 'PATIENT', usersPhoneNumbers: [phone] });
     const a = await connect(ann, chat.id);
     await jobsDone(t);
     const invitation = await lastMessage(t.db, phone);
     expect(invitation?.body).toMatch(/sent you a secure message on Referwell/);
-    const newest = async () => (await lastMessage(t.db, phone));
+    const newest = async () => await lastMessage(t.db, phone);
     /** What half an hour does to the chat's last text. */
-    const gapPasses = () => t.db.update(chats).set({ patientTextedAt: new Date(Date.now() - PATIENT_TEXT_GAP_MS) }).where(eq(chats.id, chat.id));
+    const gapPasses = () =>
+      t.db
+        .update(chats)
+        .set({ patientTextedAt: new Date(Date.now() - PATIENT_TEXT_GAP_MS) })
+        .where(eq(chats.id, chat.id));
 
     // Right after the invitation: no second text.
     await a.say('Welcome, ask us anything');
@@ -167,7 +203,9 @@ describe('a patient away from their chat is texted when the practice writes', ()
     expect(told.body.replace(url, '')).not.toMatch(/results|Patient|0147/);
     const link = new URL(url);
     expect(link.searchParams.get('room')).toBe(chat.room);
-    expect((await roomCall(t, link.searchParams.get('token')!, 'GET', `/florie/v1/chat/${chat.room}`)).statusCode).toBe(200);
+    expect((await roomCall(t, link.searchParams.get('token')!, 'GET', `/florie/v1/chat/${chat.room}`)).statusCode).toBe(
+      200,
+    );
 
     // Within the gap, however many messages: nothing more.
     await a.say('Please call us');

@@ -19,7 +19,13 @@ export interface Joiner {
 export async function joinChat(tx: Db, chatId: number, joiner: Joiner, now: Date): Promise<ChatUserRow> {
   const [row] = await tx
     .insert(chatUsers)
-    .values({ chatId, userId: joiner.user.id, practiceId: joiner.practiceId, name: fullName(joiner.user), joinedAt: now })
+    .values({
+      chatId,
+      userId: joiner.user.id,
+      practiceId: joiner.practiceId,
+      name: fullName(joiner.user),
+      joinedAt: now,
+    })
     .onConflictDoUpdate({
       target: [chatUsers.chatId, chatUsers.userId],
       targetWhere: sql`${chatUsers.userId} is not null`,
@@ -33,11 +39,20 @@ export async function joinChat(tx: Db, chatId: number, joiner: Joiner, now: Date
  * A person invited by text message (a patient); `name` is what the chat shows for them. Inviting
  * them again (the invitation is texted again) lifts a revocation: links may be texted to them again.
  */
-export async function invitePhone(tx: Db, chatId: number, invitee: { phone: string; name: string; patientId: number | null }, now: Date) {
+export async function invitePhone(
+  tx: Db,
+  chatId: number,
+  invitee: { phone: string; name: string; patientId: number | null },
+  now: Date,
+) {
   const [row] = await tx
     .insert(chatUsers)
     .values({ chatId, phone: invitee.phone, name: invitee.name, patientId: invitee.patientId, joinedAt: now })
-    .onConflictDoUpdate({ target: [chatUsers.chatId, chatUsers.phone], targetWhere: sql`${chatUsers.phone} is not null`, set: { leftAt: null, linksRevokedAt: null } })
+    .onConflictDoUpdate({
+      target: [chatUsers.chatId, chatUsers.phone],
+      targetWhere: sql`${chatUsers.phone} is not null`,
+      set: { leftAt: null, linksRevokedAt: null },
+    })
     .returning();
   return row;
 }
@@ -53,17 +68,31 @@ function refuse(ids: number[]): never {
  * can see (who then speaks for themselves); to a person-to-person chat, anyone the caller can see.
  * Refuses the whole list, naming who cannot be added, when one does not qualify.
  */
-export async function joinersFor(db: Db, caller: SessionCaller, chat: Pick<ChatRow, 'type' | 'practiceId' | 'targetPracticeId'>, userIds: readonly number[], callerPracticeId: number): Promise<Joiner[]> {
+export async function joinersFor(
+  db: Db,
+  caller: SessionCaller,
+  chat: Pick<ChatRow, 'type' | 'practiceId' | 'targetPracticeId'>,
+  userIds: readonly number[],
+  callerPracticeId: number,
+): Promise<Joiner[]> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return [];
   const found = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(and(inArray(users.id, ids), visibleTo(caller.user)));
-  const staffPractices = chat.type === 'USER_TO_USER' ? [] : [chat.practiceId, ...(chat.type === 'PRACTICE_TO_PRACTICE' && chat.targetPracticeId ? [chat.targetPracticeId] : [])];
+  const staffPractices =
+    chat.type === 'USER_TO_USER'
+      ? []
+      : [
+          chat.practiceId,
+          ...(chat.type === 'PRACTICE_TO_PRACTICE' && chat.targetPracticeId ? [chat.targetPracticeId] : []),
+        ];
   const memberships = staffPractices.length
-    ? await db.selectDistinct({ userId: practiceMembers.userId, practiceId: practiceMembers.practiceId }).from(practiceMembers)
-      .where(and(inArray(practiceMembers.userId, ids), inArray(practiceMembers.practiceId, staffPractices)))
+    ? await db
+        .selectDistinct({ userId: practiceMembers.userId, practiceId: practiceMembers.practiceId })
+        .from(practiceMembers)
+        .where(and(inArray(practiceMembers.userId, ids), inArray(practiceMembers.practiceId, staffPractices)))
     : [];
   const joiners: Joiner[] = [];
   const refused: number[] = [];
@@ -82,13 +111,19 @@ export async function joinersFor(db: Db, caller: SessionCaller, chat: Pick<ChatR
 
 /** The account details a participant row is made from. */
 export async function joinerOf(db: Db, userId: number, practiceId: number | null): Promise<Joiner> {
-  const [user] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw new AppError('OBJECT_NOT_FOUND', 'No such user');
   return { user, practiceId };
 }
 
 /** The accounts of the people in a chat now (patients by phone have none). */
 export async function participantUserIds(db: Db, chatId: number): Promise<number[]> {
-  const rows = await db.select({ userId: chatUsers.userId }).from(chatUsers).where(and(eq(chatUsers.chatId, chatId), isNull(chatUsers.leftAt)));
+  const rows = await db
+    .select({ userId: chatUsers.userId })
+    .from(chatUsers)
+    .where(and(eq(chatUsers.chatId, chatId), isNull(chatUsers.leftAt)));
   return rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
 }

@@ -11,7 +11,8 @@ export const chatPushSource: PushSource = {
   async toPushes(_db, payload) {
     const { chatId, practiceIds, userIds } = payload as ChatNotice;
     const message = (practiceId?: number): eventsApi.PushedMessage => ({
-      event: CHAT_NOTICE, data: { updateUnreads: true, chat: { id: chatId }, ...(practiceId === undefined ? {} : { practiceId }) },
+      event: CHAT_NOTICE,
+      data: { updateUnreads: true, chat: { id: chatId }, ...(practiceId === undefined ? {} : { practiceId }) },
     });
     return [
       ...[...new Set(practiceIds)].map((practiceId) => ({ practiceId, message: message(practiceId) })),

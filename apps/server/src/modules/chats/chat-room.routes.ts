@@ -11,9 +11,13 @@ export function registerChatRoomRoutes(app: FastifyInstance, appCtx: AppContext,
   // is this module's to say, so it adds the resolver here rather than platform importing it.
   const ctx = { ...appCtx, rooms: (token: string) => resolveRoomCaller(appCtx, token) };
   route(app, ctx, api.loadChat, ({ room, params, client }) => service.load(room, params.chatId, client));
-  route(app, ctx, api.roomMessages, ({ room, params, query, client }) => service.messages(room, params.chatId, query, client));
+  route(app, ctx, api.roomMessages, ({ room, params, query, client }) =>
+    service.messages(room, params.chatId, query, client),
+  );
   route(app, ctx, api.messageReceipts, ({ room, params }) => service.receipts(room, params.messageId));
-  route(app, ctx, api.createChatFile, ({ room, params, body, client }) => service.createFile(room, params.chatId, body, client));
+  route(app, ctx, api.createChatFile, ({ room, params, body, client }) =>
+    service.createFile(room, params.chatId, body, client),
+  );
   route(app, ctx, api.chatFile, ({ room, params, client }) => service.file(room, params.fileId, client));
   route(app, ctx, api.deleteChatFile, async ({ room, params, client }) => {
     await service.deleteFile(room, params.fileId, client);

@@ -25,12 +25,24 @@ export function createChatRoomService(ctx: AppContext) {
   /** The practice's welcome, open or closed by its hours now; shown before the first message. */
   function welcomeMessages(chat: ChatRow, practice: PracticeRow): chatRoomApi.ChatMessage[] {
     if (!GREETED.includes(chat.type)) return [];
-    const text = isOpenAt(practice.openingHours, practice.timezone, ctx.clock.now()) ? practice.welcomeMessageOpen : practice.welcomeMessageClosed;
+    const text = isOpenAt(practice.openingHours, practice.timezone, ctx.clock.now())
+      ? practice.welcomeMessageOpen
+      : practice.welcomeMessageClosed;
     if (!text) return [];
-    return [{
-      id: 0, uuid: `welcome-${chat.id}`, chatId: chat.id, createdAt: chat.createdAt.getTime(),
-      from: { chatUserId: 0, name: practice.name, image: practice.logoUrl }, message: text, files: [], data: null, previewData: null, content: null,
-    }];
+    return [
+      {
+        id: 0,
+        uuid: `welcome-${chat.id}`,
+        chatId: chat.id,
+        createdAt: chat.createdAt.getTime(),
+        from: { chatUserId: 0, name: practice.name, image: practice.logoUrl },
+        message: text,
+        files: [],
+        data: null,
+        previewData: null,
+        content: null,
+      },
+    ];
   }
 
   return {
@@ -38,7 +50,11 @@ export function createChatRoomService(ctx: AppContext) {
       assertRoom(caller, room);
       const { chat, chatUser } = caller;
       const [people, online, [practice]] = await Promise.all([
-        db.select().from(chatUsers).where(and(eq(chatUsers.chatId, chat.id), isNull(chatUsers.leftAt))).orderBy(asc(chatUsers.id)),
+        db
+          .select()
+          .from(chatUsers)
+          .where(and(eq(chatUsers.chatId, chat.id), isNull(chatUsers.leftAt)))
+          .orderBy(asc(chatUsers.id)),
         ctx.presence.online(chat.id),
         db.select().from(practices).where(eq(practices.id, chat.practiceId)),
       ]);
@@ -47,12 +63,21 @@ export function createChatRoomService(ctx: AppContext) {
       await auditChat(ctx, actorOf(caller), client, 'loaded', chat.id);
       return {
         chat: {
-          id: chat.id, room: chat.room, type: chat.type, status: chat.status,
+          id: chat.id,
+          room: chat.room,
+          type: chat.type,
+          status: chat.status,
           // A patient or outside user writes to the practice; staff see who else is in it.
-          title: chatUser.practiceId === null && chat.type !== 'USER_TO_USER'
-            ? practice.name
-            : people.filter((u) => u.id !== chatUser.id).map((u) => u.name).join(', ') || 'Only you',
-          practiceId: chat.practiceId, welcomeMessages: welcomeMessages(chat, practice), allUsers: people.map((u) => chatUserView(u, onlineIds, photos)),
+          title:
+            chatUser.practiceId === null && chat.type !== 'USER_TO_USER'
+              ? practice.name
+              : people
+                  .filter((u) => u.id !== chatUser.id)
+                  .map((u) => u.name)
+                  .join(', ') || 'Only you',
+          practiceId: chat.practiceId,
+          welcomeMessages: welcomeMessages(chat, practice),
+          allUsers: people.map((u) => chatUserView(u, onlineIds, photos)),
           readStatus: Object.fromEntries(people.map((u) => [String(u.id), { lastId: u.lastReadMessageId }])),
         },
         user: { userId: chatUser.userId, userType: chatUser.userType, chatUserId: chatUser.id },
@@ -62,25 +87,55 @@ export function createChatRoomService(ctx: AppContext) {
     /** `after`: the messages after an id (catching up after a reconnect); else the page before the newest `skip`. */
     async messages(caller: RoomCaller, room: string, q: { skip: number; after?: number }, client: ClientInfo) {
       assertRoom(caller, room);
-      const rows = q.after === undefined
-        ? (await db.select().from(chatMessages).where(eq(chatMessages.chatId, caller.chat.id)).orderBy(desc(chatMessages.id))
-          .limit(chatRoomApi.MESSAGES_PAGE_SIZE).offset(q.skip)).reverse()
-        : await db.select().from(chatMessages).where(and(eq(chatMessages.chatId, caller.chat.id), gt(chatMessages.id, q.after)))
-          .orderBy(asc(chatMessages.id)).limit(chatRoomApi.MISSED_MESSAGES_BATCH);
-      await auditChat(ctx, actorOf(caller), client, 'messages_read', caller.chat.id, { skip: q.skip, after: q.after ?? null, count: rows.length });
+      const rows =
+        q.after === undefined
+          ? (
+              await db
+                .select()
+                .from(chatMessages)
+                .where(eq(chatMessages.chatId, caller.chat.id))
+                .orderBy(desc(chatMessages.id))
+                .limit(chatRoomApi.MESSAGES_PAGE_SIZE)
+                .offset(q.skip)
+            ).reverse()
+          : await db
+              .select()
+              .from(chatMessages)
+              .where(and(eq(chatMessages.chatId, caller.chat.id), gt(chatMessages.id, q.after)))
+              .orderBy(asc(chatMessages.id))
+              .limit(chatRoomApi.MISSED_MESSAGES_BATCH);
+      await auditChat(ctx, actorOf(caller), client, 'messages_read', caller.chat.id, {
+        skip: q.skip,
+        after: q.after ?? null,
+        count: rows.length,
+      });
       return { data: await messageViews(ctx, rows) };
     },
 
     /** Who else has read up to the message or past it. */
     async receipts(caller: RoomCaller, messageId: number): Promise<chatRoomApi.ReadReceipt[]> {
-      const [message] = await db.select().from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, caller.chat.id)));
+      const [message] = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, caller.chat.id)));
       if (!message) throw new AppError('OBJECT_NOT_FOUND', 'No such message');
       const readers = await db
         .select()
         .from(chatUsers)
-        .where(and(eq(chatUsers.chatId, caller.chat.id), gte(chatUsers.lastReadMessageId, messageId), message.chatUserId === null ? undefined : ne(chatUsers.id, message.chatUserId)))
+        .where(
+          and(
+            eq(chatUsers.chatId, caller.chat.id),
+            gte(chatUsers.lastReadMessageId, messageId),
+            message.chatUserId === null ? undefined : ne(chatUsers.id, message.chatUserId),
+          ),
+        )
         .orderBy(asc(chatUsers.lastReadAt));
-      return readers.map((u) => ({ chatUserId: u.id, name: u.name, lastId: u.lastReadMessageId!, timestamp: u.lastReadAt!.getTime() }));
+      return readers.map((u) => ({
+        chatUserId: u.id,
+        name: u.name,
+        lastId: u.lastReadMessageId!,
+        timestamp: u.lastReadAt!.getTime(),
+      }));
     },
 
     /** A file to send with a message: the chat's, recorded as this participant's until it goes out. */
@@ -88,7 +143,12 @@ export function createChatRoomService(ctx: AppContext) {
       assertRoom(caller, room);
       if (!canWrite(caller.chat)) throw new AppError('FORBIDDEN', 'This chat is closed');
       const { chat, chatUser } = caller;
-      const link = await recordUpload(ctx, chatUser.userId, { practiceId: chat.practiceId, ownerKind: 'CHAT', ownerId: chat.id, descriptor }, client);
+      const link = await recordUpload(
+        ctx,
+        chatUser.userId,
+        { practiceId: chat.practiceId, ownerKind: 'CHAT', ownerId: chat.id, descriptor },
+        client,
+      );
       await db.insert(chatFiles).values({ fileId: link.id, chatId: chat.id, chatUserId: chatUser.id });
       await auditChat(ctx, actorOf(caller), client, 'file_added', chat.id, { fileId: link.id });
       return link;
@@ -100,8 +160,12 @@ export function createChatRoomService(ctx: AppContext) {
      * attacher's. Deleted files answer that they expired; files not (yet) clean get no link.
      */
     async file(caller: RoomCaller, fileId: number, client: ClientInfo): Promise<FileView> {
-      const [attached] = await db.select().from(chatFiles).where(and(eq(chatFiles.fileId, fileId), eq(chatFiles.chatId, caller.chat.id)));
-      if (!attached || (attached.messageId === null && attached.chatUserId !== caller.chatUser.id)) throw new AppError('OBJECT_NOT_FOUND', 'No such file');
+      const [attached] = await db
+        .select()
+        .from(chatFiles)
+        .where(and(eq(chatFiles.fileId, fileId), eq(chatFiles.chatId, caller.chat.id)));
+      if (!attached || (attached.messageId === null && attached.chatUserId !== caller.chatUser.id))
+        throw new AppError('OBJECT_NOT_FOUND', 'No such file');
       const row = await loadFile(ctx, fileId);
       if (row.deletedAt) throw new AppError('OBJECT_NOT_FOUND', FILE_EXPIRED);
       const view = fileViewOf(ctx, row);
@@ -112,11 +176,18 @@ export function createChatRoomService(ctx: AppContext) {
 
     /** Whoever attached a file may take it back; a sent one then shows as expired in the message. */
     async deleteFile(caller: RoomCaller, fileId: number, client: ClientInfo) {
-      const [attached] = await db.select().from(chatFiles).where(and(eq(chatFiles.fileId, fileId), eq(chatFiles.chatId, caller.chat.id)));
+      const [attached] = await db
+        .select()
+        .from(chatFiles)
+        .where(and(eq(chatFiles.fileId, fileId), eq(chatFiles.chatId, caller.chat.id)));
       if (!attached) throw new AppError('OBJECT_NOT_FOUND', 'No such file');
-      if (attached.chatUserId !== caller.chatUser.id) throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
+      if (attached.chatUserId !== caller.chatUser.id)
+        throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
       await removeFile(ctx, await loadFile(ctx, fileId), { userId: caller.chatUser.userId, client });
-      await auditChat(ctx, actorOf(caller), client, 'file_deleted', caller.chat.id, { fileId, messageId: attached.messageId });
+      await auditChat(ctx, actorOf(caller), client, 'file_deleted', caller.chat.id, {
+        fileId,
+        messageId: attached.messageId,
+      });
     },
   };
 }

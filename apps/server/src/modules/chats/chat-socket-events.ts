@@ -22,7 +22,10 @@ const ROOM_TOO_FAST = 'This chat is getting too many messages at once, please wa
 async function floodRefusal(ctx: AppContext, flood: FloodCounter, c: RoomConnection) {
   const mine = participantKey(c.caller.chatUser.id);
   const full = await flood.take(
-    [{ key: mine, limit: FLOOD_LIMIT.messages }, { key: `chat:${c.caller.chat.id}`, limit: ctx.config.chatRoomMessageLimit }],
+    [
+      { key: mine, limit: FLOOD_LIMIT.messages },
+      { key: `chat:${c.caller.chat.id}`, limit: ctx.config.chatRoomMessageLimit },
+    ],
     FLOOD_LIMIT.windowMs,
   );
   return full === null ? null : full === mine ? TOO_FAST : ROOM_TOO_FAST;
@@ -31,7 +34,13 @@ async function floodRefusal(ctx: AppContext, flood: FloodCounter, c: RoomConnect
 const reply = (c: RoomConnection, event: chatRoomApi.ServerEvent) => c.socket.send(JSON.stringify(event));
 
 /** What a participant's socket sends (spec 3 §4): messages, reads, typing, background and foreground. */
-export async function handleClientEvent(ctx: AppContext, messages: ChatMessages, flood: FloodCounter, c: RoomConnection, text: string) {
+export async function handleClientEvent(
+  ctx: AppContext,
+  messages: ChatMessages,
+  flood: FloodCounter,
+  c: RoomConnection,
+  text: string,
+) {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -42,7 +51,10 @@ export async function handleClientEvent(ctx: AppContext, messages: ChatMessages,
   if (!result.success) {
     const uuid = (parsed as { event?: unknown; data?: { uuid?: unknown } } | null)?.data?.uuid;
     if ((parsed as { event?: unknown } | null)?.event === 'NEW_MESSAGE') {
-      reply(c, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid: typeof uuid === 'string' ? uuid : null, message: 'This message could not be read' } });
+      reply(c, {
+        event: 'FAILED_TO_SEND_MESSAGE',
+        data: { uuid: typeof uuid === 'string' ? uuid : null, message: 'This message could not be read' },
+      });
     } else {
       reply(c, { event: 'ERROR', data: { message: 'Unknown event' } });
     }
@@ -51,7 +63,8 @@ export async function handleClientEvent(ctx: AppContext, messages: ChatMessages,
   const event = result.data;
   const { chat, chatUser } = c.caller;
   const me = { chatUserId: chatUser.id, name: chatUser.name };
-  const toOthers = (e: chatRoomApi.ServerEvent) => publishToRoom(ctx, { chatId: chat.id, event: e, exceptChatUserId: chatUser.id });
+  const toOthers = (e: chatRoomApi.ServerEvent) =>
+    publishToRoom(ctx, { chatId: chat.id, event: e, exceptChatUserId: chatUser.id });
   switch (event.event) {
     case 'NEW_MESSAGE': {
       const refusal = await floodRefusal(ctx, flood, c);
@@ -65,8 +78,10 @@ export async function handleClientEvent(ctx: AppContext, messages: ChatMessages,
         if (!published) reply(c, { event: 'NEW_MESSAGE', data: message });
       } catch (error) {
         // Every failure names the message: the sender's client takes it out of "Sending" and says why.
-        if (!(error instanceof MessageRefused)) ctx.log.error({ err: error, chatId: chat.id }, 'chat message not stored');
-        const reason = error instanceof MessageRefused ? error.message : 'Your message could not be sent, please try again';
+        if (!(error instanceof MessageRefused))
+          ctx.log.error({ err: error, chatId: chat.id }, 'chat message not stored');
+        const reason =
+          error instanceof MessageRefused ? error.message : 'Your message could not be sent, please try again';
         reply(c, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid: event.data.uuid, message: reason } });
       }
       return;

@@ -8,7 +8,16 @@ import { practiceMembers } from '../../core/index.js';
 import { FLOOD_LIMIT } from './chat-socket-events.js';
 import { CHAT_ROOM_EVENT } from './chat-events.js';
 import { createLocalBus, type EventBus } from '../../platform/events/bus.js';
-import { heardNothing, listen, openRoomSocket, staffMember, startChat, tokenFor, type RoomSocket, type Staff } from './chats.test-factories.js';
+import {
+  heardNothing,
+  listen,
+  openRoomSocket,
+  staffMember,
+  startChat,
+  tokenFor,
+  type RoomSocket,
+  type Staff,
+} from './chats.test-factories.js';
 
 let t: TestApp;
 let base: string;
@@ -20,9 +29,13 @@ beforeAll(async () => {
   const bus = createLocalBus();
   const flaky: EventBus = {
     ...bus,
-    publish: (topic, payload) => (roomEventsFail && topic === CHAT_ROOM_EVENT ? Promise.reject(new Error('bus down')) : bus.publish(topic, payload)),
+    publish: (topic, payload) =>
+      roomEventsFail && topic === CHAT_ROOM_EVENT ? Promise.reject(new Error('bus down')) : bus.publish(topic, payload),
   };
-  t = await createTestApp({ SOCKET_CHECK_SECONDS: '1', SOCKET_ALLOWED_ORIGINS: 'https://clinic.example' }, { bus: flaky });
+  t = await createTestApp(
+    { SOCKET_CHECK_SECONDS: '1', SOCKET_ALLOWED_ORIGINS: 'https://clinic.example' },
+    { bus: flaky },
+  );
   base = await listen(t);
 });
 afterAll(async () => {
@@ -52,7 +65,12 @@ describe('the chat socket', () => {
     const { chat, a, b } = await twoInAChat();
     const sent = await a.say('Hello Bob');
     const heard = await b.until('NEW_MESSAGE', (e) => e.data.uuid === sent.uuid);
-    expect(heard.data).toMatchObject({ id: sent.id, chatId: chat.id, message: 'Hello Bob', from: { chatUserId: sent.from!.chatUserId } });
+    expect(heard.data).toMatchObject({
+      id: sent.id,
+      chatId: chat.id,
+      message: 'Hello Bob',
+      from: { chatUserId: sent.from!.chatUserId },
+    });
     expect(sent.createdAt).toBeGreaterThan(Date.now() - 60_000);
     const [stored] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, sent.id));
     expect(stored?.message).toBe('Hello Bob');
@@ -73,11 +91,20 @@ describe('the chat socket', () => {
   it('refuses an empty message, an over-long one and a file that is not the sender’s, saying so to the sender only', async () => {
     const { a, b } = await twoInAChat();
     a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'empty-message-1', message: '   ', files: [] } });
-    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'empty-message-1')).data.message).toBe('Write a message or attach a file');
-    a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'too-long-message', message: 'x'.repeat(chatRoomApi.MESSAGE_MAX + 1), files: [] } });
-    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'too-long-message')).data.message).toBe('Messages can be at most 5,000 characters');
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'empty-message-1')).data.message).toBe(
+      'Write a message or attach a file',
+    );
+    a.emit({
+      event: 'NEW_MESSAGE',
+      data: { uuid: 'too-long-message', message: 'x'.repeat(chatRoomApi.MESSAGE_MAX + 1), files: [] },
+    });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'too-long-message')).data.message).toBe(
+      'Messages can be at most 5,000 characters',
+    );
     a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'foreign-file-1', message: 'see', files: [999_999] } });
-    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'foreign-file-1')).data.message).toMatch(/could not be attached/);
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'foreign-file-1')).data.message).toMatch(
+      /could not be attached/,
+    );
     expect(await heardNothing(b, 'NEW_MESSAGE')).toBe(true);
   });
 
@@ -88,24 +115,40 @@ describe('the chat socket', () => {
     const chatUserId = Number(chatUserIdText);
     const forged = openRoomSocket(base, `${chatUserId}.${Date.now() + 60_000}.${'x'.repeat(43)}`, chat.room);
     expect(await forged.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
-    const forgedBound = openRoomSocket(base, `${chatUserId}.${bound}.${Date.now() + 60_000}.${'x'.repeat(43)}`, chat.room);
+    const forgedBound = openRoomSocket(
+      base,
+      `${chatUserId}.${bound}.${Date.now() + 60_000}.${'x'.repeat(43)}`,
+      chat.room,
+    );
     expect(await forgedBound.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
     const { binding } = verifyRoomToken(testSecrets().sessionSecret, token, Date.now())!;
-    const expired = openRoomSocket(base, signRoomToken(testSecrets().sessionSecret, chatUserId, binding, Date.now() - 1), chat.room);
+    const expired = openRoomSocket(
+      base,
+      signRoomToken(testSecrets().sessionSecret, chatUserId, binding, Date.now() - 1),
+      chat.room,
+    );
     expect(await expired.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
-    const other = await startChat(ann, { type: 'PRACTICE_TO_PRACTICE', targetPractice: (await staffMember(t)).practiceId });
+    const other = await startChat(ann, {
+      type: 'PRACTICE_TO_PRACTICE',
+      targetPractice: (await staffMember(t)).practiceId,
+    });
     const wrongRoom = openRoomSocket(base, token, other.room);
     expect(await wrongRoom.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
-    expect((await ann.client.put(`/api/v1/chat/${chat.id}/leave`, { practiceId: ann.practiceId })).statusCode).toBe(200);
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}/leave`, { practiceId: ann.practiceId })).statusCode).toBe(
+      200,
+    );
     expect(await a.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
     expect(a.received.some((e) => e.event === 'UNAUTHORIZED')).toBe(true);
   });
 
   it('refuses a connection sending faster than anyone types, and lets it go on afterwards', async () => {
     const { a } = await twoInAChat();
-    for (let i = 0; i < FLOOD_LIMIT.messages; i += 1) a.emit({ event: 'NEW_MESSAGE', data: { uuid: `flood-${i}-xxxx`, message: `quick ${i}`, files: [] } });
+    for (let i = 0; i < FLOOD_LIMIT.messages; i += 1)
+      a.emit({ event: 'NEW_MESSAGE', data: { uuid: `flood-${i}-xxxx`, message: `quick ${i}`, files: [] } });
     a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'one-too-many', message: 'and another', files: [] } });
-    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'one-too-many')).data.message).toBe('You are sending messages too quickly, please wait a moment');
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === 'one-too-many')).data.message).toBe(
+      'You are sending messages too quickly, please wait a moment',
+    );
     await a.until('NEW_MESSAGE', (e) => e.data.uuid === `flood-${FLOOD_LIMIT.messages - 1}-xxxx`);
     expect(a.received.filter((e) => e.event === 'FAILED_TO_SEND_MESSAGE')).toHaveLength(1);
   });
@@ -113,7 +156,9 @@ describe('the chat socket', () => {
   it('closes the socket of someone who left the practice they spoke for, at the next check', async () => {
     const ann = await staffMember(t);
     const lake = await staffMember(t);
-    const chat = (await ann.client.post(`/api/v1/practice/${ann.practiceId}/openChat`, { practiceId: lake.practiceId })).json<{ id: number }>();
+    const chat = (
+      await ann.client.post(`/api/v1/practice/${ann.practiceId}/openChat`, { practiceId: lake.practiceId })
+    ).json<{ id: number }>();
     const [a, l] = await Promise.all([connect(ann, chat.id), connect(lake, chat.id)]);
     await t.db.delete(practiceMembers).where(eq(practiceMembers.userId, lake.user.id));
     expect(await l.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
@@ -123,7 +168,9 @@ describe('the chat socket', () => {
   it('refuses pages of other sites at the handshake', async () => {
     const { ann, chat } = await twoInAChat();
     const { token, room } = await tokenFor(ann, chat.id);
-    await expect(openRoomSocket(base, token, room, { origin: 'https://evil.example' }).opened).rejects.toThrow('refused 403');
+    await expect(openRoomSocket(base, token, room, { origin: 'https://evil.example' }).opened).rejects.toThrow(
+      'refused 403',
+    );
     for (const origin of ['http://localhost:3000', 'https://clinic.example']) {
       const allowed = openRoomSocket(base, token, room, { origin });
       sockets.push(allowed);
@@ -173,18 +220,28 @@ describe('the chat socket', () => {
 
   it('tells the room when the chat closes and then refuses messages', async () => {
     const { ann, chat, a, b } = await twoInAChat();
-    expect((await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId })).statusCode).toBe(200);
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId })).statusCode).toBe(
+      200,
+    );
     await b.until('CHAT_CLOSED');
     a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'after-close-1', message: 'anyone?', files: [] } });
-    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'after-close-1', message: 'This chat is closed' });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'after-close-1',
+      message: 'This chat is closed',
+    });
   });
 
   it('answers a message it cannot read with FAILED_TO_SEND_MESSAGE naming it when it can, and keeps the connection', async () => {
     const { a } = await twoInAChat();
     a.socket.send(JSON.stringify({ event: 'NEW_MESSAGE', data: { uuid: 'unreadable-1', message: 42 } }));
-    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'unreadable-1', message: 'This message could not be read' });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'unreadable-1',
+      message: 'This message could not be read',
+    });
     a.socket.send(JSON.stringify({ event: 'NEW_MESSAGE', data: { message: 'no uuid' } }));
-    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === null)).data.message).toBe('This message could not be read');
+    expect((await a.until('FAILED_TO_SEND_MESSAGE', (e) => e.data.uuid === null)).data.message).toBe(
+      'This message could not be read',
+    );
     await a.say('still here');
   });
 
@@ -192,7 +249,10 @@ describe('the chat socket', () => {
     const { a, b } = await twoInAChat();
     // PostgreSQL text cannot hold a NUL character: the insert fails inside the server.
     a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'store-fails-1', message: 'a\u0000b', files: [] } });
-    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'store-fails-1', message: 'Your message could not be sent, please try again' });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'store-fails-1',
+      message: 'Your message could not be sent, please try again',
+    });
     expect(a.received.some((e) => e.event === 'ERROR')).toBe(false);
     await a.say('still here');
     expect(await heardNothing(b, 'FAILED_TO_SEND_MESSAGE')).toBe(true);
@@ -203,7 +263,9 @@ describe('the chat socket', () => {
     roomEventsFail = true;
     try {
       a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'stored-not-published-1', message: 'kept anyway', files: [] } });
-      expect((await a.until('NEW_MESSAGE', (e) => e.data.uuid === 'stored-not-published-1')).data.message).toBe('kept anyway');
+      expect((await a.until('NEW_MESSAGE', (e) => e.data.uuid === 'stored-not-published-1')).data.message).toBe(
+        'kept anyway',
+      );
     } finally {
       roomEventsFail = false;
     }
@@ -227,12 +289,19 @@ describe('the chat socket', () => {
     await a.say('while you were away 1');
     await a.say('while you were away 2');
     const { token } = await tokenFor(bob, chat.id);
-    const res = await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${chat.room}/messages?after=${seen.id}`, headers: { authorization: `Bearer ${token}` } });
-    expect(res.json<{ data: { message: string }[] }>().data.map((m) => m.message)).toEqual(['while you were away 1', 'while you were away 2']);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/florie/v1/chat/${chat.room}/messages?after=${seen.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.json<{ data: { message: string }[] }>().data.map((m) => m.message)).toEqual([
+      'while you were away 1',
+      'while you were away 2',
+    ]);
   });
 });
 
-describe('a message that crosses its sender\'s removal', () => {
+describe("a message that crosses its sender's removal", () => {
   // An app of its own that checks sockets at the usual pace: this file's app checks every second
   // and could close the socket before the message arrives, which is not what is tested here.
   let calm: TestApp;
@@ -261,7 +330,10 @@ describe('a message that crosses its sender\'s removal', () => {
     // What a message crossing the removal made on another instance meets: the row says they left.
     await calm.db.update(chatUsers).set({ leftAt: new Date() }).where(eq(chatUsers.id, annId));
     a.emit({ event: 'NEW_MESSAGE', data: { uuid: 'after-removal-1', message: 'Hello?', files: [] } });
-    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({ uuid: 'after-removal-1', message: 'You are no longer in this chat' });
+    expect((await a.until('FAILED_TO_SEND_MESSAGE')).data).toEqual({
+      uuid: 'after-removal-1',
+      message: 'You are no longer in this chat',
+    });
     expect(b.received.filter((e) => e.event === 'NEW_MESSAGE')).toHaveLength(1);
   });
 });

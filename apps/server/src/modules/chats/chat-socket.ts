@@ -9,8 +9,13 @@ import { AppError } from '../../platform/errors.js';
 import { socketOriginAllowed } from '../../platform/realtime/origin.js';
 import type { RealtimeLimits } from '../../platform/realtime/limits.js';
 import {
-  CHAT_ROOM_EVENT, CHAT_ROOM_KICK, CHAT_SOCKETS_REPLACED, publishToRoom,
-  type RoomEvent, type RoomKick, type SocketsReplaced,
+  CHAT_ROOM_EVENT,
+  CHAT_ROOM_KICK,
+  CHAT_SOCKETS_REPLACED,
+  publishToRoom,
+  type RoomEvent,
+  type RoomKick,
+  type SocketsReplaced,
 } from './chat-events.js';
 import type { ChatMessages } from './chat-messages.js';
 import { handleClientEvent, participantKey } from './chat-socket-events.js';
@@ -38,7 +43,12 @@ const send = (socket: WebSocket, event: chatRoomApi.ServerEvent) => socket.send(
  * CHAT_SOCKETS_PER_PARTICIPANT sockets across instances; a newer one closes the oldest with
  * CHAT_SOCKET_REPLACED.
  */
-export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messages: ChatMessages, limits: RealtimeLimits) {
+export function registerChatSocket(
+  app: FastifyInstance,
+  ctx: AppContext,
+  messages: ChatMessages,
+  limits: RealtimeLimits,
+) {
   const rooms = new Map<number, Set<RoomConnection>>();
   const byId = new Map<string, RoomConnection>();
 
@@ -49,7 +59,13 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
 
   ctx.bus.subscribe(CHAT_ROOM_EVENT, (payload) => {
     const { chatId, event, toChatUserId, exceptChatUserId } = payload as RoomEvent;
-    deliver(chatId, event, (c) => (toChatUserId === undefined || c.caller.chatUser.id === toChatUserId) && c.caller.chatUser.id !== exceptChatUserId);
+    deliver(
+      chatId,
+      event,
+      (c) =>
+        (toChatUserId === undefined || c.caller.chatUser.id === toChatUserId) &&
+        c.caller.chatUser.id !== exceptChatUserId,
+    );
   });
   ctx.bus.subscribe(CHAT_ROOM_KICK, (payload) => {
     const { chatId, chatUserIds } = payload as RoomKick;
@@ -58,7 +74,8 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
   // Every instance closes the sockets it holds on tokens of sessions that ended anywhere.
   ctx.bus.subscribe(SESSIONS_ENDED, (payload) => {
     const ended = new Set((payload as SessionsEnded).sessionIds);
-    for (const c of byId.values()) if ('session' in c.claim.binding && ended.has(c.claim.binding.session)) unauthorized(c.socket);
+    for (const c of byId.values())
+      if ('session' in c.claim.binding && ended.has(c.claim.binding.session)) unauthorized(c.socket);
   });
   ctx.bus.subscribe(CHAT_SOCKETS_REPLACED, (payload) => {
     for (const id of (payload as SocketsReplaced).connectionIds) {
@@ -80,11 +97,20 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
     await ctx.presence.add(chat.id, c.id, chatUser.id);
     send(c.socket, { event: 'ONLINE_USERS', data: { chatUserIds: await ctx.presence.online(chat.id) } });
     if (!wasOnline) {
-      await publishToRoom(ctx, { chatId: chat.id, event: { event: 'USER_CONNECTED', data: { chatUserId: chatUser.id, name: chatUser.name } }, exceptChatUserId: chatUser.id });
+      await publishToRoom(ctx, {
+        chatId: chat.id,
+        event: { event: 'USER_CONNECTED', data: { chatUserId: chatUser.id, name: chatUser.name } },
+        exceptChatUserId: chatUser.id,
+      });
     }
     // Once this one is present, so that the one it pushes out does not announce them gone.
-    const replaced = await limits.connections.open(participantKey(chatUser.id), c.id, ctx.config.chatSocketsPerParticipant);
-    if (replaced.length) await ctx.bus.publish(CHAT_SOCKETS_REPLACED, { connectionIds: replaced } satisfies SocketsReplaced);
+    const replaced = await limits.connections.open(
+      participantKey(chatUser.id),
+      c.id,
+      ctx.config.chatSocketsPerParticipant,
+    );
+    if (replaced.length)
+      await ctx.bus.publish(CHAT_SOCKETS_REPLACED, { connectionIds: replaced } satisfies SocketsReplaced);
   }
 
   async function leave(c: RoomConnection) {
@@ -121,7 +147,11 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
         else unauthorized(c.socket);
       }
     }
-    const callers = await roomCallers(ctx.db, live.map((c) => c.claim), ctx.sessions.idleMs);
+    const callers = await roomCallers(
+      ctx.db,
+      live.map((c) => c.claim),
+      ctx.sessions.idleMs,
+    );
     live.forEach((c, i) => {
       const caller = callers[i];
       if (!caller || caller.chat.id !== c.caller.chat.id) unauthorized(c.socket);
@@ -144,7 +174,8 @@ export function registerChatSocket(app: FastifyInstance, ctx: AppContext, messag
 
   app.register(async (scope) => {
     scope.addHook('preValidation', async (request) => {
-      if (!socketOriginAllowed(ctx.config, request)) throw new AppError('FORBIDDEN', 'This origin may not open the chat socket');
+      if (!socketOriginAllowed(ctx.config, request))
+        throw new AppError('FORBIDDEN', 'This origin may not open the chat socket');
     });
     scope.get(chatRoomApi.CHAT_SOCKET_PATH, { websocket: true, schema: { hide: true } }, async (socket, request) => {
       const query = request.query as Record<string, unknown>;

@@ -1,7 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { chatsApi } from '@referwell/contracts';
-import { containsPattern, practices, practiceSummaryColumns, toPracticeSummary, type AppContext } from '../../core/index.js';
+import {
+  containsPattern,
+  practices,
+  practiceSummaryColumns,
+  toPracticeSummary,
+  type AppContext,
+} from '../../core/index.js';
 import { practicesOfChat, type ChatRow, type ChatUserRow } from './chat-access.js';
 import { distinct } from '../../platform/lists.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
@@ -49,7 +55,10 @@ export function hasUnread(viewer: Pick<Viewer, 'userId'>): SQL {
 
 /** How many of the chats the viewer sees from the practice count as unread. */
 export async function countUnreadChats(db: Db, viewer: Viewer): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(chats).where(and(visibleChats(viewer), hasUnread(viewer)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(chats)
+    .where(and(visibleChats(viewer), hasUnread(viewer)));
   return row?.n ?? 0;
 }
 
@@ -79,22 +88,40 @@ function titleOf(chat: ChatRow, people: ChatUserRow[], practiceNames: Map<number
 }
 
 /** List entries for chats, seen by the viewer: people, last message, unread count and mute. */
-export async function chatSummaries(ctx: AppContext, rows: readonly ChatRow[], viewer: Viewer): Promise<chatsApi.ChatSummary[]> {
+export async function chatSummaries(
+  ctx: AppContext,
+  rows: readonly ChatRow[],
+  viewer: Viewer,
+): Promise<chatsApi.ChatSummary[]> {
   if (!rows.length) return [];
   const { db } = ctx;
   const ids = rows.map((c) => c.id);
-  const practiceIds = distinct(rows.flatMap((c) => [c.practiceId, ...(c.targetPracticeId === null ? [] : [c.targetPracticeId])]));
+  const practiceIds = distinct(
+    rows.flatMap((c) => [c.practiceId, ...(c.targetPracticeId === null ? [] : [c.targetPracticeId])]),
+  );
   const [people, practiceRows, lastMessages, counts, online] = await Promise.all([
-    db.select().from(chatUsers).where(and(inArray(chatUsers.chatId, ids), isNull(chatUsers.leftAt))).orderBy(chatUsers.id),
+    db
+      .select()
+      .from(chatUsers)
+      .where(and(inArray(chatUsers.chatId, ids), isNull(chatUsers.leftAt)))
+      .orderBy(chatUsers.id),
     db.select(practiceSummaryColumns).from(practices).where(inArray(practices.id, practiceIds)),
     db
-      .selectDistinctOn([chatMessages.chatId], { chatId: chatMessages.chatId, text: chatMessages.message, files: chatMessages.files,
-        createdAt: chatMessages.createdAt, fromName: chatUsers.name })
+      .selectDistinctOn([chatMessages.chatId], {
+        chatId: chatMessages.chatId,
+        text: chatMessages.message,
+        files: chatMessages.files,
+        createdAt: chatMessages.createdAt,
+        fromName: chatUsers.name,
+      })
       .from(chatMessages)
       .leftJoin(chatUsers, eq(chatUsers.id, chatMessages.chatUserId))
       .where(inArray(chatMessages.chatId, ids))
       .orderBy(chatMessages.chatId, desc(chatMessages.id)),
-    db.select({ id: chats.id, unread: unreadMessages(viewer), muted: mutedBy(viewer) }).from(chats).where(inArray(chats.id, ids)),
+    db
+      .select({ id: chats.id, unread: unreadMessages(viewer), muted: mutedBy(viewer) })
+      .from(chats)
+      .where(inArray(chats.id, ids)),
     Promise.all(rows.map(async (c) => [c.id, new Set(await ctx.presence.online(c.id))] as const)),
   ]);
   const practiceById = new Map(practiceRows.map((p) => [p.id, toPracticeSummary(p)]));
@@ -118,7 +145,11 @@ export async function chatSummaries(ctx: AppContext, rows: readonly ChatRow[], v
       patientId: chat.patientId,
       users: inChat.map((u) => chatUserView(u, onlineByChat.get(chat.id) ?? new Set(), photos)),
       lastMessage: last
-        ? { text: last.text || (last.files.length ? 'Sent a file' : ''), fromName: last.fromName ?? null, createdAt: last.createdAt.getTime() }
+        ? {
+            text: last.text || (last.files.length ? 'Sent a file' : ''),
+            fromName: last.fromName ?? null,
+            createdAt: last.createdAt.getTime(),
+          }
         : null,
       unreadCount: count?.unread ?? 0,
       muted: count?.muted ?? false,

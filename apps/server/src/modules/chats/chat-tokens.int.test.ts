@@ -10,7 +10,17 @@ import { sessions, users } from '../../core/index.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 import { chatMessages, chats } from './chats.table.js';
 import {
-  chatWithTextedPatient, jobsDone, listen, openRoomSocket, roomCall, staffMember, startChat, textedLink, tokenFor, type RoomSocket, type Staff,
+  chatWithTextedPatient,
+  jobsDone,
+  listen,
+  openRoomSocket,
+  roomCall,
+  staffMember,
+  startChat,
+  textedLink,
+  tokenFor,
+  type RoomSocket,
+  type Staff,
 } from './chats.test-factories.js';
 
 /**
@@ -84,7 +94,10 @@ describe('a staff member’s room token', () => {
   it('ends when the password is changed on another device, while that device’s token goes on', async () => {
     const { phone, chat, deskToken, deskSocket } = await annAtTwoDevices();
     const phoneToken = await tokenFor(phone, chat.id);
-    const changed = await phone.client.put('/api/v1/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'another-long-password-1' });
+    const changed = await phone.client.put('/api/v1/updatePassword', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-long-password-1',
+    });
     expect(changed.statusCode).toBe(200);
     expect(await deskSocket.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
     expect((await load(deskToken.token, chat.room)).statusCode).toBe(401);
@@ -94,7 +107,9 @@ describe('a staff member’s room token', () => {
 
   it('ends when its web session goes idle, at the next check, without waiting for a request that revokes it', async () => {
     const { desk, chat, deskToken, deskSocket } = await annAtTwoDevices();
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - t.config.sessionIdleMs - 1000) })
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - t.config.sessionIdleMs - 1000) })
       .where(and(eq(sessions.userId, desk.user.id), sql`${sessions.uuid} = ${await sessionUuid(desk.client)}`));
     expect((await load(deskToken.token, chat.room)).statusCode).toBe(401);
     expect(await deskSocket.closed).toBe(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED);
@@ -134,8 +149,12 @@ describe('a staff member’s room token', () => {
 
 describe('a patient’s texted link', () => {
   const revoke = (who: Staff, chatId: number, sendNewLink?: boolean) =>
-    who.client.post(`/api/v1/chat/${chatId}/link/revoke`, { practiceId: who.practiceId, ...(sendNewLink === undefined ? {} : { sendNewLink }) });
-  const sendLink = (who: Staff, chatId: number) => who.client.post(`/api/v1/chat/${chatId}/link`, { practiceId: who.practiceId });
+    who.client.post(`/api/v1/chat/${chatId}/link/revoke`, {
+      practiceId: who.practiceId,
+      ...(sendNewLink === undefined ? {} : { sendNewLink }),
+    });
+  const sendLink = (who: Staff, chatId: number) =>
+    who.client.post(`/api/v1/chat/${chatId}/link`, { practiceId: who.practiceId });
 
   it('is revoked by the practice: the patient’s socket closes with 4000, the link answers 401, and no new one is texted until asked', async () => {
     const ann = await staffMember(t);
@@ -150,8 +169,14 @@ describe('a patient’s texted link', () => {
     await staff.say('Are you there?');
     await jobsDone(t);
     expect((await textedLink(t, phone)).textId).toBe(link.textId);
-    const [audited] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'chat.link_revoked'), eq(auditEvents.targetId, String(chat.id))));
-    expect(audited).toMatchObject({ actorUserId: ann.user.id, details: { practiceId: ann.practiceId, newLinkSent: false } });
+    const [audited] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'chat.link_revoked'), eq(auditEvents.targetId, String(chat.id))));
+    expect(audited).toMatchObject({
+      actorUserId: ann.user.id,
+      details: { practiceId: ann.practiceId, newLinkSent: false },
+    });
   });
 
   it('is sent again on request: the new link works, the revoked one does not, and texting resumes', async () => {
@@ -166,7 +191,10 @@ describe('a patient’s texted link', () => {
     expect((await load(link.token, link.room)).statusCode).toBe(401);
     const patient = await connect(fresh.token, fresh.room);
     await patient.say('Got the new link');
-    const [audited] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'chat.link_sent'), eq(auditEvents.targetId, String(chat.id))));
+    const [audited] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'chat.link_sent'), eq(auditEvents.targetId, String(chat.id))));
     expect(audited).toMatchObject({ actorUserId: ann.user.id, details: { practiceId: ann.practiceId } });
   });
 
@@ -196,14 +224,23 @@ describe('a patient’s texted link', () => {
     const ann = await staffMember(t);
     const bob = await staffMember(t, 'STAFF', ann.practiceId);
     const peopleChat = await startChat(ann, { type: 'USER_TO_USER', users: [bob.user.id] });
-    expect((await revoke(ann, peopleChat.id)).json()).toMatchObject({ statusCode: 400, message: 'Only chats with patients have texted links' });
+    expect((await revoke(ann, peopleChat.id)).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Only chats with patients have texted links',
+    });
     expect((await sendLink(ann, peopleChat.id)).statusCode).toBe(400);
     const { chat, link } = await chatWithTextedPatient(t, ann);
     const outsider = await staffMember(t, 'ADMIN');
-    for (const res of [await revoke(outsider, chat.id), await sendLink(outsider, chat.id)]) expect([403, 404, 456]).toContain(res.statusCode);
+    for (const res of [await revoke(outsider, chat.id), await sendLink(outsider, chat.id)])
+      expect([403, 404, 456]).toContain(res.statusCode);
     expect((await load(link.token, link.room)).statusCode).toBe(200);
-    expect((await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId })).statusCode).toBe(200);
-    expect((await sendLink(ann, chat.id)).json()).toMatchObject({ statusCode: 400, message: 'This chat is closed: start a new chat with the patient to write to them' });
+    expect((await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId })).statusCode).toBe(
+      200,
+    );
+    expect((await sendLink(ann, chat.id)).json()).toMatchObject({
+      statusCode: 400,
+      message: 'This chat is closed: start a new chat with the patient to write to them',
+    });
     // Closed, it is still read through the link: revoking it still works.
     expect((await revoke(ann, chat.id)).statusCode).toBe(200);
     expect((await load(link.token, link.room)).statusCode).toBe(401);

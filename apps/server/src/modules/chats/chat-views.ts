@@ -9,18 +9,33 @@ import { chatMessages, chatUsers } from './chats.table.js';
 export type MessageRow = typeof chatMessages.$inferSelect;
 
 /** The profile photos of the participants with an account, by user id. */
-export async function photosOf(db: AppContext['db'], rows: readonly Pick<ChatUserRow, 'userId'>[]): Promise<Map<number, string>> {
+export async function photosOf(
+  db: AppContext['db'],
+  rows: readonly Pick<ChatUserRow, 'userId'>[],
+): Promise<Map<number, string>> {
   const ids = distinct(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])));
-  const found = ids.length ? await db.select({ id: users.id, photoUrl: users.photoUrl }).from(users).where(inArray(users.id, ids)) : [];
+  const found = ids.length
+    ? await db.select({ id: users.id, photoUrl: users.photoUrl }).from(users).where(inArray(users.id, ids))
+    : [];
   return new Map(found.flatMap((u) => (u.photoUrl ? [[u.id, u.photoUrl] as const] : [])));
 }
 
-const imageOf = (row: Pick<ChatUserRow, 'userId'>, photos: ReadonlyMap<number, string>) => (row.userId === null ? null : (photos.get(row.userId) ?? null));
+const imageOf = (row: Pick<ChatUserRow, 'userId'>, photos: ReadonlyMap<number, string>) =>
+  row.userId === null ? null : (photos.get(row.userId) ?? null);
 
 /** A participant as the room shows them; `online` comes from the presence store. */
-export function chatUserView(row: ChatUserRow, online: ReadonlySet<number>, photos: ReadonlyMap<number, string>): chatRoomApi.ChatUser {
+export function chatUserView(
+  row: ChatUserRow,
+  online: ReadonlySet<number>,
+  photos: ReadonlyMap<number, string>,
+): chatRoomApi.ChatUser {
   return {
-    chatUserId: row.id, name: row.name, image: imageOf(row, photos), userType: row.userType, userId: row.userId, practiceId: row.practiceId,
+    chatUserId: row.id,
+    name: row.name,
+    image: imageOf(row, photos),
+    userType: row.userType,
+    userId: row.userId,
+    practiceId: row.practiceId,
     online: online.has(row.id),
   };
 }
@@ -30,7 +45,10 @@ export async function messageViews(ctx: AppContext, rows: readonly MessageRow[])
   const senderIds = distinct(rows.flatMap((r) => (r.chatUserId === null ? [] : [r.chatUserId])));
   const [senders, files] = await Promise.all([
     senderIds.length ? ctx.db.select().from(chatUsers).where(inArray(chatUsers.id, senderIds)) : [],
-    fileViewsById(ctx, rows.map((r) => r.files)),
+    fileViewsById(
+      ctx,
+      rows.map((r) => r.files),
+    ),
   ]);
   const senderById = new Map(senders.map((s) => [s.id, s]));
   const photos = await photosOf(ctx.db, senders);

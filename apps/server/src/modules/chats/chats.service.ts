@@ -8,7 +8,15 @@ import { signRoomToken } from '../../platform/auth/room-tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { patientIn } from '../patients/index.js';
 import { chatMessages, chats, chatUsers } from './chats.table.js';
-import { chatMatches, chatSummaries, countUnreadChats, hasUnread, takesPart, visibleChats, type Viewer } from './chat-summaries.js';
+import {
+  chatMatches,
+  chatSummaries,
+  countUnreadChats,
+  hasUnread,
+  takesPart,
+  visibleChats,
+  type Viewer,
+} from './chat-summaries.js';
 import { joinChat, joinerOf, joinersFor, participantUserIds } from './chat-participants.js';
 import { messageViews } from './chat-views.js';
 import { auditChat } from './chat-records.js';
@@ -43,7 +51,13 @@ export function createChatsService(ctx: AppContext) {
   async function page(viewer: Viewer, where: SQL | undefined, p: Page, withCount = true) {
     const filter = and(visibleChats(viewer), where);
     const [rows, total] = await Promise.all([
-      db.select().from(chats).where(filter).orderBy(desc(chats.lastMessageAt), desc(chats.id)).limit(p.pageSize).offset(p.page * p.pageSize),
+      db
+        .select()
+        .from(chats)
+        .where(filter)
+        .orderBy(desc(chats.lastMessageAt), desc(chats.id))
+        .limit(p.pageSize)
+        .offset(p.page * p.pageSize),
       withCount ? db.select({ n: count() }).from(chats).where(filter) : Promise.resolve(null),
     ]);
     return { data: await chatSummaries(ctx, rows, viewer), count: total?.[0]?.n ?? null };
@@ -59,21 +73,36 @@ export function createChatsService(ctx: AppContext) {
   }
 
   async function announce(chat: ChatRow, alsoUserIds: number[] = []) {
-    await publishChatNotice(ctx, { chatId: chat.id, practiceIds: practicesOfChat(chat), userIds: [...(await participantUserIds(db, chat.id)), ...alsoUserIds] });
+    await publishChatNotice(ctx, {
+      chatId: chat.id,
+      practiceIds: practicesOfChat(chat),
+      userIds: [...(await participantUserIds(db, chat.id)), ...alsoUserIds],
+    });
   }
 
   async function readMessages(caller: SessionCaller, chat: ChatRow, q: MessagesQuery, client: ClientInfo) {
-    const from = q.userId === undefined && q.userType === undefined
-      ? undefined
-      : sql`${chatMessages.chatUserId} in (select id from chat_users where chat_id = ${chat.id}
+    const from =
+      q.userId === undefined && q.userType === undefined
+        ? undefined
+        : sql`${chatMessages.chatUserId} in (select id from chat_users where chat_id = ${chat.id}
           ${q.userId === undefined ? sql`` : sql`and user_id = ${q.userId}`} ${q.userType === undefined ? sql`` : sql`and user_type = ${q.userType}`})`;
     const where = and(eq(chatMessages.chatId, chat.id), from);
     const size = chatRoomApi.MESSAGES_PAGE_SIZE;
     const [rows, [total]] = await Promise.all([
-      db.select().from(chatMessages).where(where).orderBy(desc(chatMessages.id)).limit(size).offset(q.page * size),
+      db
+        .select()
+        .from(chatMessages)
+        .where(where)
+        .orderBy(desc(chatMessages.id))
+        .limit(size)
+        .offset(q.page * size),
       db.select({ n: count() }).from(chatMessages).where(where),
     ]);
-    await auditChat(ctx, { userId: caller.user.id }, client, 'messages_read', chat.id, { practiceId: q.practiceId, page: q.page, count: rows.length });
+    await auditChat(ctx, { userId: caller.user.id }, client, 'messages_read', chat.id, {
+      practiceId: q.practiceId,
+      page: q.page,
+      count: rows.length,
+    });
     return { data: await messageViews(ctx, rows.reverse()), count: total?.n ?? 0 };
   }
 
@@ -88,20 +117,36 @@ export function createChatsService(ctx: AppContext) {
     /** Opening a practice chat puts the caller in it; a closed chat still opens, to be read. */
     async token(caller: SessionCaller, chatId: number, practiceId: number, client: ClientInfo) {
       const { chat, chatUser } = await authorizeChat(db, caller, chatId, practiceId, 'view');
-      const me = chatUser ?? (await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now()));
+      const me =
+        chatUser ?? (await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now()));
       const expiresAt = ctx.clock.now().getTime() + STAFF_TOKEN_TTL_MS;
       await auditChat(ctx, { userId: caller.user.id, chatUserId: me.id }, client, 'opened', chat.id, { practiceId });
-      return { token: signRoomToken(ctx.secrets.sessionSecret, me.id, { session: caller.session.id }, expiresAt), room: chat.room, chatId: chat.id, chatUserId: me.id, expiresAt };
+      return {
+        token: signRoomToken(ctx.secrets.sessionSecret, me.id, { session: caller.session.id }, expiresAt),
+        room: chat.room,
+        chatId: chat.id,
+        chatUserId: me.id,
+        expiresAt,
+      };
     },
 
     async list(caller: SessionCaller, q: Page & { practiceId: number; query?: string; includeCount: boolean }) {
       await authorizePractice(db, caller, q.practiceId, 'chats.view');
-      return page({ userId: caller.user.id, practiceId: q.practiceId }, q.query ? chatMatches(q.query) : undefined, q, q.includeCount);
+      return page(
+        { userId: caller.user.id, practiceId: q.practiceId },
+        q.query ? chatMatches(q.query) : undefined,
+        q,
+        q.includeCount,
+      );
     },
 
     async practiceChats(caller: SessionCaller, practiceId: number, q: Page & { query?: string }) {
       await authorizePractice(db, caller, practiceId, 'chats.view');
-      const { data, count: n } = await page({ userId: caller.user.id, practiceId }, q.query ? chatMatches(q.query) : undefined, q);
+      const { data, count: n } = await page(
+        { userId: caller.user.id, practiceId },
+        q.query ? chatMatches(q.query) : undefined,
+        q,
+      );
       return { data, count: n ?? 0 };
     },
 
@@ -110,7 +155,11 @@ export function createChatsService(ctx: AppContext) {
       assertSelf(caller, userId);
       await authorizePractice(db, caller, q.practiceId, 'chats.view');
       const viewer = { userId, practiceId: q.practiceId };
-      const { data, count: n } = await page(viewer, and(takesPart(userId), q.unread ? hasUnread(viewer) : undefined), q);
+      const { data, count: n } = await page(
+        viewer,
+        and(takesPart(userId), q.unread ? hasUnread(viewer) : undefined),
+        q,
+      );
       return { data, count: n ?? 0 };
     },
 
@@ -151,10 +200,21 @@ export function createChatsService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'patients.view');
       const patient = await patientIn(db, practiceId, patientId);
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
-      const rows = await db.select().from(chats).where(and(eq(chats.practiceId, practiceId), eq(chats.patientId, patientId))).orderBy(desc(chats.lastMessageAt));
+      const rows = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.practiceId, practiceId), eq(chats.patientId, patientId)))
+        .orderBy(desc(chats.lastMessageAt));
       await ctx.audit.record({
-        action: 'patient.chats_listed', actorUserId: caller.user.id, targetType: 'patient', targetId: patientId, ip: client.ip, practiceId, patientId,
-        userAgent: client.userAgent, details: { practiceId, chatIds: rows.map((r) => r.id) },
+        action: 'patient.chats_listed',
+        actorUserId: caller.user.id,
+        targetType: 'patient',
+        targetId: patientId,
+        ip: client.ip,
+        practiceId,
+        patientId,
+        userAgent: client.userAgent,
+        details: { practiceId, chatIds: rows.map((r) => r.id) },
       });
       return chatSummaries(ctx, rows, { userId: caller.user.id, practiceId });
     },
@@ -167,23 +227,35 @@ export function createChatsService(ctx: AppContext) {
       const now = ctx.clock.now();
       const keep = [caller.user.id, ...wanted];
       const { removed, added } = await db.transaction(async (tx) => {
-        const before = await tx.select().from(chatUsers).where(and(eq(chatUsers.chatId, chat.id), isNull(chatUsers.leftAt)));
+        const before = await tx
+          .select()
+          .from(chatUsers)
+          .where(and(eq(chatUsers.chatId, chat.id), isNull(chatUsers.leftAt)));
         const gone = await tx
           .update(chatUsers)
           .set({ leftAt: now })
           .where(and(eq(chatUsers.chatId, chat.id), isNull(chatUsers.leftAt), notInArray(chatUsers.userId, keep)))
           .returning();
-        const self = before.some((u) => u.userId === caller.user.id) ? [] : [await joinerOf(db, caller.user.id, chat.type === 'USER_TO_USER' ? null : practiceId)];
+        const self = before.some((u) => u.userId === caller.user.id)
+          ? []
+          : [await joinerOf(db, caller.user.id, chat.type === 'USER_TO_USER' ? null : practiceId)];
         const fresh = joiners.filter((j) => !before.some((u) => u.userId === j.user.id));
         for (const joiner of [...self, ...fresh]) await joinChat(tx, chat.id, joiner, now);
         await tx.update(chats).set({ updatedAt: now }).where(eq(chats.id, chat.id));
         return { removed: gone, added: fresh.map((j) => j.user.id) };
       });
-      await auditChat(ctx, { userId: caller.user.id }, client, 'users_changed', chat.id, { practiceId, added, removed: removed.map((u) => u.userId) });
+      await auditChat(ctx, { userId: caller.user.id }, client, 'users_changed', chat.id, {
+        practiceId,
+        added,
+        removed: removed.map((u) => u.userId),
+      });
       if (removed.length) await kickFromRoom(ctx, { chatId: chat.id, chatUserIds: removed.map((u) => u.id) });
       // Taken out, they cannot open the chat a notification would lead to.
       for (const u of removed) if (u.userId !== null) await dismissTopic(ctx, u.userId, chatTopic(chat.id));
-      await announce(chat, removed.flatMap((u) => (u.userId === null ? [] : [u.userId])));
+      await announce(
+        chat,
+        removed.flatMap((u) => (u.userId === null ? [] : [u.userId])),
+      );
       return summary(caller, await reload(chat.id), practiceId);
     },
 
@@ -191,7 +263,10 @@ export function createChatsService(ctx: AppContext) {
       const { chat } = await authorizeChange(caller, chatId, practiceId);
       if (chat.status === 'ACTIVE') {
         const now = ctx.clock.now();
-        await db.update(chats).set({ status: 'INACTIVE', closedAt: now, closedBy: caller.user.id, updatedAt: now }).where(eq(chats.id, chat.id));
+        await db
+          .update(chats)
+          .set({ status: 'INACTIVE', closedAt: now, closedBy: caller.user.id, updatedAt: now })
+          .where(eq(chats.id, chat.id));
         await auditChat(ctx, { userId: caller.user.id }, client, 'closed', chat.id, { practiceId });
         await publishToRoom(ctx, { chatId: chat.id, event: { event: 'CHAT_CLOSED', data: { chatId: chat.id } } });
         await announce(chat);
@@ -203,7 +278,9 @@ export function createChatsService(ctx: AppContext) {
       const { chat, chatUser } = await authorizeChat(db, caller, chatId, practiceId, 'view');
       if (!chatUser) throw new AppError('BAD_REQUEST', 'You are not in this chat');
       await db.update(chatUsers).set({ leftAt: ctx.clock.now() }).where(eq(chatUsers.id, chatUser.id));
-      await auditChat(ctx, { userId: caller.user.id, chatUserId: chatUser.id }, client, 'left', chat.id, { practiceId });
+      await auditChat(ctx, { userId: caller.user.id, chatUserId: chatUser.id }, client, 'left', chat.id, {
+        practiceId,
+      });
       await kickFromRoom(ctx, { chatId: chat.id, chatUserIds: [chatUser.id] });
       await dismissTopic(ctx, caller.user.id, chatTopic(chat.id));
       await announce(chat, [caller.user.id]);
@@ -211,7 +288,8 @@ export function createChatsService(ctx: AppContext) {
 
     async mute(caller: SessionCaller, chatId: number, practiceId: number, mute: boolean) {
       const { chat, chatUser } = await authorizeChat(db, caller, chatId, practiceId, 'view');
-      const me = chatUser ?? (await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now()));
+      const me =
+        chatUser ?? (await joinChat(db, chat.id, await joinerOf(db, caller.user.id, practiceId), ctx.clock.now()));
       await db.update(chatUsers).set({ muted: mute }).where(eq(chatUsers.id, me.id));
       await publishChatNotice(ctx, { chatId: chat.id, practiceIds: [], userIds: [caller.user.id] });
       return summary(caller, chat, practiceId);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { chatRoomApi } from '@referwell/contracts';
 import { practices, users } from '../../core/index.js';
 import { patients } from '../patients/patients.table.js';
@@ -17,7 +28,9 @@ export const chats = pgTable(
     room: uuid('room').notNull().unique().defaultRandom(),
     type: text('type').$type<chatRoomApi.ChatType>().notNull(),
     status: text('status').$type<chatRoomApi.ChatStatus>().notNull().default('ACTIVE'),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     targetPracticeId: integer('target_practice_id').references(() => practices.id, { onDelete: 'cascade' }),
     patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -49,7 +62,9 @@ export const chatUsers = pgTable(
   'chat_users',
   {
     id: serial('id').primaryKey(),
-    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
     userType: text('user_type').$type<chatRoomApi.ChatUserType>().notNull().default('USER'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
@@ -67,8 +82,12 @@ export const chatUsers = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('chat_users_chat_user_uq').on(t.chatId, t.userId).where(sql`${t.userId} is not null`),
-    uniqueIndex('chat_users_chat_phone_uq').on(t.chatId, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('chat_users_chat_user_uq')
+      .on(t.chatId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('chat_users_chat_phone_uq')
+      .on(t.chatId, t.phone)
+      .where(sql`${t.phone} is not null`),
     index('chat_users_user_idx').on(t.userId),
     // Every message reads its chat's participants; without this it scans everyone's.
     index('chat_users_chat_idx').on(t.chatId),
@@ -83,7 +102,9 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: serial('id').primaryKey(),
-    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
     chatUserId: integer('chat_user_id').references(() => chatUsers.id, { onDelete: 'set null' }),
     uuid: text('uuid').notNull(),
     message: text('message').notNull().default(''),
@@ -93,7 +114,10 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('chat_messages_chat_uuid_uq').on(t.chatId, t.uuid), index('chat_messages_chat_idx').on(t.chatId, t.id)],
+  (t) => [
+    uniqueIndex('chat_messages_chat_uuid_uq').on(t.chatId, t.uuid),
+    index('chat_messages_chat_idx').on(t.chatId, t.id),
+  ],
 );
 
 /**
@@ -103,9 +127,15 @@ export const chatMessages = pgTable(
 export const chatFiles = pgTable(
   'chat_files',
   {
-    fileId: integer('file_id').primaryKey().references(() => files.id, { onDelete: 'cascade' }),
-    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
-    chatUserId: integer('chat_user_id').notNull().references(() => chatUsers.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatUserId: integer('chat_user_id')
+      .notNull()
+      .references(() => chatUsers.id, { onDelete: 'cascade' }),
     messageId: integer('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
   },
   (t) => [index('chat_files_message_idx').on(t.messageId)],

@@ -44,7 +44,10 @@ export async function listen(t: TestApp) {
 
 /** A participant's chat socket, collecting what it hears. */
 export function openRoomSocket(base: string, token: string, room: string, headers: Record<string, string> = {}) {
-  const listening = listeningSocket<chatRoomApi.ServerEvent>(`${base}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token, room }).toString()}`, headers);
+  const listening = listeningSocket<chatRoomApi.ServerEvent>(
+    `${base}${chatRoomApi.CHAT_SOCKET_PATH}?${new URLSearchParams({ token, room }).toString()}`,
+    headers,
+  );
   const { socket, received, opened, closed } = listening;
   type Of<E extends chatRoomApi.ServerEvent['event']> = Extract<chatRoomApi.ServerEvent, { event: E }>;
   /** The first event of the kind that passes `test`, waiting up to 3 s. */
@@ -76,7 +79,10 @@ export async function heardNothing(s: RoomSocket, event: chatRoomApi.ServerEvent
 /** Waits until a listening app's worker has run every job that is due (recurring housekeeping aside). */
 export async function jobsDone(t: TestApp) {
   for (let i = 0; i < 100; i += 1) {
-    const [row] = await t.db.select({ n: count() }).from(jobs).where(and(isNull(jobs.doneAt), lte(jobs.runAt, new Date()), isNull(jobs.everyMs)));
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(isNull(jobs.doneAt), lte(jobs.runAt, new Date()), isNull(jobs.everyMs)));
     if (!row?.n) return;
     await new Promise((r) => setTimeout(r, 50));
   }

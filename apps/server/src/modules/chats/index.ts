@@ -24,7 +24,9 @@ export { createChatCreationService, type ChatCreationService } from './chat-crea
  */
 export function chatsModule(app: FastifyInstance, ctx: AppContext) {
   // A socket lives no longer than its token (the periodic check closes it then).
-  const limits = createRealtimeLimits(ctx.config, ctx.log, { holderTtlMs: Math.max(STAFF_TOKEN_TTL_MS, ctx.config.chatLinkTtlMs) });
+  const limits = createRealtimeLimits(ctx.config, ctx.log, {
+    holderTtlMs: Math.max(STAFF_TOKEN_TTL_MS, ctx.config.chatLinkTtlMs),
+  });
   app.addHook('onClose', () => limits.close());
   registerChatRoutes(app, ctx, createChatsService(ctx), createChatCreationService(ctx), createChatLinksService(ctx));
   registerChatRoomRoutes(app, ctx, createChatRoomService(ctx));

@@ -17,9 +17,13 @@ afterAll(async () => {
 });
 
 const contactsOf = async (userId: number) =>
-  (await t.db.select().from(userContacts).where(eq(userContacts.userId, userId))).map((c) => c.contactUserId).sort((a, b) => a - b);
+  (await t.db.select().from(userContacts).where(eq(userContacts.userId, userId)))
+    .map((c) => c.contactUserId)
+    .sort((a, b) => a - b);
 const practiceContactsOf = async (practiceId: number) =>
-  (await t.db.select().from(practiceContacts).where(eq(practiceContacts.practiceId, practiceId))).map((c) => c.contactPracticeId);
+  (await t.db.select().from(practiceContacts).where(eq(practiceContacts.practiceId, practiceId))).map(
+    (c) => c.contactPracticeId,
+  );
 const ids = (body: { data: { id: number }[] }) => body.data.map((x) => x.id);
 
 describe('user contacts', () => {
@@ -41,11 +45,19 @@ describe('user contacts', () => {
     expect(list.json().count).toBe(2);
     expect(ids(list.json())).toEqual([me.admin.id, other.provider.id]);
     expect(list.json().data[1]).toEqual({
-      id: other.provider.id, uuid: other.provider.uuid, firstName: 'Paul', lastName: other.provider.lastName, title: null,
-      email: other.provider.email, practices: [{ id: other.practice.id, name: other.practice.name }],
+      id: other.provider.id,
+      uuid: other.provider.uuid,
+      firstName: 'Paul',
+      lastName: other.provider.lastName,
+      title: null,
+      email: other.provider.email,
+      practices: [{ id: other.practice.id, name: other.practice.name }],
     });
     expect(ids((await client.get('/api/v1/contacts?search=paul')).json())).toEqual([other.provider.id]);
-    expect((await client.get('/api/v1/contacts?pageSize=1&page=1')).json()).toMatchObject({ count: 2, data: [{ id: other.provider.id }] });
+    expect((await client.get('/api/v1/contacts?pageSize=1&page=1')).json()).toMatchObject({
+      count: 2,
+      data: [{ id: other.provider.id }],
+    });
 
     expect((await client.post(`${url}/removeContact`, { userId: other.provider.id })).json()).toEqual({ ok: true });
     expect((await client.post(`${url}/removeContact`, { userId: other.provider.id })).statusCode).toBe(200);
@@ -75,11 +87,17 @@ describe('user contacts', () => {
     const me = await practiceWithTeam(t.db);
     const client = await signedIn(t.app, me.outsider);
     await t.db.insert(userContacts).values({ userId: me.staff.id, contactUserId: me.admin.id });
-    expect((await client.post(`/api/v1/user/${me.staff.id}/addContact`, { userId: me.provider.id })).statusCode).toBe(403);
-    expect((await client.post(`/api/v1/user/${me.staff.id}/removeContact`, { userId: me.admin.id })).statusCode).toBe(403);
+    expect((await client.post(`/api/v1/user/${me.staff.id}/addContact`, { userId: me.provider.id })).statusCode).toBe(
+      403,
+    );
+    expect((await client.post(`/api/v1/user/${me.staff.id}/removeContact`, { userId: me.admin.id })).statusCode).toBe(
+      403,
+    );
     const anonymous = new TestClient(t.app);
     await anonymous.csrf();
-    expect((await anonymous.post(`/api/v1/user/${me.staff.id}/addContact`, { userId: me.provider.id })).statusCode).toBe(401);
+    expect(
+      (await anonymous.post(`/api/v1/user/${me.staff.id}/addContact`, { userId: me.provider.id })).statusCode,
+    ).toBe(401);
     expect((await anonymous.get('/api/v1/contacts')).statusCode).toBe(401);
     expect(await contactsOf(me.staff.id)).toEqual([me.admin.id]);
   });
@@ -96,9 +114,13 @@ describe('GET /api/v1/contacts/users', () => {
     expect(ids((await client.get('/api/v1/contacts/users')).json())).toEqual([other.provider.id]);
     const withPractice = (await client.get(`/api/v1/contacts/users?practiceId=${me.practice.id}`)).json();
     expect(withPractice.count).toBe(3);
-    expect(ids(withPractice).sort((a, b) => a - b)).toEqual([me.admin.id, me.provider.id, other.provider.id].sort((a, b) => a - b));
+    expect(ids(withPractice).sort((a, b) => a - b)).toEqual(
+      [me.admin.id, me.provider.id, other.provider.id].sort((a, b) => a - b),
+    );
     expect(ids((await client.get(`/api/v1/contacts/users?practiceId=${me.practice.id}&query=sam`)).json())).toEqual([]);
-    expect(ids((await client.get(`/api/v1/contacts/users?practiceId=${me.practice.id}&query=ada`)).json())).toEqual([me.admin.id]);
+    expect(ids((await client.get(`/api/v1/contacts/users?practiceId=${me.practice.id}&query=ada`)).json())).toEqual([
+      me.admin.id,
+    ]);
     const paged = (await client.get(`/api/v1/contacts/users?practiceId=${me.practice.id}&skip=1&limit=1`)).json();
     expect(paged).toMatchObject({ count: 3 });
     expect(paged.data).toHaveLength(1);
@@ -130,14 +152,21 @@ describe('practice contacts', () => {
     const listed = (await (await signedIn(t.app, me.provider)).get('/api/v1/contacts/practices')).json();
     expect(listed.count).toBe(2);
     expect(ids(listed).sort()).toEqual([target.id, second.id].sort());
-    const searched = (await client.get(`/api/v1/contacts/practices?query=${encodeURIComponent(target.name.slice(0, 8))}`)).json();
+    const searched = (
+      await client.get(`/api/v1/contacts/practices?query=${encodeURIComponent(target.name.slice(0, 8))}`)
+    ).json();
     expect(ids(searched)).toEqual([target.id]);
     expect((await client.get('/api/v1/contacts/practices?limit=1&skip=1')).json().data).toHaveLength(1);
-    expect((await (await signedIn(t.app, me.outsider)).get('/api/v1/contacts/practices')).json()).toEqual({ data: [], count: 0 });
+    expect((await (await signedIn(t.app, me.outsider)).get('/api/v1/contacts/practices')).json()).toEqual({
+      data: [],
+      count: 0,
+    });
 
     expect((await client.post(`${url}/removeContact`, { practiceId: target.id })).json()).toEqual({ ok: true });
     expect(await practiceContactsOf(me.practice.id)).toEqual([second.id]);
-    expect(await lastAudit(t.db, 'practice.contact_removed', me.practice.id)).toMatchObject({ details: { contactPracticeId: target.id } });
+    expect(await lastAudit(t.db, 'practice.contact_removed', me.practice.id)).toMatchObject({
+      details: { contactPracticeId: target.id },
+    });
   });
 
   it('refuses the practice itself and unknown or inactive practices', async () => {
@@ -159,11 +188,20 @@ describe('practice contacts', () => {
     const me = await practiceWithTeam(t.db);
     await t.db.insert(practiceContacts).values({ practiceId: me.practice.id, contactPracticeId: me.otherPractice.id });
     const outsider = await signedIn(t.app, me.outsider);
-    expect((await outsider.post(`/api/v1/practice/${me.practice.id}/addContact`, { practiceId: me.otherPractice.id })).statusCode).toBe(403);
-    expect((await outsider.post(`/api/v1/practice/${me.practice.id}/removeContact`, { practiceId: me.otherPractice.id })).statusCode).toBe(403);
+    expect(
+      (await outsider.post(`/api/v1/practice/${me.practice.id}/addContact`, { practiceId: me.otherPractice.id }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await outsider.post(`/api/v1/practice/${me.practice.id}/removeContact`, { practiceId: me.otherPractice.id }))
+        .statusCode,
+    ).toBe(403);
     const anonymous = new TestClient(t.app);
     await anonymous.csrf();
-    expect((await anonymous.post(`/api/v1/practice/${me.practice.id}/removeContact`, { practiceId: me.otherPractice.id })).statusCode).toBe(401);
+    expect(
+      (await anonymous.post(`/api/v1/practice/${me.practice.id}/removeContact`, { practiceId: me.otherPractice.id }))
+        .statusCode,
+    ).toBe(401);
     expect((await anonymous.get('/api/v1/contacts/practices')).statusCode).toBe(401);
     expect(await practiceContactsOf(me.practice.id)).toEqual([me.otherPractice.id]);
   });

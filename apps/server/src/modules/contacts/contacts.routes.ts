@@ -6,7 +6,11 @@ import type { createContactsService } from './contacts.service.js';
 
 const ok = { ok: true as const };
 
-export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, service: ReturnType<typeof createContactsService>) {
+export function registerContactRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  service: ReturnType<typeof createContactsService>,
+) {
   route(app, ctx, api.addUserContact, async ({ caller, params, body, client }) => {
     await service.addUserContact(caller, params.id, body.userId, client);
     return ok;

@@ -1,7 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { contactsApi } from '@referwell/contracts';
 import {
-  authorizePractice, practiceMembers, practices, toPracticeSummary, users, type AppContext, type SessionCaller,
+  authorizePractice,
+  practiceMembers,
+  practices,
+  toPracticeSummary,
+  users,
+  type AppContext,
+  type SessionCaller,
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
@@ -22,7 +28,14 @@ export function createContactsService(ctx: AppContext) {
   async function people(where: SQL | undefined, offset: number, limit: number) {
     const [rows, [total]] = await Promise.all([
       db
-        .select({ id: users.id, uuid: users.uuid, firstName: users.firstName, lastName: users.lastName, title: users.title, email: users.email })
+        .select({
+          id: users.id,
+          uuid: users.uuid,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          title: users.title,
+          email: users.email,
+        })
         .from(users)
         .where(where)
         .orderBy(sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id))
@@ -33,11 +46,11 @@ export function createContactsService(ctx: AppContext) {
     const ids = rows.map((r) => r.id);
     const memberships = ids.length
       ? await db
-        .selectDistinct({ userId: practiceMembers.userId, id: practices.id, name: practices.name })
-        .from(practiceMembers)
-        .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
-        .where(and(inArray(practiceMembers.userId, ids), eq(practices.active, true)))
-        .orderBy(asc(practices.name), asc(practices.id))
+          .selectDistinct({ userId: practiceMembers.userId, id: practices.id, name: practices.name })
+          .from(practiceMembers)
+          .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+          .where(and(inArray(practiceMembers.userId, ids), eq(practices.active, true)))
+          .orderBy(asc(practices.name), asc(practices.id))
       : [];
     const data: ContactUser[] = rows.map((r) => ({
       ...r,
@@ -56,11 +69,20 @@ export function createContactsService(ctx: AppContext) {
         .from(users)
         .where(and(eq(users.id, contactId), eq(users.kind, 'PROVIDER'), isNull(users.lockedAt)));
       if (!contact) throw new AppError('OBJECT_NOT_FOUND', 'No such provider');
-      const added = await db.insert(userContacts).values({ userId, contactUserId: contactId }).onConflictDoNothing().returning();
+      const added = await db
+        .insert(userContacts)
+        .values({ userId, contactUserId: contactId })
+        .onConflictDoNothing()
+        .returning();
       if (added.length) {
         await audit.record({
-          action: 'user.contact_added', actorUserId: userId, subjectUserId: userId, targetType: 'user', targetId: contactId,
-          ip: client.ip, userAgent: client.userAgent,
+          action: 'user.contact_added',
+          actorUserId: userId,
+          subjectUserId: userId,
+          targetType: 'user',
+          targetId: contactId,
+          ip: client.ip,
+          userAgent: client.userAgent,
         });
       }
     },
@@ -73,23 +95,38 @@ export function createContactsService(ctx: AppContext) {
         .returning();
       if (removed.length) {
         await audit.record({
-          action: 'user.contact_removed', actorUserId: userId, subjectUserId: userId, targetType: 'user', targetId: contactId,
-          ip: client.ip, userAgent: client.userAgent,
+          action: 'user.contact_removed',
+          actorUserId: userId,
+          subjectUserId: userId,
+          targetType: 'user',
+          targetId: contactId,
+          ip: client.ip,
+          userAgent: client.userAgent,
         });
       }
     },
 
     list(caller: SessionCaller, q: { search?: string; page: number; pageSize: number }) {
-      const where = and(inArray(users.id, contactIdsOf(caller.user.id)), q.search ? personMatches(q.search) : undefined);
+      const where = and(
+        inArray(users.id, contactIdsOf(caller.user.id)),
+        q.search ? personMatches(q.search) : undefined,
+      );
       return people(where, q.page * q.pageSize, q.pageSize);
     },
 
     /** Someone to write to or refer to: your contacts and, when asked, your colleagues in practiceId (never you). */
     async reachable(caller: SessionCaller, q: { practiceId?: number; skip: number; limit: number; query?: string }) {
       if (q.practiceId !== undefined) await authorizePractice(db, caller, q.practiceId, 'team.view');
-      const colleagues = q.practiceId !== undefined
-        ? inArray(users.id, db.select({ id: practiceMembers.userId }).from(practiceMembers).where(eq(practiceMembers.practiceId, q.practiceId)))
-        : undefined;
+      const colleagues =
+        q.practiceId !== undefined
+          ? inArray(
+              users.id,
+              db
+                .select({ id: practiceMembers.userId })
+                .from(practiceMembers)
+                .where(eq(practiceMembers.practiceId, q.practiceId)),
+            )
+          : undefined;
       const where = and(
         or(inArray(users.id, contactIdsOf(caller.user.id)), colleagues),
         ne(users.id, caller.user.id),
@@ -101,11 +138,27 @@ export function createContactsService(ctx: AppContext) {
 
     /** Practices any of the caller's practices keeps as a contact, by name. */
     async practices(caller: SessionCaller, q: { skip: number; limit: number; query?: string }) {
-      const mine = db.select({ id: practiceMembers.practiceId }).from(practiceMembers).where(eq(practiceMembers.userId, caller.user.id));
-      const kept = db.select({ id: practiceContacts.contactPracticeId }).from(practiceContacts).where(inArray(practiceContacts.practiceId, mine));
-      const where = and(inArray(practices.id, kept), eq(practices.active, true), q.query ? ilike(practices.name, containsPattern(q.query)) : undefined);
+      const mine = db
+        .select({ id: practiceMembers.practiceId })
+        .from(practiceMembers)
+        .where(eq(practiceMembers.userId, caller.user.id));
+      const kept = db
+        .select({ id: practiceContacts.contactPracticeId })
+        .from(practiceContacts)
+        .where(inArray(practiceContacts.practiceId, mine));
+      const where = and(
+        inArray(practices.id, kept),
+        eq(practices.active, true),
+        q.query ? ilike(practices.name, containsPattern(q.query)) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
-        db.select().from(practices).where(where).orderBy(sql`lower(${practices.name})`, asc(practices.id)).limit(q.limit).offset(q.skip),
+        db
+          .select()
+          .from(practices)
+          .where(where)
+          .orderBy(sql`lower(${practices.name})`, asc(practices.id))
+          .limit(q.limit)
+          .offset(q.skip),
         db.select({ n: count() }).from(practices).where(where),
       ]);
       return { data: rows.map(toPracticeSummary), count: total?.n ?? 0 };
@@ -114,14 +167,27 @@ export function createContactsService(ctx: AppContext) {
     async addPracticeContact(caller: SessionCaller, practiceId: number, otherId: number, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'contacts.manage');
       if (otherId === practiceId) throw new AppError('BAD_REQUEST', 'A practice cannot add itself as a contact');
-      const [other] = await db.select({ id: practices.id }).from(practices).where(and(eq(practices.id, otherId), eq(practices.active, true)));
+      const [other] = await db
+        .select({ id: practices.id })
+        .from(practices)
+        .where(and(eq(practices.id, otherId), eq(practices.active, true)));
       if (!other) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
-      const added = await db.insert(practiceContacts).values({ practiceId, contactPracticeId: otherId }).onConflictDoNothing().returning();
+      const added = await db
+        .insert(practiceContacts)
+        .values({ practiceId, contactPracticeId: otherId })
+        .onConflictDoNothing()
+        .returning();
       await touchRecentPractice(db, practiceId, otherId);
       if (added.length) {
         await audit.record({
-          action: 'practice.contact_added', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
-          ip: client.ip, userAgent: client.userAgent, details: { contactPracticeId: otherId },
+          action: 'practice.contact_added',
+          actorUserId: caller.user.id,
+          targetType: 'practice',
+          targetId: practiceId,
+          practiceId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { contactPracticeId: otherId },
         });
       }
     },
@@ -134,8 +200,14 @@ export function createContactsService(ctx: AppContext) {
         .returning();
       if (removed.length) {
         await audit.record({
-          action: 'practice.contact_removed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
-          ip: client.ip, userAgent: client.userAgent, details: { contactPracticeId: otherId },
+          action: 'practice.contact_removed',
+          actorUserId: caller.user.id,
+          targetType: 'practice',
+          targetId: practiceId,
+          practiceId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { contactPracticeId: otherId },
         });
       }
     },

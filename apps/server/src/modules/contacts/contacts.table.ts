@@ -5,8 +5,12 @@ import { practices, users } from '../../core/index.js';
 export const userContacts = pgTable(
   'user_contacts',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    contactUserId: integer('contact_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactUserId: integer('contact_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contactUserId] })],
@@ -16,8 +20,12 @@ export const userContacts = pgTable(
 export const practiceContacts = pgTable(
   'practice_contacts',
   {
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    contactPracticeId: integer('contact_practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    contactPracticeId: integer('contact_practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.practiceId, t.contactPracticeId] })],

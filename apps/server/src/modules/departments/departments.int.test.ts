@@ -16,25 +16,43 @@ afterAll(async () => {
 
 async function withDepartment() {
   const fixture = await team(t);
-  const [department] = await t.db.insert(departments).values({ practiceId: fixture.practice.id, name: 'Cardiology' }).returning();
+  const [department] = await t.db
+    .insert(departments)
+    .values({ practiceId: fixture.practice.id, name: 'Cardiology' })
+    .returning();
   await t.db.insert(departmentMembers).values({ departmentId: department.id, userId: fixture.provider.user.id });
   return { ...fixture, department: department };
 }
 
-const departmentsOf = (practiceId: number) => t.db.select().from(departments).where(eq(departments.practiceId, practiceId));
+const departmentsOf = (practiceId: number) =>
+  t.db.select().from(departments).where(eq(departments.practiceId, practiceId));
 
 describe('POST /api/v1/departments', () => {
   it('creates a department (201) and records it', async () => {
     const { practice, admin } = await team(t);
     const res = await admin.client.post('/api/v1/departments', {
-      practiceId: practice.id, name: '  Radiology ', description: 'Imaging', address: '1 Main St', phoneNumber: '(202) 555-0142',
+      practiceId: practice.id,
+      name: '  Radiology ',
+      description: 'Imaging',
+      address: '1 Main St',
+      phoneNumber: '(202) 555-0142',
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ practiceId: practice.id, name: 'Radiology', description: 'Imaging', address: '1 Main St', phoneNumber: '+12025550142', users: [] });
+    expect(body).toMatchObject({
+      practiceId: practice.id,
+      name: 'Radiology',
+      description: 'Imaging',
+      address: '1 Main St',
+      phoneNumber: '+12025550142',
+      users: [],
+    });
     expect(body.createdAt).toEqual(expect.any(Number));
     const [event] = await audited(t.db, 'department.created', body.id);
-    expect(event).toMatchObject({ actorUserId: admin.user.id, details: { practiceId: practice.id, name: 'Radiology' } });
+    expect(event).toMatchObject({
+      actorUserId: admin.user.id,
+      details: { practiceId: practice.id, name: 'Radiology' },
+    });
   });
 
   it('explains what is wrong with the input', async () => {
@@ -66,7 +84,9 @@ describe('POST /api/v1/departments', () => {
     for (const client of [staff.client, provider.client, outsider.client]) {
       expect((await client.post('/api/v1/departments', { practiceId: practice.id, name: 'Lab' })).statusCode).toBe(403);
     }
-    expect((await new TestClient(t.app).post('/api/v1/departments', { practiceId: practice.id, name: 'Lab' })).statusCode).toBe(401);
+    expect(
+      (await new TestClient(t.app).post('/api/v1/departments', { practiceId: practice.id, name: 'Lab' })).statusCode,
+    ).toBe(401);
     expect(await departmentsOf(practice.id)).toEqual([]);
   });
 });
@@ -76,7 +96,11 @@ describe('GET /api/v1/department/:id', () => {
     const { department, staff, provider } = await withDepartment();
     const res = await staff.client.get(`/api/v1/department/${department.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: department.id, name: 'Cardiology', users: [{ id: provider.user.id, kind: 'PROVIDER' }] });
+    expect(res.json()).toMatchObject({
+      id: department.id,
+      name: 'Cardiology',
+      users: [{ id: provider.user.id, kind: 'PROVIDER' }],
+    });
     expect(res.json().users[0]).not.toHaveProperty('email');
   });
 
@@ -93,7 +117,11 @@ describe('GET /api/v1/department/:id', () => {
 describe('PUT /api/v1/department/:id', () => {
   it('changes and clears details', async () => {
     const { department, admin } = await withDepartment();
-    const res = await admin.client.put(`/api/v1/department/${department.id}`, { name: 'Heart', address: '2 Side St', phoneNumber: '202-555-0100' });
+    const res = await admin.client.put(`/api/v1/department/${department.id}`, {
+      name: 'Heart',
+      address: '2 Side St',
+      phoneNumber: '202-555-0100',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Heart', address: '2 Side St', phoneNumber: '+12025550100', users: [{}] });
     const cleared = await admin.client.put(`/api/v1/department/${department.id}`, { address: null, phoneNumber: null });
@@ -109,7 +137,9 @@ describe('PUT /api/v1/department/:id', () => {
     expect(await audited(t.db, 'department.updated', department.id)).toEqual([]);
     expect((await admin.client.put(`/api/v1/department/${department.id}`, { colour: 'red' })).statusCode).toBe(400);
     expect((await admin.client.put(`/api/v1/department/${department.id}`, { name: 'oncology' })).statusCode).toBe(450);
-    expect((await admin.client.put(`/api/v1/department/${department.id}`, { name: 'cardiology' })).statusCode).toBe(200);
+    expect((await admin.client.put(`/api/v1/department/${department.id}`, { name: 'cardiology' })).statusCode).toBe(
+      200,
+    );
     expect((await admin.client.put('/api/v1/department/999999', { name: 'X' })).statusCode).toBe(456);
   });
 
@@ -149,14 +179,23 @@ describe('PUT /api/v1/department/:id/addUser and removeUser', () => {
     const { department, admin, staff, provider } = await withDepartment();
     const added = await admin.client.put(`/api/v1/department/${department.id}/addUser`, { userId: staff.user.id });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().users.map((u: { id: number }) => u.id).sort()).toEqual([provider.user.id, staff.user.id].sort());
+    expect(
+      added
+        .json()
+        .users.map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([provider.user.id, staff.user.id].sort());
     const again = await admin.client.put(`/api/v1/department/${department.id}/addUser`, { userId: staff.user.id });
     expect(again.json().users).toHaveLength(2);
     expect(await audited(t.db, 'department.user_added', department.id)).toHaveLength(1);
 
-    const removed = await admin.client.put(`/api/v1/department/${department.id}/removeUser`, { userId: provider.user.id });
+    const removed = await admin.client.put(`/api/v1/department/${department.id}/removeUser`, {
+      userId: provider.user.id,
+    });
     expect(removed.json().users.map((u: { id: number }) => u.id)).toEqual([staff.user.id]);
-    const notIn = await admin.client.put(`/api/v1/department/${department.id}/removeUser`, { userId: provider.user.id });
+    const notIn = await admin.client.put(`/api/v1/department/${department.id}/removeUser`, {
+      userId: provider.user.id,
+    });
     expect(notIn.statusCode).toBe(456);
     expect(notIn.json().message).toBe('This person is not in the department');
     expect(await audited(t.db, 'department.user_removed', department.id)).toHaveLength(1);
@@ -172,8 +211,12 @@ describe('PUT /api/v1/department/:id/addUser and removeUser', () => {
   it('refuses staff and outsiders and changes nothing', async () => {
     const { department, staff, outsider, provider } = await withDepartment();
     for (const client of [staff.client, outsider.client]) {
-      expect((await client.put(`/api/v1/department/${department.id}/addUser`, { userId: staff.user.id })).statusCode).toBe(403);
-      expect((await client.put(`/api/v1/department/${department.id}/removeUser`, { userId: provider.user.id })).statusCode).toBe(403);
+      expect(
+        (await client.put(`/api/v1/department/${department.id}/addUser`, { userId: staff.user.id })).statusCode,
+      ).toBe(403);
+      expect(
+        (await client.put(`/api/v1/department/${department.id}/removeUser`, { userId: provider.user.id })).statusCode,
+      ).toBe(403);
     }
     const rows = await t.db.select().from(departmentMembers).where(eq(departmentMembers.departmentId, department.id));
     expect(rows.map((r) => r.userId)).toEqual([provider.user.id]);
@@ -186,7 +229,10 @@ describe('GET /api/v1/practice/:id/departments', () => {
     await t.db.insert(departments).values({ practiceId: practice.id, name: 'Admissions' });
     const res = await staff.client.get(`/api/v1/practice/${practice.id}/departments`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((d: { name: string; userCount: number }) => [d.name, d.userCount])).toEqual([['Admissions', 0], ['Cardiology', 1]]);
+    expect(res.json().map((d: { name: string; userCount: number }) => [d.name, d.userCount])).toEqual([
+      ['Admissions', 0],
+      ['Cardiology', 1],
+    ]);
     expect(res.json()[1]).not.toHaveProperty('users');
 
     const integration = new TestClient(t.app);
@@ -194,7 +240,7 @@ describe('GET /api/v1/practice/:id/departments', () => {
     expect((await integration.get(`/api/v1/practice/${practice.id}/departments`)).json()[1].id).toBe(department.id);
   });
 
-  it('refuses outsiders, other practices\' keys and anonymous callers', async () => {
+  it("refuses outsiders, other practices' keys and anonymous callers", async () => {
     const { practice, otherPractice, outsider } = await withDepartment();
     expect((await outsider.client.get(`/api/v1/practice/${practice.id}/departments`)).statusCode).toBe(403);
     const foreign = new TestClient(t.app);
@@ -205,7 +251,7 @@ describe('GET /api/v1/practice/:id/departments', () => {
 });
 
 describe('GET /api/v1/user/:id/departments', () => {
-  it('shows one\'s own departments everywhere, or in one practice', async () => {
+  it("shows one's own departments everywhere, or in one practice", async () => {
     const { practice, department, provider } = await withDepartment();
     const second = await createPractice(t.db);
     await addMember(t.db, second.id, provider.user.id, 'STAFF');
@@ -219,14 +265,16 @@ describe('GET /api/v1/user/:id/departments', () => {
     expect(one.json().map((d: { id: number }) => d.id)).toEqual([department.id]);
   });
 
-  it('shows a colleague\'s departments in a practice both are in, and nothing more', async () => {
+  it("shows a colleague's departments in a practice both are in, and nothing more", async () => {
     const { practice, department, provider, staff, outsider } = await withDepartment();
     const res = await staff.client.get(`/api/v1/user/${provider.user.id}/departments?practiceId=${practice.id}`);
     expect(res.json().map((d: { id: number }) => d.id)).toEqual([department.id]);
     const unnamed = await staff.client.get(`/api/v1/user/${provider.user.id}/departments`);
     expect(unnamed.statusCode).toBe(403);
-    expect(unnamed.json().message).toBe('Name a practice you share to see someone else\'s departments');
-    expect((await outsider.client.get(`/api/v1/user/${provider.user.id}/departments?practiceId=${practice.id}`)).statusCode).toBe(403);
+    expect(unnamed.json().message).toBe("Name a practice you share to see someone else's departments");
+    expect(
+      (await outsider.client.get(`/api/v1/user/${provider.user.id}/departments?practiceId=${practice.id}`)).statusCode,
+    ).toBe(403);
     expect((await new TestClient(t.app).get(`/api/v1/user/${provider.user.id}/departments`)).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,15 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type departmentsApi } from '@referwell/contracts';
 import {
-  authorizePractice, byName, lockPractice, personColumns, rolesIn, toPersonSummary, users, type AppContext, type Caller,
+  authorizePractice,
+  byName,
+  lockPractice,
+  personColumns,
+  rolesIn,
+  toPersonSummary,
+  users,
+  type AppContext,
+  type Caller,
   type SessionCaller,
 } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
@@ -36,8 +44,13 @@ export async function isDepartmentOf(db: Db, departmentId: number, practiceId: n
 
 /** A person who leaves a practice leaves its departments. Call inside the removing transaction. */
 export async function leavePracticeDepartments(tx: Db, practiceId: number, userId: number) {
-  const practiceDepartments = tx.select({ id: departments.id }).from(departments).where(eq(departments.practiceId, practiceId));
-  await tx.delete(departmentMembers).where(and(eq(departmentMembers.userId, userId), inArray(departmentMembers.departmentId, practiceDepartments)));
+  const practiceDepartments = tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(eq(departments.practiceId, practiceId));
+  await tx
+    .delete(departmentMembers)
+    .where(and(eq(departmentMembers.userId, userId), inArray(departmentMembers.departmentId, practiceDepartments)));
 }
 
 export function createDepartmentsService(ctx: AppContext) {
@@ -65,12 +78,30 @@ export function createDepartmentsService(ctx: AppContext) {
     const [clash] = await tx
       .select({ id: departments.id })
       .from(departments)
-      .where(and(eq(departments.practiceId, practiceId), sql`lower(${departments.name}) = ${name.toLowerCase()}`, exceptId ? ne(departments.id, exceptId) : undefined));
+      .where(
+        and(
+          eq(departments.practiceId, practiceId),
+          sql`lower(${departments.name}) = ${name.toLowerCase()}`,
+          exceptId ? ne(departments.id, exceptId) : undefined,
+        ),
+      );
     if (clash) throw new AppError('ERROR_OBJECT_EXISTS', 'The practice already has a department with this name');
   }
 
-  async function record(caller: SessionCaller, action: `department.${string}`, d: DepartmentRow, details: Record<string, unknown> = {}) {
-    await audit.record({ action, actorUserId: caller.user.id, targetType: 'department', targetId: d.id, practiceId: d.practiceId, details: { practiceId: d.practiceId, ...details } });
+  async function record(
+    caller: SessionCaller,
+    action: `department.${string}`,
+    d: DepartmentRow,
+    details: Record<string, unknown> = {},
+  ) {
+    await audit.record({
+      action,
+      actorUserId: caller.user.id,
+      targetType: 'department',
+      targetId: d.id,
+      practiceId: d.practiceId,
+      details: { practiceId: d.practiceId, ...details },
+    });
   }
 
   return {
@@ -80,7 +111,10 @@ export function createDepartmentsService(ctx: AppContext) {
       const row = await db.transaction(async (tx) => {
         await lockPractice(tx, input.practiceId);
         await assertNameFree(tx, input.practiceId, input.name);
-        const [inserted] = await tx.insert(departments).values({ ...input, phoneNumber }).returning();
+        const [inserted] = await tx
+          .insert(departments)
+          .values({ ...input, phoneNumber })
+          .returning();
         return inserted;
       });
       await record(caller, 'department.created', row, { name: row.name });
@@ -130,7 +164,10 @@ export function createDepartmentsService(ctx: AppContext) {
         if (!(await rolesIn(tx, userId, row.practiceId)).length) {
           throw new AppError('BAD_REQUEST', 'Only members of the practice can be in its departments');
         }
-        return (await tx.insert(departmentMembers).values({ departmentId: id, userId }).onConflictDoNothing().returning()).length > 0;
+        return (
+          (await tx.insert(departmentMembers).values({ departmentId: id, userId }).onConflictDoNothing().returning())
+            .length > 0
+        );
       });
       if (added) await record(caller, 'department.user_added', row, { userId });
       return detail(row);
@@ -166,14 +203,20 @@ export function createDepartmentsService(ctx: AppContext) {
      */
     async ofUser(caller: SessionCaller, userId: number, practiceId?: number) {
       if (caller.user.id !== userId) {
-        if (practiceId === undefined) throw new AppError('FORBIDDEN', 'Name a practice you share to see someone else\'s departments');
+        if (practiceId === undefined)
+          throw new AppError('FORBIDDEN', "Name a practice you share to see someone else's departments");
         await authorizePractice(db, caller, practiceId, 'team.view');
       }
       const rows = await db
         .select({ department: departments })
         .from(departmentMembers)
         .innerJoin(departments, eq(departments.id, departmentMembers.departmentId))
-        .where(and(eq(departmentMembers.userId, userId), practiceId !== undefined ? eq(departments.practiceId, practiceId) : undefined))
+        .where(
+          and(
+            eq(departmentMembers.userId, userId),
+            practiceId !== undefined ? eq(departments.practiceId, practiceId) : undefined,
+          ),
+        )
         .orderBy(asc(departments.name), asc(departments.id));
       return rows.map((r) => toDepartment(r.department));
     },

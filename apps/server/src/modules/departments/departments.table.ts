@@ -6,7 +6,9 @@ export const departments = pgTable(
   'departments',
   {
     id: serial('id').primaryKey(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     address: text('address'),
@@ -20,8 +22,12 @@ export const departments = pgTable(
 export const departmentMembers = pgTable(
   'department_members',
   {
-    departmentId: integer('department_id').notNull().references(() => departments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.departmentId, t.userId] }), index('department_members_user_idx').on(t.userId)],

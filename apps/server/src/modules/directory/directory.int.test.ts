@@ -4,7 +4,12 @@ import { TestClient } from '../../test/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { networkProviders, networks } from '../networks/networks.table.js';
 import {
-  addOrganisationMember, createOrganisation, joinOrganisation, member, signedIn, team,
+  addOrganisationMember,
+  createOrganisation,
+  joinOrganisation,
+  member,
+  signedIn,
+  team,
 } from '../roles/roles.test-factories.js';
 
 let t: TestApp;
@@ -21,16 +26,27 @@ const ids = (body: { data: Profile[] }) => body.data.map((p) => p.id);
 describe('GET /api/v1/users', () => {
   it('finds colleagues by name or e-mail prefix, with their practices', async () => {
     const { practice, staff, provider } = await team(t);
-    const byName = await staff.client.get(`/api/v1/users?query=${encodeURIComponent(provider.user.lastName.toLowerCase())}`);
+    const byName = await staff.client.get(
+      `/api/v1/users?query=${encodeURIComponent(provider.user.lastName.toLowerCase())}`,
+    );
     expect(byName.statusCode, byName.body).toBe(200);
     expect(byName.json()).toEqual({
       count: 1,
-      data: [{
-        id: provider.user.id, uuid: provider.user.uuid, firstName: 'Test', lastName: provider.user.lastName, title: null, kind: 'PROVIDER',
-        practices: [expect.objectContaining({ id: practice.id, name: practice.name })],
-      }],
+      data: [
+        {
+          id: provider.user.id,
+          uuid: provider.user.uuid,
+          firstName: 'Test',
+          lastName: provider.user.lastName,
+          title: null,
+          kind: 'PROVIDER',
+          practices: [expect.objectContaining({ id: practice.id, name: practice.name })],
+        },
+      ],
     });
-    const byEmail = await staff.client.get(`/api/v1/users?query=${encodeURIComponent(provider.user.email!.slice(0, 12).toUpperCase())}`);
+    const byEmail = await staff.client.get(
+      `/api/v1/users?query=${encodeURIComponent(provider.user.email!.slice(0, 12).toUpperCase())}`,
+    );
     expect(ids(byEmail.json())).toContain(provider.user.id);
     const everyone = await staff.client.get(`/api/v1/users?query=Test&excludeUser=${staff.user.id}`);
     expect(ids(everyone.json()).sort()).not.toContain(staff.user.id);
@@ -42,8 +58,13 @@ describe('GET /api/v1/users', () => {
     const query = `/api/v1/users?query=${outsider.user.lastName}`;
     expect((await staff.client.get(query)).json()).toEqual({ data: [], count: 0 });
     const suggested = await staff.client.get(`${query}&suggest=true`);
-    expect(suggested.json().data).toEqual([expect.objectContaining({ id: outsider.user.id, practices: [expect.objectContaining({ id: otherPractice.id })] })]);
-    expect((await staff.client.get(`/api/v1/users?query=${encodeURIComponent(outsider.user.email!)}&suggest=true`)).json().count).toBe(0);
+    expect(suggested.json().data).toEqual([
+      expect.objectContaining({ id: outsider.user.id, practices: [expect.objectContaining({ id: otherPractice.id })] }),
+    ]);
+    expect(
+      (await staff.client.get(`/api/v1/users?query=${encodeURIComponent(outsider.user.email!)}&suggest=true`)).json()
+        .count,
+    ).toBe(0);
   });
 
   it('narrows suggestions to the providers of one practice, the ones a referral to it may ask for', async () => {
@@ -57,7 +78,9 @@ describe('GET /api/v1/users', () => {
     await addMember(t.db, (await createPractice(t.db)).id, elsewhere.id, 'PROVIDER');
     const everyone = await staff.client.get(`/api/v1/users?query=${surname}&suggest=true`);
     expect(ids(everyone.json()).sort()).toEqual([there.id, staffThere.id, elsewhere.id].sort());
-    const narrowed = await staff.client.get(`/api/v1/users?query=${surname}&suggest=true&providerAt=${otherPractice.id}`);
+    const narrowed = await staff.client.get(
+      `/api/v1/users?query=${surname}&suggest=true&providerAt=${otherPractice.id}`,
+    );
     expect(ids(narrowed.json())).toEqual([there.id]);
   });
 
@@ -69,7 +92,13 @@ describe('GET /api/v1/users', () => {
     expect(hidden.json().count).toBe(0);
     await addMember(t.db, practice.id, patient.id, 'STAFF');
     const shown = await staff.client.get('/api/v1/users?query=patientson&suggest=true');
-    expect(shown.json().data).toEqual([expect.objectContaining({ id: patient.id, kind: 'PATIENT', practices: [expect.objectContaining({ id: practice.id })] })]);
+    expect(shown.json().data).toEqual([
+      expect.objectContaining({
+        id: patient.id,
+        kind: 'PATIENT',
+        practices: [expect.objectContaining({ id: practice.id })],
+      }),
+    ]);
   });
 
   it('does not let patients discover providers', async () => {
@@ -82,7 +111,13 @@ describe('GET /api/v1/users', () => {
 
   it('pages thirty at a time', async () => {
     const practice = await createPractice(t.db);
-    for (let i = 0; i < 31; i++) await addMember(t.db, practice.id, (await createUser(t.db, { lastName: `Pager${String(i).padStart(2, '0')}` })).id, 'STAFF');
+    for (let i = 0; i < 31; i++)
+      await addMember(
+        t.db,
+        practice.id,
+        (await createUser(t.db, { lastName: `Pager${String(i).padStart(2, '0')}` })).id,
+        'STAFF',
+      );
     const { client } = await member(t, practice.id, ['STAFF']);
     const first = (await client.get('/api/v1/users?query=pager')).json();
     expect(first.count).toBe(31);
@@ -140,11 +175,17 @@ describe('GET /api/v1/user/:id', () => {
     await addMember(t.db, home.id, patient.id, 'STAFF');
     const networkPractice = await createPractice(t.db);
     await addMember(t.db, networkPractice.id, viaNetwork.id, 'PROVIDER');
-    const [network] = await t.db.insert(networks).values({ practiceId: home.id, name: 'N', matchingTimeLimit: 5 }).returning();
+    const [network] = await t.db
+      .insert(networks)
+      .values({ practiceId: home.id, name: 'N', matchingTimeLimit: 5 })
+      .returning();
 
-    for (const user of [viaOrganisation, viaNetwork, stranger]) expect((await client.get(`/api/v1/user/${user.id}`)).statusCode).toBe(404);
+    for (const user of [viaOrganisation, viaNetwork, stranger])
+      expect((await client.get(`/api/v1/user/${user.id}`)).statusCode).toBe(404);
     await addOrganisationMember(t.db, organisation.id, patient.id, 'STAFF');
-    await t.db.insert(networkProviders).values({ networkId: network.id, userId: viaNetwork.id, practiceId: networkPractice.id });
+    await t.db
+      .insert(networkProviders)
+      .values({ networkId: network.id, userId: viaNetwork.id, practiceId: networkPractice.id });
     expect((await client.get(`/api/v1/user/${viaOrganisation.id}`)).statusCode).toBe(200);
     expect((await client.get(`/api/v1/user/${viaNetwork.id}`)).statusCode).toBe(200);
     expect((await client.get(`/api/v1/user/${stranger.id}`)).statusCode).toBe(404);
@@ -166,7 +207,10 @@ describe('GET /api/v1/users/identifier', () => {
     const patient = await createUser(t.db, { kind: 'PATIENT', phone: '+12025550777' });
     await addMember(t.db, otherPractice.id, patient.id, 'STAFF');
     const url = (phone: string) => `/api/v1/users/identifier?phoneNumber=${encodeURIComponent(phone)}`;
-    expect((await staff.client.get(url(provider.user.phone!))).json()).toEqual({ exists: true, userId: provider.user.id });
+    expect((await staff.client.get(url(provider.user.phone!))).json()).toEqual({
+      exists: true,
+      userId: provider.user.id,
+    });
     expect((await staff.client.get(url('(202) 555-0777'))).json()).toEqual({ exists: true });
     expect((await staff.client.get(url('202-555-0778'))).json()).toEqual({ exists: false });
     await addMember(t.db, practice.id, patient.id, 'STAFF');
@@ -201,7 +245,8 @@ describe('GET /api/v1/user/phone-or-email', () => {
   it('says whether an e-mail address or phone number is taken, to anyone', async () => {
     const user = await createUser(t.db, { phone: '+12025550888' });
     const anonymous = new TestClient(t.app);
-    const taken = async (value: string) => (await anonymous.get(`/api/v1/user/phone-or-email?value=${encodeURIComponent(value)}`)).json();
+    const taken = async (value: string) =>
+      (await anonymous.get(`/api/v1/user/phone-or-email?value=${encodeURIComponent(value)}`)).json();
     expect(await taken(user.email!.toUpperCase())).toEqual({ taken: true });
     expect(await taken('nobody@example.test')).toEqual({ taken: false });
     expect(await taken('(202) 555-0888')).toEqual({ taken: true });
@@ -230,10 +275,12 @@ describe('rate limits on account lookups', () => {
     try {
       const client = new TestClient(limited.app);
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await client.get('/api/v1/user/phone-or-email?value=a%40example.test')).statusCode);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await client.get('/api/v1/user/phone-or-email?value=a%40example.test')).statusCode);
       expect(statuses).toEqual([200, 200, 429]);
       const anonymousLookup = [];
-      for (let i = 0; i < 3; i++) anonymousLookup.push((await client.get('/api/v1/users/identifier?phoneNumber=2025550100')).statusCode);
+      for (let i = 0; i < 3; i++)
+        anonymousLookup.push((await client.get('/api/v1/users/identifier?phoneNumber=2025550100')).statusCode);
       expect(anonymousLookup).toEqual([401, 401, 429]);
     } finally {
       await limited.close();

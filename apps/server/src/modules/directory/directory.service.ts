@@ -1,15 +1,23 @@
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { Email, directoryApi } from '@referwell/contracts';
 import {
-  byName, nameContains, personColumns, practiceMembers, practices, prefixPattern, toPersonSummary, toPracticeSummary, users,
-  type AppContext, type SessionCaller,
+  byName,
+  nameContains,
+  personColumns,
+  practiceMembers,
+  practices,
+  prefixPattern,
+  toPersonSummary,
+  toPracticeSummary,
+  users,
+  type AppContext,
+  type SessionCaller,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { sharesPractice, visibleTo } from './visibility.js';
 import { validPhone } from '../../platform/phone.js';
 
 type Person = Parameters<typeof toPersonSummary>[0];
-
 
 export function createDirectoryService(ctx: AppContext) {
   const { db } = ctx;
@@ -25,22 +33,37 @@ export function createDirectoryService(ctx: AppContext) {
         .selectDistinct({ userId: practiceMembers.userId, practice: practices })
         .from(practiceMembers)
         .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
-        .where(inArray(practiceMembers.userId, people.map((p) => p.id)))
+        .where(
+          inArray(
+            practiceMembers.userId,
+            people.map((p) => p.id),
+          ),
+        )
         .orderBy(asc(practiceMembers.userId), asc(practices.name), asc(practices.id)),
-      db.select({ id: practiceMembers.practiceId }).from(practiceMembers).where(eq(practiceMembers.userId, caller.user.id)),
+      db
+        .select({ id: practiceMembers.practiceId })
+        .from(practiceMembers)
+        .where(eq(practiceMembers.userId, caller.user.id)),
     ]);
     const shared = new Set(callerPractices.map((p) => p.id));
     return people.map((person) => ({
       ...toPersonSummary(person),
       practices: memberships
-        .filter((m) => m.userId === person.id && (person.kind !== 'PATIENT' || person.id === caller.user.id || shared.has(m.practice.id)))
+        .filter(
+          (m) =>
+            m.userId === person.id &&
+            (person.kind !== 'PATIENT' || person.id === caller.user.id || shared.has(m.practice.id)),
+        )
         .map((m) => toPracticeSummary(m.practice)),
     }));
   }
 
   /** Whether the caller may see the user; the id of someone they may not see is never confirmed. */
   async function isVisible(caller: SessionCaller, userId: number) {
-    const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), visibleTo(caller.user)));
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), visibleTo(caller.user)));
     return row !== undefined;
   }
 
@@ -50,11 +73,19 @@ export function createDirectoryService(ctx: AppContext) {
      * a provider also finds providers of any practice by name, to refer to; `providerAt` keeps
      * those who are providers of that practice.
      */
-    async search(caller: SessionCaller, q: { query: string; suggest: boolean; excludeUser?: number; providerAt?: number; page: number }) {
+    async search(
+      caller: SessionCaller,
+      q: { query: string; suggest: boolean; excludeUser?: number; providerAt?: number; page: number },
+    ) {
       const colleague = sharesPractice(caller.user.id);
       const provider = and(
         eq(users.kind, 'PROVIDER'),
-        exists(db.select({ one: sql`1` }).from(practiceMembers).where(eq(practiceMembers.userId, users.id))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(practiceMembers)
+            .where(eq(practiceMembers.userId, users.id)),
+        ),
       );
       const findable = q.suggest && caller.user.kind === 'PROVIDER' ? or(colleague, provider) : colleague;
       const where = and(
@@ -67,12 +98,24 @@ export function createDirectoryService(ctx: AppContext) {
               db
                 .select({ one: sql`1` })
                 .from(practiceMembers)
-                .where(and(eq(practiceMembers.userId, users.id), eq(practiceMembers.practiceId, q.providerAt), eq(practiceMembers.role, 'PROVIDER'))),
+                .where(
+                  and(
+                    eq(practiceMembers.userId, users.id),
+                    eq(practiceMembers.practiceId, q.providerAt),
+                    eq(practiceMembers.role, 'PROVIDER'),
+                  ),
+                ),
             ),
       );
       const pageSize = directoryApi.DIRECTORY_PAGE_SIZE;
       const [rows, [total]] = await Promise.all([
-        db.select(personColumns).from(users).where(where).orderBy(...byName.map((c) => asc(c))).limit(pageSize).offset(q.page * pageSize),
+        db
+          .select(personColumns)
+          .from(users)
+          .where(where)
+          .orderBy(...byName.map((c) => asc(c)))
+          .limit(pageSize)
+          .offset(q.page * pageSize),
         db.select({ n: count() }).from(users).where(where),
       ]);
       return { data: await profiles(caller, rows), count: total?.n ?? 0 };
@@ -80,7 +123,10 @@ export function createDirectoryService(ctx: AppContext) {
 
     /** 404 for anyone the caller may not see, exactly as for an id nobody has. */
     async profile(caller: SessionCaller, userId: number) {
-      const [row] = await db.select(personColumns).from(users).where(and(eq(users.id, userId), visibleTo(caller.user)));
+      const [row] = await db
+        .select(personColumns)
+        .from(users)
+        .where(and(eq(users.id, userId), visibleTo(caller.user)));
       if (!row) throw new AppError('NOT_FOUND', 'User not found');
       return (await profiles(caller, [row]))[0];
     },
@@ -90,9 +136,16 @@ export function createDirectoryService(ctx: AppContext) {
      * patient without creating a duplicate). The id comes only when the caller may see the owner.
      */
     async byPhone(caller: SessionCaller, phoneNumber: string) {
-      const [inPractice] = await db.select({ id: practiceMembers.practiceId }).from(practiceMembers).where(eq(practiceMembers.userId, caller.user.id)).limit(1);
+      const [inPractice] = await db
+        .select({ id: practiceMembers.practiceId })
+        .from(practiceMembers)
+        .where(eq(practiceMembers.userId, caller.user.id))
+        .limit(1);
       if (!inPractice) throw new AppError('FORBIDDEN', 'Only members of a practice can look up phone numbers');
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, validPhone(phoneNumber, 'phoneNumber', 'querystring')));
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.phone, validPhone(phoneNumber, 'phoneNumber', 'querystring')));
       if (!row) return { exists: false };
       return (await isVisible(caller, row.id)) ? { exists: true, userId: row.id } : { exists: true };
     },

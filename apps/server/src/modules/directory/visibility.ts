@@ -43,6 +43,7 @@ function sharesNetwork(callerId: number): SQL {
  * an organisation or a network with them. Patients are seen only within their own practices.
  */
 export function visibleTo(caller: Pick<UserRow, 'id' | 'kind'>): SQL {
-  const widerCircle = caller.kind === 'PROVIDER' ? sql`true` : or(sharesOrganisation(caller.id), sharesNetwork(caller.id))!;
+  const widerCircle =
+    caller.kind === 'PROVIDER' ? sql`true` : or(sharesOrganisation(caller.id), sharesNetwork(caller.id))!;
   return or(eq(users.id, caller.id), sharesPractice(caller.id), and(eq(users.kind, 'PROVIDER'), widerCircle))!;
 }

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 /** A socket of the signed-in client, collecting what it is pushed. */
-const open = (client: TestClient | null, headers: Record<string, string> = {}) => openEventsSocket(base, client, headers);
+const open = (client: TestClient | null, headers: Record<string, string> = {}) =>
+  openEventsSocket(base, client, headers);
 
 async function member() {
   const practice = await createPractice(t.db);
@@ -39,21 +40,41 @@ describe('the events socket', () => {
     const bystander = await member();
     const [s, r, b] = [open(sender.client), open(receiver.client), open(bystander.client)];
     await Promise.all([s.subscribe(), r.subscribe(), b.subscribe()]);
-    const { referral } = await insertReferral(t.db, { senderPracticeId: sender.practice.id, fromUserId: sender.user.id, offeredTo: [receiver.practice.id] });
+    const { referral } = await insertReferral(t.db, {
+      senderPracticeId: sender.practice.id,
+      fromUserId: sender.user.id,
+      offeredTo: [receiver.practice.id],
+    });
 
-    await bus.publish(REFERRAL_CHANGED, { referralId: referral.id, kind: 'OFFERED', practiceIds: [receiver.practice.id] });
+    await bus.publish(REFERRAL_CHANGED, {
+      referralId: referral.id,
+      kind: 'OFFERED',
+      practiceIds: [receiver.practice.id],
+    });
     const offered = await r.until((m) => m.event === REFERRAL_CHANGED);
     expect(offered.data).toEqual({
-      updateUnreads: true, practiceId: receiver.practice.id, referral: { id: referral.id, kind: 'OFFERED' },
+      updateUnreads: true,
+      practiceId: receiver.practice.id,
+      referral: { id: referral.id, kind: 'OFFERED' },
       notification: {
-        type: 'info', title: 'New referral', text: 'A referral is waiting for your practice', link: `/referrals/view/${referral.id}`,
+        type: 'info',
+        title: 'New referral',
+        text: 'A referral is waiting for your practice',
+        link: `/referrals/view/${referral.id}`,
         actions: [{ title: 'View referral', link: `/referrals/view/${referral.id}` }],
       },
     });
 
-    await bus.publish(REFERRAL_CHANGED, { referralId: referral.id, kind: 'ACCEPTED', practiceIds: [sender.practice.id] });
+    await bus.publish(REFERRAL_CHANGED, {
+      referralId: referral.id,
+      kind: 'ACCEPTED',
+      practiceIds: [sender.practice.id],
+    });
     const accepted = await s.until((m) => m.event === REFERRAL_CHANGED);
-    expect(accepted.data.notification).toMatchObject({ title: 'Referral accepted', text: 'Your referral was accepted' });
+    expect(accepted.data.notification).toMatchObject({
+      title: 'Referral accepted',
+      text: 'Your referral was accepted',
+    });
     expect(b.received.filter((m) => m.event === REFERRAL_CHANGED)).toEqual([]);
     for (const x of [s, r, b]) x.socket.close();
   });
@@ -65,14 +86,44 @@ describe('the events socket', () => {
     const outsider = await member();
     const [a, c, o] = [open(ann.client), open(colleague.client), open(outsider.client)];
     await Promise.all([a.subscribe(), c.subscribe(), o.subscribe()]);
-    await bus.publish(CHAT_NOTICE, { chatId: 7, practiceIds: [ann.practice.id], userIds: [outsider.user.id] } satisfies ChatNotice);
-    for (const s of [a, c]) expect((await s.until((m) => m.event === CHAT_NOTICE)).data).toEqual({ updateUnreads: true, chat: { id: 7 }, practiceId: ann.practice.id });
+    await bus.publish(CHAT_NOTICE, {
+      chatId: 7,
+      practiceIds: [ann.practice.id],
+      userIds: [outsider.user.id],
+    } satisfies ChatNotice);
+    for (const s of [a, c])
+      expect((await s.until((m) => m.event === CHAT_NOTICE)).data).toEqual({
+        updateUnreads: true,
+        chat: { id: 7 },
+        practiceId: ann.practice.id,
+      });
     expect((await o.until((m) => m.event === CHAT_NOTICE)).data).toEqual({ updateUnreads: true, chat: { id: 7 } });
-    const notification = { id: 1, practiceId: ann.practice.id, category: 'GENERAL' as const, type: 'notification' as const, title: 'New Message', text: 'You have a new chat message from Bob', link: '/chats/7', createdAt: 0 };
+    const notification = {
+      id: 1,
+      practiceId: ann.practice.id,
+      category: 'GENERAL' as const,
+      type: 'notification' as const,
+      title: 'New Message',
+      text: 'You have a new chat message from Bob',
+      link: '/chats/7',
+      createdAt: 0,
+    };
     const actions = [{ title: 'Open chat', link: '/chats/7' }];
-    await bus.publish(NOTIFICATION_WRITTEN, { userId: ann.user.id, notification, actions } satisfies NotificationWritten);
+    await bus.publish(NOTIFICATION_WRITTEN, {
+      userId: ann.user.id,
+      notification,
+      actions,
+    } satisfies NotificationWritten);
     expect((await a.until((m) => m.event === NOTIFICATION_WRITTEN)).data).toEqual({
-      updateUnreads: true, practiceId: ann.practice.id, notification: { title: 'New Message', text: 'You have a new chat message from Bob', type: 'notification', link: '/chats/7', actions },
+      updateUnreads: true,
+      practiceId: ann.practice.id,
+      notification: {
+        title: 'New Message',
+        text: 'You have a new chat message from Bob',
+        type: 'notification',
+        link: '/chats/7',
+        actions,
+      },
     });
     await new Promise((r) => setTimeout(r, 100));
     expect(c.received.some((m) => m.event === NOTIFICATION_WRITTEN)).toBe(false);
@@ -84,15 +135,23 @@ describe('the events socket', () => {
     const sender = await member();
     const r = open(receiver.client);
     await r.opened;
-    const { referral } = await insertReferral(t.db, { senderPracticeId: sender.practice.id, fromUserId: sender.user.id, offeredTo: [receiver.practice.id] });
-    await bus.publish(REFERRAL_CHANGED, { referralId: referral.id, kind: 'OFFERED', practiceIds: [receiver.practice.id] });
+    const { referral } = await insertReferral(t.db, {
+      senderPracticeId: sender.practice.id,
+      fromUserId: sender.user.id,
+      offeredTo: [receiver.practice.id],
+    });
+    await bus.publish(REFERRAL_CHANGED, {
+      referralId: referral.id,
+      kind: 'OFFERED',
+      practiceIds: [receiver.practice.id],
+    });
     r.socket.send('hello');
     await r.until((m) => m.event === 'ERROR');
     expect(r.received.some((m) => m.event === REFERRAL_CHANGED)).toBe(false);
     r.socket.close();
   });
 
-  it('refuses anonymous handshakes and other sites\' pages', async () => {
+  it("refuses anonymous handshakes and other sites' pages", async () => {
     await expect(open(null).opened).rejects.toThrow('refused 401');
     const someone = await member();
     await expect(open(someone.client, { origin: 'https://evil.example' }).opened).rejects.toThrow('refused 403');

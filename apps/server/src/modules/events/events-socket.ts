@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SESSION_COOKIE, eventsApi } from '@referwell/contracts';
-import { practiceIdsOf, SESSIONS_ENDED, type AppContext, type SessionCaller, type SessionsEnded } from '../../core/index.js';
+import {
+  practiceIdsOf,
+  SESSIONS_ENDED,
+  type AppContext,
+  type SessionCaller,
+  type SessionsEnded,
+} from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { socketOriginAllowed } from '../../platform/realtime/origin.js';
 import { deliverPushesTo, type Push } from './push-sources.js';
@@ -38,7 +44,12 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
     for (const { practiceId, userIds, message } of pushes) {
       const text = JSON.stringify(message);
       for (const c of connections) {
-        if (c.subscribed && (practiceId === undefined || c.practiceIds.has(practiceId)) && (!userIds || userIds.includes(c.userId))) c.socket.send(text);
+        if (
+          c.subscribed &&
+          (practiceId === undefined || c.practiceIds.has(practiceId)) &&
+          (!userIds || userIds.includes(c.userId))
+        )
+          c.socket.send(text);
       }
     }
   }
@@ -47,7 +58,8 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
   // A session ended anywhere (sign-out, revocation, password change) closes its sockets at once, not at the next check.
   ctx.bus.subscribe(SESSIONS_ENDED, (payload) => {
     const ended = new Set((payload as SessionsEnded).sessionIds);
-    for (const c of connections) if (ended.has(c.sessionId)) c.socket.close(eventsApi.SOCKET_UNAUTHORIZED, 'Session ended');
+    for (const c of connections)
+      if (ended.has(c.sessionId)) c.socket.close(eventsApi.SOCKET_UNAUTHORIZED, 'Session ended');
   });
 
   async function recheck(c: Connection) {
@@ -72,7 +84,8 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
     if (rechecking) return;
     rechecking = true;
     void (async () => {
-      for (const c of [...connections]) await recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'socket recheck failed'));
+      for (const c of [...connections])
+        await recheck(c).catch((err: unknown) => ctx.log.warn({ err }, 'socket recheck failed'));
     })().finally(() => {
       rechecking = false;
     });
@@ -85,7 +98,8 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
 
   app.register(async (scope) => {
     scope.addHook('preValidation', async (request) => {
-      if (!socketOriginAllowed(ctx.config, request)) throw new AppError('FORBIDDEN', 'This origin may not open the events socket');
+      if (!socketOriginAllowed(ctx.config, request))
+        throw new AppError('FORBIDDEN', 'This origin may not open the events socket');
       const credentials = credentialsOf(request);
       const caller = credentials && (await ctx.sessions.resolve(credentials.token, credentials.via));
       if (!caller) throw new AppError('UNAUTHORIZED');
@@ -96,8 +110,13 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
     scope.get(eventsApi.EVENTS_SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
       const credentials = credentialsOf(request)!;
       const c: Connection = {
-        socket, userId: request.caller!.user.id, sessionId: (request.caller as SessionCaller).session.id, ...credentials, practiceIds: new Set(practicesOfRequest.get(request)),
-        subscribed: false, alive: true,
+        socket,
+        userId: request.caller!.user.id,
+        sessionId: (request.caller as SessionCaller).session.id,
+        ...credentials,
+        practiceIds: new Set(practicesOfRequest.get(request)),
+        subscribed: false,
+        alive: true,
       };
       connections.add(c);
       socket.on('pong', () => {
@@ -116,7 +135,9 @@ export function registerEventsSocket(app: FastifyInstance, ctx: AppContext) {
           return;
         }
         c.subscribed = true;
-        socket.send(JSON.stringify({ event: 'SUBSCRIBED', data: { updateUnreads: true } } satisfies eventsApi.PushedMessage));
+        socket.send(
+          JSON.stringify({ event: 'SUBSCRIBED', data: { updateUnreads: true } } satisfies eventsApi.PushedMessage),
+        );
       });
     });
   });

@@ -35,6 +35,8 @@ export function registerPushSource(ctx: Pick<AppContext, 'bus' | 'db' | 'log'>, 
   ctx.bus.subscribe(source.topic, (payload) => {
     const deliver = sockets.get(ctx);
     if (!deliver) return;
-    source.toPushes(ctx.db, payload).then(deliver, (err: unknown) => ctx.log.error({ err, topic: source.topic }, 'push not delivered'));
+    source
+      .toPushes(ctx.db, payload)
+      .then(deliver, (err: unknown) => ctx.log.error({ err, topic: source.topic }, 'push not delivered'));
   });
 }

@@ -35,7 +35,10 @@ export const uploadWindowMs = (ctx: Pick<AppContext, 'config'>) => ctx.config.fi
  * With direct uploads a deleted file's link may still put an object back until it expires: the
  * time by which nothing more can arrive, when that is still ahead (else null).
  */
-export function lateUploadDeadline(ctx: Pick<AppContext, 'storage' | 'config'>, file: Pick<FileRow, 'createdAt'>): Date | null {
+export function lateUploadDeadline(
+  ctx: Pick<AppContext, 'storage' | 'config'>,
+  file: Pick<FileRow, 'createdAt'>,
+): Date | null {
   if (!ctx.storage.presignUpload) return null;
   const deadline = uploadWindowEnd(ctx, file);
   return deadline.getTime() > Date.now() ? deadline : null;
@@ -109,7 +112,8 @@ export function createUploadFinaliser(ctx: DirectUploadDeps) {
       return;
     }
     // Deleted while it was being read: the delete removed the bytes, but they may have landed after it.
-    if ((await completeUpload(ctx, file, type, { noticedBy: trigger })) === 'deleted') await storage.remove(file.storageKey);
+    if ((await completeUpload(ctx, file, type, { noticedBy: trigger })) === 'deleted')
+      await storage.remove(file.storageKey);
   }
 
   /**
@@ -150,12 +154,27 @@ export function createUploadFinaliser(ctx: DirectUploadDeps) {
      */
     async settle(rows: FileRow[], trigger: FinaliseTrigger): Promise<FileRow[]> {
       const now = Date.now();
-      const waiting = rows.filter((file) => awaitingBytes(file) && (storage.presignUpload !== undefined || uploadWindowEnd(ctx, file).getTime() <= now));
+      const waiting = rows.filter(
+        (file) =>
+          awaitingBytes(file) && (storage.presignUpload !== undefined || uploadWindowEnd(ctx, file).getTime() <= now),
+      );
       if (waiting.length === 0) return rows;
       for (let i = 0; i < waiting.length; i += CONCURRENCY) {
         await Promise.all(waiting.slice(i, i + CONCURRENCY).map((file) => settleOne(file, trigger)));
       }
-      const fresh = new Map((await db.select().from(files).where(inArray(files.id, waiting.map((f) => f.id)))).map((f) => [f.id, f]));
+      const fresh = new Map(
+        (
+          await db
+            .select()
+            .from(files)
+            .where(
+              inArray(
+                files.id,
+                waiting.map((f) => f.id),
+              ),
+            )
+        ).map((f) => [f.id, f]),
+      );
       return rows.map((row) => fresh.get(row.id) ?? row);
     },
   };

@@ -16,7 +16,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
   // eslint-disable-next-line no-control-regex -- strips control characters from the name on purpose
-  const clean = name.replace(/[\u0000-\u001f\u007f/\\"]/g, '').trim().slice(0, 200) || 'file';
+  const clean =
+    name
+      .replace(/[\u0000-\u001f\u007f/\\"]/g, '')
+      .trim()
+      .slice(0, 200) || 'file';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
@@ -26,7 +30,8 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
  * Never served as a page: nothing may load or run. PDFs keep `sandbox` out because Chromium will
  * not start its PDF viewer in a sandboxed document; the viewer runs isolated from the origin.
  */
-const policyFor = (type: string) => (type === MIME_OF.pdf ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; sandbox");
+const policyFor = (type: string) =>
+  type === MIME_OF.pdf ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; sandbox";
 
 /** Whether `file` is what its owner shows now, at `path`: a practice's logo or photo, a user's photo. */
 async function isCurrentProfileImage(db: AppContext['db'], file: FileRow, path: string): Promise<boolean> {
@@ -51,7 +56,11 @@ async function readerOf(ctx: AppContext, request: FastifyRequest): Promise<numbe
   const authorization = request.headers.authorization;
   const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
   const cookie = request.cookies[SESSION_COOKIE];
-  const caller = bearer ? await ctx.sessions.resolve(bearer, 'bearer', { touch: false }) : cookie ? await ctx.sessions.resolve(cookie, 'cookie', { touch: false }) : null;
+  const caller = bearer
+    ? await ctx.sessions.resolve(bearer, 'bearer', { touch: false })
+    : cookie
+      ? await ctx.sessions.resolve(cookie, 'cookie', { touch: false })
+      : null;
   return caller?.user.id ?? null;
 }
 
@@ -83,7 +92,10 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { hide: true } },
     async (request, reply) => {
       const { uuid } = request.params;
-      if (!UUID.test(uuid) || !verifyFileLink(ctx.secrets.sessionSecret, 'GET', uuid, request.query.expires, request.query.signature)) {
+      if (
+        !UUID.test(uuid) ||
+        !verifyFileLink(ctx.secrets.sessionSecret, 'GET', uuid, request.query.expires, request.query.signature)
+      ) {
         throw new AppError('FORBIDDEN', 'This download link is not valid or has expired');
       }
       const [file] = await db.select().from(files).where(eq(files.uuid, uuid));
@@ -94,23 +106,42 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
       // The link is the credential and names nobody; the session that came with it, if any, names the reader.
       const reader = await readerOf(ctx, request);
       await ctx.audit.record({
-        action: fileAudit('downloaded'), actorUserId: reader, targetType: 'file', targetId: file.id, practiceId: file.practiceId,
-        ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''),
-        details: { ownerKind: file.ownerKind, ownerId: file.ownerId, ...(reader === null ? { by: 'signed link' } : {}) },
+        action: fileAudit('downloaded'),
+        actorUserId: reader,
+        targetType: 'file',
+        targetId: file.id,
+        practiceId: file.practiceId,
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+        details: {
+          ownerKind: file.ownerKind,
+          ownerId: file.ownerId,
+          ...(reader === null ? { by: 'signed link' } : {}),
+        },
       });
       // Patients' and referrals' files: no browser cache or proxy keeps a copy on a shared computer.
       return send(ctx, reply, file, 'private, no-store');
     },
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/v1/files/public/:uuid', { schema: { hide: true } }, async (request, reply) => {
-    const { uuid } = request.params;
-    const notFound = new AppError('NOT_FOUND', 'No such image');
-    if (!UUID.test(uuid)) throw notFound;
-    const [file] = await db.select().from(files).where(eq(files.uuid, uuid));
-    if (!file || file.deletedAt || file.scanStatus !== 'clean' || !(await isCurrentProfileImage(db, file, publicImagePath(uuid)))) throw notFound;
-    // Every new image gets a new address, so caches may keep this one.
-    reply.header('cross-origin-resource-policy', 'cross-origin');
-    return send(ctx, reply, file, 'public, max-age=86400');
-  });
+  app.get<{ Params: { uuid: string } }>(
+    '/api/v1/files/public/:uuid',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { uuid } = request.params;
+      const notFound = new AppError('NOT_FOUND', 'No such image');
+      if (!UUID.test(uuid)) throw notFound;
+      const [file] = await db.select().from(files).where(eq(files.uuid, uuid));
+      if (
+        !file ||
+        file.deletedAt ||
+        file.scanStatus !== 'clean' ||
+        !(await isCurrentProfileImage(db, file, publicImagePath(uuid)))
+      )
+        throw notFound;
+      // Every new image gets a new address, so caches may keep this one.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      return send(ctx, reply, file, 'public, max-age=86400');
+    },
+  );
 }

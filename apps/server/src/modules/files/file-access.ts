@@ -61,13 +61,15 @@ export async function authorizeFile(db: Db, caller: Caller, file: FileAccessFact
     case 'REFERRAL': {
       if (file.ownerId === null || !(await callerSeesReferral(db, caller, file.ownerId))) throw notFound();
       // Attachments stay with the referral's record; only their uploader may take one back.
-      if (action === 'delete' && file.uploadedBy !== caller.user.id) throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
+      if (action === 'delete' && file.uploadedBy !== caller.user.id)
+        throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
       return;
     }
     case 'CHAT': {
       if (file.ownerId === null || !(await callerSeesChat(db, caller, file.ownerId))) throw notFound();
       // Chat files are taken back through the chat room, by whoever attached them.
-      if (action === 'delete' && file.uploadedBy !== caller.user.id) throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
+      if (action === 'delete' && file.uploadedBy !== caller.user.id)
+        throw new AppError('FORBIDDEN', 'Only the person who attached this file can delete it');
       return;
     }
     case 'PATIENT': {

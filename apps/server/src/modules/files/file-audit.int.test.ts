@@ -24,8 +24,13 @@ async function cleanFile(client: TestClient, practiceId: number, name: string) {
   return id;
 }
 
-const lastId = async () => (await t.db.select({ id: auditEvents.id }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1))[0]?.id ?? 0;
-const since = (id: number, action: string) => t.db.select().from(auditEvents).where(and(gt(auditEvents.id, id), eq(auditEvents.action, action)));
+const lastId = async () =>
+  (await t.db.select({ id: auditEvents.id }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1))[0]?.id ?? 0;
+const since = (id: number, action: string) =>
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(gt(auditEvents.id, id), eq(auditEvents.action, action)));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -45,7 +50,13 @@ describe('file reads are audited', () => {
     expect(res.json<FileView[]>().map((f) => f.id)).toEqual([ours]);
     const rows = await since(before, 'file.listed');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: team.provider.id, practiceId: team.practice.id, ip: '127.0.0.1', userAgent: 'vitest-browser', details: { fileIds: [ours] } });
+    expect(rows[0]).toMatchObject({
+      actorUserId: team.provider.id,
+      practiceId: team.practice.id,
+      ip: '127.0.0.1',
+      userAgent: 'vitest-browser',
+      details: { fileIds: [ours] },
+    });
   });
 
   it('records a download with the signed-in reader, or as the signed link’s when no session comes with it', async () => {
@@ -53,15 +64,28 @@ describe('file reads are audited', () => {
     const [view] = (await provider.get(`/api/v1/files?ids=${id}`)).json<FileView[]>();
     const before = await lastId();
 
-    const withSession = await provider.request('GET', new URL(view.downloadUrl!).pathname + new URL(view.downloadUrl!).search);
+    const withSession = await provider.request(
+      'GET',
+      new URL(view.downloadUrl!).pathname + new URL(view.downloadUrl!).search,
+    );
     expect(withSession.statusCode).toBe(200);
     const anonymous = await download(t.app, view.downloadUrl!);
     expect(anonymous.statusCode).toBe(200);
 
     const rows = await since(before, 'file.downloaded');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ actorUserId: team.provider.id, practiceId: team.practice.id, targetType: 'file', targetId: String(id) });
-    expect(rows[1]).toMatchObject({ actorUserId: null, practiceId: team.practice.id, targetId: String(id), details: { by: 'signed link' } });
+    expect(rows[0]).toMatchObject({
+      actorUserId: team.provider.id,
+      practiceId: team.practice.id,
+      targetType: 'file',
+      targetId: String(id),
+    });
+    expect(rows[1]).toMatchObject({
+      actorUserId: null,
+      practiceId: team.practice.id,
+      targetId: String(id),
+      details: { by: 'signed link' },
+    });
   });
 
   it('records nothing for a link that is refused', async () => {
@@ -79,7 +103,13 @@ describe('file reads are audited', () => {
     const who = { practiceId: team.practice.id, user: team.provider, client: provider };
     const chat = await startChat(who, { type: 'PATIENT', usersPhoneNumbers: [patient.phoneNumber] });
     const { token } = await tokenFor(who, chat.id);
-    const created = await roomCall(t, token, 'POST', `/florie/v1/chat/${chat.room}/file`, describeFile(PDF, 'lab.pdf', MIME.pdf));
+    const created = await roomCall(
+      t,
+      token,
+      'POST',
+      `/florie/v1/chat/${chat.room}/file`,
+      describeFile(PDF, 'lab.pdf', MIME.pdf),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const { id, uploadUrl } = created.json<{ id: number; uploadUrl: string }>();
     expect((await put(t.app, uploadUrl, PDF)).statusCode).toBe(200);
@@ -88,6 +118,11 @@ describe('file reads are audited', () => {
     expect((await roomCall(t, token, 'GET', `/florie/v1/chat/file/${id}`)).statusCode).toBe(200);
     const rows = await since(before, 'chat.file_opened');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: team.provider.id, practiceId: team.practice.id, patientId: patient.id, details: { fileId: id } });
+    expect(rows[0]).toMatchObject({
+      actorUserId: team.provider.id,
+      practiceId: team.practice.id,
+      patientId: patient.id,
+      details: { fileId: id },
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENTS_DO_NOT_MATCH, NOT_A_WEB_IMAGE, UNSUPPORTED_TYPE, declaredKind, judgeBytes, judgeDescriptor } from './file-kinds.js';
+import {
+  CONTENTS_DO_NOT_MATCH,
+  NOT_A_WEB_IMAGE,
+  UNSUPPORTED_TYPE,
+  declaredKind,
+  judgeBytes,
+  judgeDescriptor,
+} from './file-kinds.js';
 import { DOCX, ELF, MIME, OLE, PDF, PNG, ZIP } from './files.test-factories.js';
 
 const head = (bytes: Buffer) => bytes.subarray(0, 4).toString('hex');
@@ -29,7 +36,9 @@ describe('judgeDescriptor', () => {
   });
 
   it('refuses other types, and headers that contradict the type', () => {
-    expect(judgeDescriptor({ type: 'application/x-msdownload', name: 'a.exe', header: '4d5a9000' })).toBe(UNSUPPORTED_TYPE);
+    expect(judgeDescriptor({ type: 'application/x-msdownload', name: 'a.exe', header: '4d5a9000' })).toBe(
+      UNSUPPORTED_TYPE,
+    );
     expect(judgeDescriptor({ type: '', name: 'a', header: head(ELF) })).toBe(UNSUPPORTED_TYPE);
     expect(judgeDescriptor({ type: MIME.pdf, name: 'a.pdf', header: head(ELF) })).toBe(CONTENTS_DO_NOT_MATCH);
     expect(judgeDescriptor({ type: MIME.pdf, name: 'a.pdf', header: head(PNG) })).toBe(CONTENTS_DO_NOT_MATCH);
@@ -56,7 +65,9 @@ describe('judgeBytes', () => {
     expect(await judgeBytes(PNG, { type: 'image/jpeg', name: 'photo.jpg' })).toEqual({ type: 'image/png' });
     expect(await judgeBytes(PDF, { type: '', name: 'x' })).toEqual({ type: MIME.pdf });
     expect(await judgeBytes(DOCX, { type: '', name: 'letter' })).toEqual({ type: MIME.docx });
-    expect(await judgeBytes(OLE, { type: 'application/vnd.ms-excel', name: 'sheet.xls' })).toEqual({ type: 'application/vnd.ms-excel' });
+    expect(await judgeBytes(OLE, { type: 'application/vnd.ms-excel', name: 'sheet.xls' })).toEqual({
+      type: 'application/vnd.ms-excel',
+    });
   });
 
   it('accepts a bare zip only when a Word or Excel type was declared', async () => {
@@ -67,7 +78,9 @@ describe('judgeBytes', () => {
 
   it('refuses programs, text and contradictions', async () => {
     expect(await judgeBytes(ELF, { type: MIME.pdf, name: 'invoice.pdf' })).toEqual({ refused: CONTENTS_DO_NOT_MATCH });
-    expect(await judgeBytes(Buffer.from('<html><script>alert(1)</script>'), { type: '', name: 'x' })).toEqual({ refused: UNSUPPORTED_TYPE });
+    expect(await judgeBytes(Buffer.from('<html><script>alert(1)</script>'), { type: '', name: 'x' })).toEqual({
+      refused: UNSUPPORTED_TYPE,
+    });
     expect(await judgeBytes(PDF, { type: MIME.png, name: 'a.png' })).toEqual({ refused: CONTENTS_DO_NOT_MATCH });
     expect(await judgeBytes(PDF, { type: '', name: 'logo.png' }, true)).toEqual({ refused: NOT_A_WEB_IMAGE });
   });

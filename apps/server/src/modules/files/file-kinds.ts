@@ -38,7 +38,8 @@ const EXTENSION_KINDS: Record<string, FileKind> = { '.doc': 'doc', '.xls': 'xls'
  */
 export function declaredKind(type: string, name: string): Declared {
   const mime = type.split(';')[0].trim().toLowerCase();
-  if (mime === '' || mime === 'application/octet-stream') return EXTENSION_KINDS[path.extname(name).toLowerCase()] ?? 'unknown';
+  if (mime === '' || mime === 'application/octet-stream')
+    return EXTENSION_KINDS[path.extname(name).toLowerCase()] ?? 'unknown';
   if (mime === 'image/svg+xml') return null;
   if (mime === 'image' || mime.startsWith('image/')) return 'image';
   const entry = Object.entries(MIME_OF).find(([, m]) => m === mime);
@@ -83,7 +84,10 @@ const FAMILY_KINDS: Record<Family, readonly Declared[]> = {
  * matches is let through only for images (HEIC, AVIF and others carry theirs past the first four
  * bytes); the upload then checks the real bytes.
  */
-export function judgeDescriptor(file: { type: string; name: string; header: string }, webImageOnly = false): string | null {
+export function judgeDescriptor(
+  file: { type: string; name: string; header: string },
+  webImageOnly = false,
+): string | null {
   const kind = declaredKind(file.type, file.name);
   const family = familyOf(file.header);
   if (webImageOnly) {
@@ -91,7 +95,8 @@ export function judgeDescriptor(file: { type: string; name: string; header: stri
     return webImageHeader && (kind === 'image' || kind === 'unknown') ? null : NOT_A_WEB_IMAGE;
   }
   if (kind === null) return UNSUPPORTED_TYPE;
-  if (family === undefined) return kind === 'image' ? null : kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH;
+  if (family === undefined)
+    return kind === 'image' ? null : kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH;
   if (FAMILY_KINDS[family].includes(kind)) return null;
   return kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH;
 }
@@ -106,14 +111,18 @@ export const DETECTION_BYTES = 64 * 1024;
  * bytes it reads.
  */
 export async function judgeBytes(
-  first: Uint8Array, declared: { type: string; name: string }, webImageOnly = false,
+  first: Uint8Array,
+  declared: { type: string; name: string },
+  webImageOnly = false,
 ): Promise<{ type: string } | { refused: string }> {
   const detected = (await fileTypeFromBuffer(first))?.mime;
   const kind = declaredKind(declared.type, declared.name);
-  if (webImageOnly) return detected && WEB_IMAGE_TYPES.includes(detected) ? { type: detected } : { refused: NOT_A_WEB_IMAGE };
+  if (webImageOnly)
+    return detected && WEB_IMAGE_TYPES.includes(detected) ? { type: detected } : { refused: NOT_A_WEB_IMAGE };
   if (kind === null) return { refused: UNSUPPORTED_TYPE };
   const matches = (...kinds: Declared[]) => kinds.includes(kind);
-  if (detected?.startsWith('image/') && detected !== 'image/svg+xml') return matches('image', 'unknown') ? { type: detected } : { refused: CONTENTS_DO_NOT_MATCH };
+  if (detected?.startsWith('image/') && detected !== 'image/svg+xml')
+    return matches('image', 'unknown') ? { type: detected } : { refused: CONTENTS_DO_NOT_MATCH };
   switch (detected) {
     case MIME_OF.pdf:
     case MIME_OF.docx:
@@ -122,9 +131,13 @@ export async function judgeBytes(
       return matches(detectedKind, 'unknown') ? { type: detected } : { refused: CONTENTS_DO_NOT_MATCH };
     }
     case 'application/x-cfb':
-      return kind === 'doc' || kind === 'xls' ? { type: MIME_OF[kind] } : { refused: kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH };
+      return kind === 'doc' || kind === 'xls'
+        ? { type: MIME_OF[kind] }
+        : { refused: kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH };
     case 'application/zip':
-      return kind === 'docx' || kind === 'xlsx' ? { type: MIME_OF[kind] } : { refused: kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH };
+      return kind === 'docx' || kind === 'xlsx'
+        ? { type: MIME_OF[kind] }
+        : { refused: kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH };
     default:
       return { refused: kind === 'unknown' ? UNSUPPORTED_TYPE : CONTENTS_DO_NOT_MATCH };
   }

@@ -6,7 +6,10 @@ import { files } from './files.table.js';
 
 /** The files among `ids`, in no particular order. */
 export function filesByIds(db: Db, ids: readonly number[]): Promise<FileRow[]> {
-  return db.select().from(files).where(inArray(files.id, [...ids]));
+  return db
+    .select()
+    .from(files)
+    .where(inArray(files.id, [...ids]));
 }
 
 /** Whether the file `fileId` names (a column) exists and is not deleted. */

@@ -23,18 +23,28 @@ let outsider: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
   team = await practiceWithTeam(t.db);
-  [admin, provider, staff, outsider] = await Promise.all([team.admin, team.provider, team.staff, team.outsider].map((u) => signedIn(t.app, u)));
+  [admin, provider, staff, outsider] = await Promise.all(
+    [team.admin, team.provider, team.staff, team.outsider].map((u) => signedIn(t.app, u)),
+  );
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
-const setScan = (id: number, scanStatus: 'clean' | 'infected' | 'scanning') => t.db.update(files).set({ scanStatus }).where(eq(files.id, id));
-const bytesExist = async (id: number) => existsSync(path.join(t.config.dataDir, 'files', (await fileRow(id)).storageKey));
+const setScan = (id: number, scanStatus: 'clean' | 'infected' | 'scanning') =>
+  t.db.update(files).set({ scanStatus }).where(eq(files.id, id));
+const bytesExist = async (id: number) =>
+  existsSync(path.join(t.config.dataDir, 'files', (await fileRow(id)).storageKey));
 
 /** An uploaded file of the team's practice, scanned as given. */
-async function uploaded(client: TestClient, bytes: Buffer, name: string, type: string, scan: 'clean' | 'infected' | 'scanning' = 'clean') {
+async function uploaded(
+  client: TestClient,
+  bytes: Buffer,
+  name: string,
+  type: string,
+  scan: 'clean' | 'infected' | 'scanning' = 'clean',
+) {
   const { id, upload } = await createAndUpload(t.app, client, team.practice.id, bytes, name, type);
   expect(upload.statusCode, upload.body).toBe(200);
   await setScan(id, scan);
@@ -51,7 +61,16 @@ describe('GET /api/v1/files?ids', () => {
   it('shows the files the caller may see, in the order asked, and leaves the others out', async () => {
     const mine = await uploaded(staff, PDF, 'Letter.pdf', MIME.pdf);
     const scanning = await uploaded(staff, PNG, 'xray.png', 'image/png', 'scanning');
-    const pending = (await staff.post('/api/v1/files', { practiceId: team.practice.id, name: 'later.pdf', size: PDF.length, type: MIME.pdf, header: '25504446', hash: '1B2M2Y8AsgTpgAmY7PhCfg==' })).json().id;
+    const pending = (
+      await staff.post('/api/v1/files', {
+        practiceId: team.practice.id,
+        name: 'later.pdf',
+        size: PDF.length,
+        type: MIME.pdf,
+        header: '25504446',
+        hash: '1B2M2Y8AsgTpgAmY7PhCfg==',
+      })
+    ).json().id;
     const theirs = (await createAndUpload(t.app, outsider, team.otherPractice.id, PDF, 'theirs.pdf', MIME.pdf)).id;
 
     const res = await provider.get(`/api/v1/files?ids=${scanning},${theirs},999999,${mine},${pending},${mine}`);
@@ -59,9 +78,28 @@ describe('GET /api/v1/files?ids', () => {
     const list = res.json<FileView[]>();
     expect(list.map((f) => f.id)).toEqual([scanning, mine, pending]);
     const [scan, clean, waiting] = list;
-    expect(Object.keys(clean).sort()).toEqual(['deleted', 'downloadUrl', 'id', 'name', 'scanStatus', 'size', 'status', 'type', 'updatedAt']);
-    expect(clean).toMatchObject({ name: 'Letter.pdf', type: MIME.pdf, size: PDF.length, scanStatus: 'clean', status: 'uploaded', deleted: false });
-    expect(clean.downloadUrl).toMatch(/^http:\/\/localhost:3000\/api\/v1\/files\/download\/[0-9a-f-]{36}\?expires=\d+&signature=/);
+    expect(Object.keys(clean).sort()).toEqual([
+      'deleted',
+      'downloadUrl',
+      'id',
+      'name',
+      'scanStatus',
+      'size',
+      'status',
+      'type',
+      'updatedAt',
+    ]);
+    expect(clean).toMatchObject({
+      name: 'Letter.pdf',
+      type: MIME.pdf,
+      size: PDF.length,
+      scanStatus: 'clean',
+      status: 'uploaded',
+      deleted: false,
+    });
+    expect(clean.downloadUrl).toMatch(
+      /^http:\/\/localhost:3000\/api\/v1\/files\/download\/[0-9a-f-]{36}\?expires=\d+&signature=/,
+    );
     expect(scan).toMatchObject({ scanStatus: 'scanning', status: 'uploaded', downloadUrl: null });
     expect(waiting).toMatchObject({ status: 'uploading', downloadUrl: null, type: MIME.pdf });
 
@@ -70,7 +108,11 @@ describe('GET /api/v1/files?ids', () => {
   });
 
   it('validates the ids', async () => {
-    for (const [query, message] of [['', 'ids is required'], ['ids=a', 'ids are numbers'], [`ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, 'At most 100 ids']]) {
+    for (const [query, message] of [
+      ['', 'ids is required'],
+      ['ids=a', 'ids are numbers'],
+      [`ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, 'At most 100 ids'],
+    ]) {
       const res = await staff.get(`/api/v1/files?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
@@ -115,7 +157,11 @@ describe('DELETE /api/v1/file/{id}', () => {
     const gone = await download(t.app, downloadUrl!);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('Sorry this file has expired');
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'file.deleted'), eq(auditEvents.targetId, String(id)))).orderBy(desc(auditEvents.id));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'file.deleted'), eq(auditEvents.targetId, String(id))))
+      .orderBy(desc(auditEvents.id));
     expect(audit).toMatchObject({ actorUserId: team.staff.id, targetType: 'file' });
     expect((await staff.delete(`/api/v1/file/${id}`)).statusCode).toBe(200);
   });
@@ -158,14 +204,29 @@ describe('GET /api/v1/files/download/{uuid}', () => {
   });
 
   it('shows images inline in a sandbox and sends documents as attachments with a safe name', async () => {
-    const png = await download(t.app, (await viewOf(staff, await uploaded(staff, PNG, 'x-ray.png', 'image/png'))).downloadUrl!);
-    expect(png.headers).toMatchObject({ 'content-type': 'image/png', 'content-security-policy': "default-src 'none'; sandbox" });
+    const png = await download(
+      t.app,
+      (await viewOf(staff, await uploaded(staff, PNG, 'x-ray.png', 'image/png'))).downloadUrl!,
+    );
+    expect(png.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
     expect(png.headers['content-disposition']).toMatch(/^inline; /);
 
-    const docx = await download(t.app, (await viewOf(staff, await uploaded(staff, DOCX, 'Résumé "final"/../v2.docx', MIME.docx))).downloadUrl!);
+    const docx = await download(
+      t.app,
+      (await viewOf(staff, await uploaded(staff, DOCX, 'Résumé "final"/../v2.docx', MIME.docx))).downloadUrl!,
+    );
     expect(docx.statusCode).toBe(200);
-    expect(docx.headers).toMatchObject({ 'content-type': MIME.docx, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" });
-    expect(docx.headers['content-disposition']).toBe(`attachment; filename="R_sum_ final..v2.docx"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final..v2.docx`);
+    expect(docx.headers).toMatchObject({
+      'content-type': MIME.docx,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    expect(docx.headers['content-disposition']).toBe(
+      `attachment; filename="R_sum_ final..v2.docx"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final..v2.docx`,
+    );
   });
 
   it('answers 409 while scanning and 403 for an infected file', async () => {
@@ -187,7 +248,11 @@ describe('GET /api/v1/files/download/{uuid}', () => {
     const { uuid } = await fileRow(id);
     const otherUuid = (await fileRow(other)).uuid;
     const link = (await viewOf(staff, id)).downloadUrl!;
-    const signer = { secret: 'test-secret-'.padEnd(40, 'x'), publicUrl: 'http://localhost:3000', ttlMs: t.config.fileLinkTtlMs };
+    const signer = {
+      secret: 'test-secret-'.padEnd(40, 'x'),
+      publicUrl: 'http://localhost:3000',
+      ttlMs: t.config.fileLinkTtlMs,
+    };
     const links = [
       signFileLink(signer, 'GET', `/api/v1/files/download/${uuid}`, uuid, Date.now() - t.config.fileLinkTtlMs - 1),
       link.replace(/signature=./, (m) => (m.endsWith('A') ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`)),
@@ -211,7 +276,13 @@ describe('GET /api/v1/files/download/{uuid}', () => {
 
 describe('files owned by a user', () => {
   it('are seen by the user and colleagues sharing a practice; only the user deletes', async () => {
-    const res = await staff.post(`/api/v1/user/${team.staff.id}/profilePhoto`, { practiceId: team.practice.id, name: 'me.png', size: PNG.length, header: '89504e47', hash: md5(PNG) });
+    const res = await staff.post(`/api/v1/user/${team.staff.id}/profilePhoto`, {
+      practiceId: team.practice.id,
+      name: 'me.png',
+      size: PNG.length,
+      header: '89504e47',
+      hash: md5(PNG),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { id: fileId } = res.json<{ id: number }>();
     expect(await fileRow(fileId)).toMatchObject({ ownerKind: 'USER', ownerId: team.staff.id, purpose: 'USER_PHOTO' });

@@ -34,10 +34,14 @@ export const publicImageUuid = (url: string | null) => url?.match(/^\/api\/v1\/f
 export const FILE_EXPIRED = 'Sorry this file has expired';
 
 /** The one place that names the audited file actions (scan verdicts are named in scanning/). */
-export const fileAudit = (verb: 'uploaded' | 'deleted' | 'refused' | 'expired' | 'listed' | 'downloaded'): AuditAction => `file.${verb}`;
+export const fileAudit = (
+  verb: 'uploaded' | 'deleted' | 'refused' | 'expired' | 'listed' | 'downloaded',
+): AuditAction => `file.${verb}`;
 
 export const linkSigner = (ctx: AppContext): LinkSigner => ({
-  secret: ctx.secrets.sessionSecret, publicUrl: ctx.config.publicUrl, ttlMs: ctx.config.fileLinkTtlMs,
+  secret: ctx.secrets.sessionSecret,
+  publicUrl: ctx.config.publicUrl,
+  ttlMs: ctx.config.fileLinkTtlMs,
 });
 
 /** A file as clients see it; the download link is signed and short-lived, and only clean files get one. */
@@ -58,7 +62,10 @@ export function fileViewOf(ctx: AppContext, row: FileRow): FileView {
 }
 
 /** The views of the files behind the given id lists, by id (one query for a whole list of messages or comments). */
-export async function fileViewsById(ctx: AppContext, idLists: readonly (readonly number[])[]): Promise<Map<number, FileView>> {
+export async function fileViewsById(
+  ctx: AppContext,
+  idLists: readonly (readonly number[])[],
+): Promise<Map<number, FileView>> {
   const ids = distinct(idLists.flat());
   const rows = ids.length ? await ctx.db.select().from(files).where(inArray(files.id, ids)) : [];
   return new Map(rows.map((r) => [r.id, fileViewOf(ctx, r)]));
@@ -89,17 +96,31 @@ export async function recordUpload(ctx: AppContext, uploadedBy: number | null, u
   const refusal = judgeDescriptor({ type: d.type ?? '', name: d.name, header: d.header }, upload.purpose !== undefined);
   if (refusal) {
     await ctx.audit.record({
-      action: fileAudit('refused'), actorUserId: uploadedBy, targetType: 'practice', targetId: upload.practiceId, practiceId: upload.practiceId,
-      ip: client?.ip, userAgent: client?.userAgent, details: { reason: 'type', declaredType: d.type ?? '', header: d.header },
+      action: fileAudit('refused'),
+      actorUserId: uploadedBy,
+      targetType: 'practice',
+      targetId: upload.practiceId,
+      practiceId: upload.practiceId,
+      ip: client?.ip,
+      userAgent: client?.userAgent,
+      details: { reason: 'type', declaredType: d.type ?? '', header: d.header },
     });
     throw new AppError('BAD_REQUEST', refusal, [{ path: ['body', 'type'], message: refusal }]);
   }
   const [row] = await ctx.db
     .insert(files)
     .values({
-      practiceId: upload.practiceId, ownerKind: upload.ownerKind, ownerId: upload.ownerId, purpose: upload.purpose ?? null,
-      uploadedBy, name: d.name, declaredType: d.type ?? '', size: d.size, md5: d.hash,
-      header: d.header.toLowerCase(), storageKey: newStorageKey(),
+      practiceId: upload.practiceId,
+      ownerKind: upload.ownerKind,
+      ownerId: upload.ownerId,
+      purpose: upload.purpose ?? null,
+      uploadedBy,
+      name: d.name,
+      declaredType: d.type ?? '',
+      size: d.size,
+      md5: d.hash,
+      header: d.header.toLowerCase(),
+      storageKey: newStorageKey(),
     })
     .returning();
   const file = row;
@@ -126,8 +147,14 @@ export async function removeFile(ctx: AppContext, row: FileRow, actor: { userId:
   const deadline = lateUploadDeadline(ctx, row);
   if (deadline) await enqueuePurge(ctx.jobs, row.id, deadline);
   await ctx.audit.record({
-    action: fileAudit('deleted'), actorUserId: actor.userId, targetType: 'file', targetId: row.id, ip: actor.client.ip, practiceId: row.practiceId,
-    userAgent: actor.client.userAgent, details: { practiceId: row.practiceId, ownerKind: row.ownerKind, ownerId: row.ownerId, name: row.name },
+    action: fileAudit('deleted'),
+    actorUserId: actor.userId,
+    targetType: 'file',
+    targetId: row.id,
+    ip: actor.client.ip,
+    practiceId: row.practiceId,
+    userAgent: actor.client.userAgent,
+    details: { practiceId: row.practiceId, ownerKind: row.ownerKind, ownerId: row.ownerId, name: row.name },
   });
 }
 
@@ -144,7 +171,12 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
     async create(caller: SessionCaller, body: UploadDescriptor & { practiceId: number }, client: ClientInfo) {
       await authorizePractice(db, caller, body.practiceId, 'practice.view');
       const { practiceId, ...descriptor } = body;
-      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, descriptor }, client);
+      return recordUpload(
+        ctx,
+        caller.user.id,
+        { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, descriptor },
+        client,
+      );
     },
 
     /**
@@ -152,7 +184,10 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
      * listing hands out download links, so it is audited, once per practice whose files it shows.
      */
     async list(caller: Caller, ids: number[], client: ClientInfo): Promise<FileView[]> {
-      const rows = await db.select().from(files).where(inArray(files.id, [...new Set(ids)]));
+      const rows = await db
+        .select()
+        .from(files)
+        .where(inArray(files.id, [...new Set(ids)]));
       const byId = new Map(rows.map((r) => [r.id, r]));
       const visible: FileRow[] = [];
       for (const id of new Set(ids)) {
@@ -169,8 +204,15 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
       const settled = await finaliser.settle(visible, 'read');
       for (const practiceId of distinct(settled.map((row) => row.practiceId))) {
         await ctx.audit.record({
-          action: fileAudit('listed'), actorUserId: caller.user.id, practiceId, ip: client.ip, userAgent: client.userAgent,
-          details: { fileIds: settled.filter((row) => row.practiceId === practiceId).map((row) => row.id), ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
+          action: fileAudit('listed'),
+          actorUserId: caller.user.id,
+          practiceId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: {
+            fileIds: settled.filter((row) => row.practiceId === practiceId).map((row) => row.id),
+            ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}),
+          },
         });
       }
       return settled.map((row) => fileViewOf(ctx, row));
@@ -185,7 +227,8 @@ export function createFilesService(ctx: AppContext, finaliser: UploadFinaliser) 
       const found = await loadFile(ctx, id);
       await authorizeFile(db, caller, found, 'view');
       const [row] = await finaliser.settle([found], 'read');
-      if (row.deletedAt) throw new AppError('OBJECT_NOT_FOUND', row.uploadedAt ? FILE_EXPIRED : filesApi.UPLOAD_NOT_FINISHED);
+      if (row.deletedAt)
+        throw new AppError('OBJECT_NOT_FOUND', row.uploadedAt ? FILE_EXPIRED : filesApi.UPLOAD_NOT_FINISHED);
       return { status: row.scanStatus, type: row.type || row.declaredType };
     },
 

@@ -72,7 +72,13 @@ const contentTypes = (part: string, type: string) =>
   `<Override PartName="${part}" ContentType="${type}"/></Types>`;
 
 export const DOCX = zip([
-  ['[Content_Types].xml', contentTypes('/word/document.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml')],
+  [
+    '[Content_Types].xml',
+    contentTypes(
+      '/word/document.xml',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+    ),
+  ],
   ['word/document.xml', '<w:document/>'],
 ]);
 
@@ -83,7 +89,11 @@ export const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('ba
 
 /** The descriptor the upload panel sends for these bytes. */
 export const describe = (bytes: Buffer, name: string, type: string) => ({
-  name, size: bytes.length, type, header: bytes.subarray(0, 4).toString('hex'), hash: md5(bytes),
+  name,
+  size: bytes.length,
+  type,
+  header: bytes.subarray(0, 4).toString('hex'),
+  hash: md5(bytes),
 });
 
 /** Bytes of `size` starting with `start`, e.g. a large PDF. */
@@ -96,12 +106,24 @@ export function put(app: FastifyInstance, uploadUrl: string, bytes: Buffer, head
     method: 'PUT',
     url: `${url.pathname}${url.search}`,
     payload: bytes,
-    headers: { 'content-type': 'application/octet-stream', 'content-md5': md5(bytes), 'x-amz-meta-checksum': md5(bytes), ...headers },
+    headers: {
+      'content-type': 'application/octet-stream',
+      'content-md5': md5(bytes),
+      'x-amz-meta-checksum': md5(bytes),
+      ...headers,
+    },
   });
 }
 
 /** Describes and uploads a file to the practice; returns its id and the PUT's response. */
-export async function createAndUpload(app: FastifyInstance, client: TestClient, practiceId: number, bytes: Buffer, name: string, type: string) {
+export async function createAndUpload(
+  app: FastifyInstance,
+  client: TestClient,
+  practiceId: number,
+  bytes: Buffer,
+  name: string,
+  type: string,
+) {
   const created = await client.post('/api/v1/files', { practiceId, ...describe(bytes, name, type) });
   expect(created.statusCode, created.body).toBe(201);
   const { id, uploadUrl } = created.json<{ id: number; uploadUrl: string }>();

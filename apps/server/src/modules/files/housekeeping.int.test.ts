@@ -31,7 +31,10 @@ async function setUp(env: Record<string, string> = {}) {
   const staff = await signedIn(t.app, team.staff);
   const worker = filesWorker({ db: t.db, config: t.config, storage }, { sweep: true });
   const describeUpload = async (bytes = PDF) => {
-    const res = await staff.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(bytes, 'Letter.pdf', MIME.pdf) });
+    const res = await staff.post('/api/v1/files', {
+      practiceId: team.practice.id,
+      ...describeFile(bytes, 'Letter.pdf', MIME.pdf),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { id, uploadUrl } = res.json<{ id: number; uploadUrl: string }>();
     return { id, uploadUrl, key: (await fileRow(t, id)).storageKey };
@@ -41,14 +44,34 @@ async function setUp(env: Record<string, string> = {}) {
 
 const fileRow = async (t: TestApp, id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
 /** The file was described `hours` ago. */
-const describedAgo = (t: TestApp, id: number, hours: number) => t.db.update(files).set({ createdAt: new Date(Date.now() - hours * 3_600_000) }).where(eq(files.id, id));
+const describedAgo = (t: TestApp, id: number, hours: number) =>
+  t.db
+    .update(files)
+    .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+    .where(eq(files.id, id));
 const auditsOf = async (t: TestApp, id: number) =>
-  (await t.db.select().from(auditEvents).where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(id)))).orderBy(auditEvents.id))
-    .map((a) => ({ action: a.action, actorUserId: a.actorUserId, details: a.details }));
-const nextSweep = async (t: TestApp) => (await t.db.select().from(jobs).where(and(eq(jobs.kind, FILES_SWEEP_JOB), isNull(jobs.doneAt))))[0];
+  (
+    await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(id))))
+      .orderBy(auditEvents.id)
+  ).map((a) => ({ action: a.action, actorUserId: a.actorUserId, details: a.details }));
+const nextSweep = async (t: TestApp) =>
+  (
+    await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, FILES_SWEEP_JOB), isNull(jobs.doneAt)))
+  )[0];
 /** An hour passes: the next sweep is due. */
-const anHourLater = async (t: TestApp) => t.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, (await nextSweep(t)).id));
-const viewOf = async (staff: TestClient, id: number) => (await staff.get(`/api/v1/files?ids=${id}`)).json<{ deleted: boolean; status: string }[]>()[0];
+const anHourLater = async (t: TestApp) =>
+  t.db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(eq(jobs.id, (await nextSweep(t)).id));
+const viewOf = async (staff: TestClient, id: number) =>
+  (await staff.get(`/api/v1/files?ids=${id}`)).json<{ deleted: boolean; status: string }[]>()[0];
 
 describe('files.sweep with local storage', () => {
   let s: Awaited<ReturnType<typeof setUp>>;
@@ -73,10 +96,23 @@ describe('files.sweep with local storage', () => {
     expect(await viewOf(staff, abandoned.id)).toMatchObject({ deleted: true, status: 'failed' });
     expect(await storage.exists(abandoned.key)).toBe(false);
     expect(await auditsOf(t, abandoned.id)).toEqual([
-      { action: 'file.expired', actorUserId: null, details: { practiceId: team.practice.id, ownerKind: 'PRACTICE', ownerId: team.practice.id, reason: 'never uploaded' } },
+      {
+        action: 'file.expired',
+        actorUserId: null,
+        details: {
+          practiceId: team.practice.id,
+          ownerKind: 'PRACTICE',
+          ownerId: team.practice.id,
+          reason: 'never uploaded',
+        },
+      },
     ]);
     expect(await fileRow(t, recent.id)).toMatchObject({ deletedAt: null, uploadedAt: null });
-    expect(await fileRow(t, uploaded)).toMatchObject({ deletedAt: null, uploadedAt: expect.any(Date), scanStatus: 'clean' });
+    expect(await fileRow(t, uploaded)).toMatchObject({
+      deletedAt: null,
+      uploadedAt: expect.any(Date),
+      scanStatus: 'clean',
+    });
 
     // Hourly: the next sweep waits an hour, then takes what has aged since.
     expect((await nextSweep(t)).runAt.getTime() - Date.now()).toBeGreaterThan(SWEEP_EVERY_MS - 60_000);
@@ -102,14 +138,26 @@ describe('files.sweep with local storage', () => {
     expect(status.json()).toMatchObject({ code: 'OBJECT_NOT_FOUND', message: 'Upload did not finish — try again' });
     // Read twice, given up once, by the system.
     expect(await auditsOf(t, lost.id)).toEqual([
-      { action: 'file.expired', actorUserId: null, details: { practiceId: team.practice.id, ownerKind: 'PRACTICE', ownerId: team.practice.id, reason: 'never uploaded' } },
+      {
+        action: 'file.expired',
+        actorUserId: null,
+        details: {
+          practiceId: team.practice.id,
+          ownerKind: 'PRACTICE',
+          ownerId: team.practice.id,
+          reason: 'never uploaded',
+        },
+      },
     ]);
     // Bytes that come after all are not taken.
     expect((await put(t.app, lost.uploadUrl, PDF)).statusCode).toBe(404);
 
     // A file still within its window is on its way.
     expect(await viewOf(staff, inTime.id)).toMatchObject({ deleted: false, status: 'uploading' });
-    expect((await staff.get(`/api/v1/file/${inTime.id}/status`)).json()).toEqual({ status: 'scanning', type: MIME.pdf });
+    expect((await staff.get(`/api/v1/file/${inTime.id}/status`)).json()).toEqual({
+      status: 'scanning',
+      type: MIME.pdf,
+    });
   });
 
   it('sweeps the temporary file an upload killed mid-stream left on disk, once nothing can still be writing it', async () => {
@@ -131,7 +179,13 @@ describe('files.sweep with local storage', () => {
     expect(existsSync(partOf(killed.key))).toBe(false);
     // A live upload writes as its bytes come: its temporary file is recent, and kept.
     expect(existsSync(partOf(streaming.key))).toBe(true);
-    expect(worker.log.lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'temporary files of uploads cut short removed', obj: { removed: 1 } }));
+    expect(worker.log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'info',
+        msg: 'temporary files of uploads cut short removed',
+        obj: { removed: 1 },
+      }),
+    );
     expect(await fileRow(t, killed.id)).toMatchObject({ uploadedAt: null, deletedAt: expect.any(Date) });
     expect(await viewOf(staff, killed.id)).toMatchObject({ deleted: true, status: 'failed' });
     expect(await storage.exists(killed.key)).toBe(false);
@@ -151,7 +205,11 @@ describe('files.sweep with uploads straight to S3', () => {
   });
 
   const putToBucket = (uploadUrl: string, bytes = PDF) =>
-    fetch(uploadUrl, { method: 'PUT', body: bytes, headers: { 'content-md5': md5(bytes), 'x-amz-meta-checksum': md5(bytes) } });
+    fetch(uploadUrl, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-md5': md5(bytes), 'x-amz-meta-checksum': md5(bytes) },
+    });
 
   it('finalises objects nobody asked after, then expires files whose bytes never came', async () => {
     const { t, storage, worker } = s;
@@ -166,7 +224,11 @@ describe('files.sweep with uploads straight to S3', () => {
     // The sweep finalises and queues the scans, which the same drain runs.
     await worker.jobs.drain();
     for (const { id } of [unpolled, lateButThere]) {
-      expect(await fileRow(t, id)).toMatchObject({ uploadedAt: expect.any(Date), deletedAt: null, scanStatus: 'clean' });
+      expect(await fileRow(t, id)).toMatchObject({
+        uploadedAt: expect.any(Date),
+        deletedAt: null,
+        scanStatus: 'clean',
+      });
       expect((await auditsOf(t, id))[0]).toMatchObject({ action: 'file.uploaded', details: { noticedBy: 'sweep' } });
     }
     expect(await fileRow(t, never.id)).toMatchObject({ uploadedAt: null, deletedAt: expect.any(Date) });
@@ -183,7 +245,9 @@ describe('files.sweep with uploads straight to S3', () => {
     await anHourLater(t);
     await cut.jobs.drain();
     expect(await fileRow(t, waiting.id)).toMatchObject({ uploadedAt: null, deletedAt: null });
-    expect(cut.log.lines).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'could not finalise a direct upload' }));
+    expect(cut.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: 'could not finalise a direct upload' }),
+    );
 
     // The bucket goes away altogether: status and list reads still answer.
     await s3.close();

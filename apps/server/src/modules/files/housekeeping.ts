@@ -31,7 +31,14 @@ export function createFilesSweep(ctx: Deps, finaliser: UploadFinaliser) {
       const page = await db
         .select()
         .from(files)
-        .where(and(isNull(files.uploadedAt), isNull(files.deletedAt), gt(files.id, after), direct ? undefined : lt(files.createdAt, cutoff)))
+        .where(
+          and(
+            isNull(files.uploadedAt),
+            isNull(files.deletedAt),
+            gt(files.id, after),
+            direct ? undefined : lt(files.createdAt, cutoff),
+          ),
+        )
         .orderBy(asc(files.id))
         .limit(PAGE);
       await finaliser.settle(page, 'sweep');

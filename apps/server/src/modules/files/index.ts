@@ -11,7 +11,14 @@ import { registerUploadRoute } from './upload.js';
 import { registerScanning } from './scanning/index.js';
 
 export {
-  FILE_EXPIRED, fileViewOf, fileViewsById, loadFile, publicImagePath, recordUpload, removeFile, type FileRow,
+  FILE_EXPIRED,
+  fileViewOf,
+  fileViewsById,
+  loadFile,
+  publicImagePath,
+  recordUpload,
+  removeFile,
+  type FileRow,
 } from './files.service.js';
 export { filesByIds, isLiveFile, reownPracticeUploads } from './file-reads.js';
 export { cleanImageUpload, deleteRemovedImage, supersedeImage } from './profile-images.js';
@@ -35,6 +42,8 @@ export function applyWhenClean(ctx: AppContext, apply: (ctx: AppContext, fileId:
     const event = filesApi.FileScanned.safeParse(payload);
     if (!event.success || event.data.status !== 'clean') return;
     const { fileId } = event.data;
-    apply(ctx, fileId).catch((err: unknown) => ctx.log.error({ err, fileId }, 'could not apply a new logo or profile photo'));
+    apply(ctx, fileId).catch((err: unknown) =>
+      ctx.log.error({ err, fileId }, 'could not apply a new logo or profile photo'),
+    );
   });
 }

@@ -14,11 +14,20 @@ import { files, type FilePurpose } from './files.table.js';
  */
 
 /** The file when it is a clean, live upload of `ownerKind` meant as one of `purposes`; else undefined. */
-export async function cleanImageUpload<Purpose extends FilePurpose>(db: Db, fileId: number, ownerKind: FileOwnerKind, purposes: readonly Purpose[]) {
+export async function cleanImageUpload<Purpose extends FilePurpose>(
+  db: Db,
+  fileId: number,
+  ownerKind: FileOwnerKind,
+  purposes: readonly Purpose[],
+) {
   const [file] = await db.select().from(files).where(eq(files.id, fileId));
   const usable =
-    file && file.ownerKind === ownerKind && file.ownerId !== null && purposes.some((purpose) => purpose === file.purpose) &&
-    !file.deletedAt && file.scanStatus === 'clean';
+    file &&
+    file.ownerKind === ownerKind &&
+    file.ownerId !== null &&
+    purposes.some((purpose) => purpose === file.purpose) &&
+    !file.deletedAt &&
+    file.scanStatus === 'clean';
   return usable ? (file as FileRow & { ownerId: number; purpose: Purpose }) : undefined;
 }
 
@@ -28,12 +37,20 @@ export async function cleanImageUpload<Purpose extends FilePurpose>(db: Db, file
  * to remove once committed), null when there was none, or 'keep' when the current image is a
  * later upload, which an older upload finishing its scan late must never replace.
  */
-export async function supersedeImage(tx: Db, currentUrl: string | null, file: FileRow, now: Date): Promise<FileRow | null | 'keep'> {
+export async function supersedeImage(
+  tx: Db,
+  currentUrl: string | null,
+  file: FileRow,
+  now: Date,
+): Promise<FileRow | null | 'keep'> {
   const currentUuid = publicImageUuid(currentUrl);
   const [current] = currentUuid ? await tx.select().from(files).where(eq(files.uuid, currentUuid)) : [];
   if (!current) return null;
   if (current.id >= file.id) return 'keep';
-  await tx.update(files).set({ deletedAt: now, updatedAt: now }).where(and(eq(files.id, current.id), isNull(files.deletedAt)));
+  await tx
+    .update(files)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(files.id, current.id), isNull(files.deletedAt)));
   return current;
 }
 
@@ -42,7 +59,11 @@ export async function supersedeImage(tx: Db, currentUrl: string | null, file: Fi
  * file like any deleted file (bytes at once, row kept, `file.deleted` audited) and returns it;
  * undefined when the URL named none of ours (an image set from outside, e.g. demo data).
  */
-export async function deleteRemovedImage(ctx: AppContext, removedUrl: string, actor: { userId: number; client: ClientInfo }) {
+export async function deleteRemovedImage(
+  ctx: AppContext,
+  removedUrl: string,
+  actor: { userId: number; client: ClientInfo },
+) {
   const uuid = publicImageUuid(removedUrl);
   const [file] = uuid ? await ctx.db.select().from(files).where(eq(files.uuid, uuid)) : [];
   if (file) await removeFile(ctx, file, actor);

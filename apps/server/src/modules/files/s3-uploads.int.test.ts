@@ -54,11 +54,25 @@ afterEach(() => {
 
 const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
 const auditsOf = async (id: number) =>
-  (await t.db.select().from(auditEvents).where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(id)))).orderBy(auditEvents.id))
-    .map((a) => ({ action: a.action, actorUserId: a.actorUserId, details: a.details }));
-const jobsFor = (kind: string, id: number) => t.db.select().from(jobs).where(and(eq(jobs.kind, kind), sql`${jobs.payload}->>'fileId' = ${String(id)}`));
+  (
+    await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(id))))
+      .orderBy(auditEvents.id)
+  ).map((a) => ({ action: a.action, actorUserId: a.actorUserId, details: a.details }));
+const jobsFor = (kind: string, id: number) =>
+  t.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.payload}->>'fileId' = ${String(id)}`));
 
-async function describeUpload(bytes: Buffer, name = 'Letter.pdf', type: string = MIME.pdf, overrides: Record<string, unknown> = {}) {
+async function describeUpload(
+  bytes: Buffer,
+  name = 'Letter.pdf',
+  type: string = MIME.pdf,
+  overrides: Record<string, unknown> = {},
+) {
   const res = await staff.post('/api/v1/files', { practiceId, ...describeFile(bytes, name, type), ...overrides });
   expect(res.statusCode, res.body).toBe(201);
   const { id, uploadUrl } = res.json<{ id: number; uploadUrl: string }>();
@@ -67,9 +81,14 @@ async function describeUpload(bytes: Buffer, name = 'Letter.pdf', type: string =
 
 /** The browser's PUT straight to the bucket: both checksum headers carry the declared MD5. */
 const putToBucket = (uploadUrl: string, bytes: Buffer, declaredMd5 = md5(bytes)) =>
-  fetch(uploadUrl, { method: 'PUT', body: bytes, headers: { 'content-md5': declaredMd5, 'x-amz-meta-checksum': declaredMd5, 'content-type': 'application/pdf' } });
+  fetch(uploadUrl, {
+    method: 'PUT',
+    body: bytes,
+    headers: { 'content-md5': declaredMd5, 'x-amz-meta-checksum': declaredMd5, 'content-type': 'application/pdf' },
+  });
 
-const status = async (id: number) => (await staff.get(`/api/v1/file/${id}/status`)).json<{ status: string; type: string }>();
+const status = async (id: number) =>
+  (await staff.get(`/api/v1/file/${id}/status`)).json<{ status: string; type: string }>();
 async function viewOf(id: number): Promise<FileView> {
   const res = await staff.get(`/api/v1/files?ids=${id}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -84,7 +103,11 @@ describe('uploads straight to S3', () => {
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-md5;host;x-amz-meta-checksum');
     expect(url.searchParams.get('X-Amz-Expires')).toBe(String(t.config.fileLinkTtlMs / 1000));
 
-    const ours = await t.app.inject({ method: 'PUT', url: `/api/v1/files/upload/${(await fileRow((await describeUpload(PDF)).id)).uuid}`, payload: PDF });
+    const ours = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/files/upload/${(await fileRow((await describeUpload(PDF)).id)).uuid}`,
+      payload: PDF,
+    });
     expect(ours.statusCode).toBe(404);
     // The web app may send the bytes there.
     const page = await t.app.inject({ method: 'GET', url: '/api/v1/healthchecks/isHealthy' });
@@ -102,7 +125,11 @@ describe('uploads straight to S3', () => {
     expect(await fileRow(id)).toMatchObject({ uploadedAt: expect.any(Date), type: MIME.pdf, deletedAt: null });
     expect(await jobsFor('file.scan', id)).toHaveLength(1);
     expect(await auditsOf(id)).toEqual([
-      { action: 'file.uploaded', actorUserId: (await fileRow(id)).uploadedBy, details: { practiceId, ownerKind: 'PRACTICE', size: PDF.length, type: MIME.pdf, noticedBy: 'read' } },
+      {
+        action: 'file.uploaded',
+        actorUserId: (await fileRow(id)).uploadedBy,
+        details: { practiceId, ownerKind: 'PRACTICE', size: PDF.length, type: MIME.pdf, noticedBy: 'read' },
+      },
     ]);
 
     await worker.jobs.drain();
@@ -111,7 +138,9 @@ describe('uploads straight to S3', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
     expect(res.headers).toMatchObject({
-      'content-type': MIME.pdf, 'content-length': String(PDF.length), 'x-content-type-options': 'nosniff',
+      'content-type': MIME.pdf,
+      'content-length': String(PDF.length),
+      'x-content-type-options': 'nosniff',
       'content-disposition': `inline; filename="Letter.pdf"; filename*=UTF-8''Letter.pdf`,
       'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
     });
@@ -122,18 +151,55 @@ describe('uploads straight to S3', () => {
     tampered[tampered.length - 2] = 0x41;
     const big = padded(PDF, 5000);
     const fakePng = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(200, 0x41)]);
-    const cases: { declared: Buffer; sent: Buffer; name: string; type: string; overrides?: Record<string, unknown>; reason: string; message: RegExp | string }[] = [
+    const cases: {
+      declared: Buffer;
+      sent: Buffer;
+      name: string;
+      type: string;
+      overrides?: Record<string, unknown>;
+      reason: string;
+      message: RegExp | string;
+    }[] = [
       { declared: PDF, sent: tampered, name: 'a.pdf', type: MIME.pdf, reason: 'md5', message: /MD5 does not match/ },
-      { declared: big, sent: big.subarray(0, 4000), name: 'b.pdf', type: MIME.pdf, reason: 'size', message: 'The file is 4,000 bytes, not the declared 5,000 bytes' },
-      { declared: big, sent: padded(big, 6000), name: 'c.pdf', type: MIME.pdf, reason: 'size', message: /larger than its declared size/ },
-      { declared: ELF, sent: ELF, name: 'invoice.pdf', type: MIME.pdf, overrides: { header: '25504446' }, reason: 'header', message: 'The file does not start with the declared header' },
-      { declared: fakePng, sent: fakePng, name: 'photo.png', type: 'image/png', reason: 'type', message: CONTENTS_DO_NOT_MATCH },
+      {
+        declared: big,
+        sent: big.subarray(0, 4000),
+        name: 'b.pdf',
+        type: MIME.pdf,
+        reason: 'size',
+        message: 'The file is 4,000 bytes, not the declared 5,000 bytes',
+      },
+      {
+        declared: big,
+        sent: padded(big, 6000),
+        name: 'c.pdf',
+        type: MIME.pdf,
+        reason: 'size',
+        message: /larger than its declared size/,
+      },
+      {
+        declared: ELF,
+        sent: ELF,
+        name: 'invoice.pdf',
+        type: MIME.pdf,
+        overrides: { header: '25504446' },
+        reason: 'header',
+        message: 'The file does not start with the declared header',
+      },
+      {
+        declared: fakePng,
+        sent: fakePng,
+        name: 'photo.png',
+        type: 'image/png',
+        reason: 'type',
+        message: CONTENTS_DO_NOT_MATCH,
+      },
     ];
     for (const c of cases) {
       const { id, uploadUrl, key } = await describeUpload(c.declared, c.name, c.type, c.overrides);
       // s3rver, unlike S3, takes a body that does not match the signed Content-MD5 and length.
       expect((await putToBucket(uploadUrl, c.sent, md5(c.declared))).status, c.reason).toBe(200);
-      expect((await viewOf(id)), c.reason).toMatchObject({ deleted: true, status: 'failed', downloadUrl: null });
+      expect(await viewOf(id), c.reason).toMatchObject({ deleted: true, status: 'failed', downloadUrl: null });
       expect(await storage.exists(key)).toBe(false);
       expect((await fileRow(id)).uploadedAt).toBeNull();
       expect(await jobsFor('file.scan', id)).toEqual([]);
@@ -161,7 +227,10 @@ describe('uploads straight to S3', () => {
     expect(purge.runAt.getTime()).toBe(row.createdAt.getTime() + t.config.fileLinkTtlMs + LATE_UPLOAD_GRACE_MS);
     await worker.jobs.drain();
     expect(await storage.exists(key)).toBe(true);
-    await t.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, purge.id));
+    await t.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, purge.id));
     await worker.jobs.drain();
     expect(await storage.exists(key)).toBe(false);
   });
@@ -179,13 +248,26 @@ describe('uploads straight to S3', () => {
   });
 
   it('lets only one of two finalisers at once win, on two instances', async () => {
-    const other = createUploadFinaliser({ db: t.db, storage, jobs: createJobs(t.db, recordingLog()), audit: createAudit(t.db), log: recordingLog(), config: t.config });
+    const other = createUploadFinaliser({
+      db: t.db,
+      storage,
+      jobs: createJobs(t.db, recordingLog()),
+      audit: createAudit(t.db),
+      log: recordingLog(),
+      config: t.config,
+    });
     const good = await describeUpload(PDF);
     await putToBucket(good.uploadUrl, PDF);
     const bad = await describeUpload(PDF, 'bad.pdf');
     await putToBucket(bad.uploadUrl, Buffer.from(PDF).fill(0x41, 20, 30), md5(PDF));
 
-    await Promise.all([good, bad].flatMap(({ id }) => [status(id), viewOf(id), fileRow(id).then((row) => other.finalise(row, 'sweep'))]));
+    await Promise.all(
+      [good, bad].flatMap(({ id }) => [
+        status(id),
+        viewOf(id),
+        fileRow(id).then((row) => other.finalise(row, 'sweep')),
+      ]),
+    );
     expect((await auditsOf(good.id)).map((a) => a.action)).toEqual(['file.uploaded']);
     expect(await jobsFor('file.scan', good.id)).toHaveLength(1);
     expect(await storage.exists(good.key)).toBe(true);
@@ -197,7 +279,12 @@ describe('uploads straight to S3', () => {
 
 describe('the scan callback with uploads straight to S3', () => {
   const callback = (key: string, verdict: 'clean' | 'infected') =>
-    t.app.inject({ method: 'POST', url: '/api/v1/files/scan-callback', payload: { key, status: verdict }, headers: { 'x-scan-secret': SECRET } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files/scan-callback',
+      payload: { key, status: verdict },
+      headers: { 'x-scan-secret': SECRET },
+    });
 
   it('finalises the file its key names, then records the verdict', async () => {
     const { id, uploadUrl, key } = await describeUpload(PDF);
@@ -225,7 +312,9 @@ describe('the scan callback with uploads straight to S3', () => {
     expect((await callback(key, 'clean')).statusCode).toBe(200);
     expect(await fileRow(id)).toMatchObject({ uploadedAt: null, deletedAt: expect.any(Date), scanStatus: 'scanning' });
     expect(await storage.exists(key)).toBe(false);
-    expect((await auditsOf(id)).map((a) => [a.action, a.details?.noticedBy])).toEqual([['file.refused', 'scan-callback']]);
+    expect((await auditsOf(id)).map((a) => [a.action, a.details?.noticedBy])).toEqual([
+      ['file.refused', 'scan-callback'],
+    ]);
   });
 
   it('ignores a verdict on a key whose object has not arrived', async () => {

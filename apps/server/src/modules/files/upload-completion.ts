@@ -29,7 +29,12 @@ const noticed = (origin: UploadOrigin) => ('noticedBy' in origin ? { noticedBy: 
  * transaction: the scan job exists exactly when the file counts as uploaded. Only one completion
  * of a file wins; the others learn whether it was already uploaded or deleted meanwhile.
  */
-export async function completeUpload(ctx: Deps, file: FileRow, type: string, origin: UploadOrigin): Promise<'uploaded' | 'already-uploaded' | 'deleted'> {
+export async function completeUpload(
+  ctx: Deps,
+  file: FileRow,
+  type: string,
+  origin: UploadOrigin,
+): Promise<'uploaded' | 'already-uploaded' | 'deleted'> {
   const now = new Date();
   const done = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -45,7 +50,9 @@ export async function completeUpload(ctx: Deps, file: FileRow, type: string, ori
     return !current || current.deletedAt ? 'deleted' : 'already-uploaded';
   }
   await ctx.audit.record({
-    action: fileAudit('uploaded'), ...auditedAs(file, origin), practiceId: file.practiceId,
+    action: fileAudit('uploaded'),
+    ...auditedAs(file, origin),
+    practiceId: file.practiceId,
     details: { practiceId: file.practiceId, ownerKind: file.ownerKind, size: file.size, type, ...noticed(origin) },
   });
   return 'uploaded';
@@ -54,12 +61,32 @@ export async function completeUpload(ctx: Deps, file: FileRow, type: string, ori
 /** Audits an upload given up because its bytes never came (file.expired, by the system: no actor). */
 export async function auditAbandoned(ctx: Pick<AppContext, 'audit'>, file: FileRow) {
   await ctx.audit.record({
-    action: fileAudit('expired'), actorUserId: null, targetType: 'file', targetId: file.id, practiceId: file.practiceId,
-    details: { practiceId: file.practiceId, ownerKind: file.ownerKind, ownerId: file.ownerId, reason: 'never uploaded' },
+    action: fileAudit('expired'),
+    actorUserId: null,
+    targetType: 'file',
+    targetId: file.id,
+    practiceId: file.practiceId,
+    details: {
+      practiceId: file.practiceId,
+      ownerKind: file.ownerKind,
+      ownerId: file.ownerId,
+      reason: 'never uploaded',
+    },
   });
 }
 
 /** Audits bytes refused for not matching their description (file.refused, with the reason). */
-export async function auditRefusal(ctx: Pick<AppContext, 'audit'>, file: FileRow, reason: RefusalReason | 'checksum-headers', message: string, origin: UploadOrigin) {
-  await ctx.audit.record({ action: fileAudit('refused'), ...auditedAs(file, origin), practiceId: file.practiceId, details: { reason, message, ...noticed(origin) } });
+export async function auditRefusal(
+  ctx: Pick<AppContext, 'audit'>,
+  file: FileRow,
+  reason: RefusalReason | 'checksum-headers',
+  message: string,
+  origin: UploadOrigin,
+) {
+  await ctx.audit.record({
+    action: fileAudit('refused'),
+    ...auditedAs(file, origin),
+    practiceId: file.practiceId,
+    details: { reason, message, ...noticed(origin) },
+  });
 }

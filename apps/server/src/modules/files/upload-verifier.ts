@@ -57,11 +57,21 @@ export class UploadVerifier extends Transform {
 
   override _flush(done: TransformCallback) {
     if (this.received !== this.file.size) {
-      done(new UploadRefused('size', `The file is ${sizeText(this.received)}, not the declared ${sizeText(this.file.size)}`));
+      done(
+        new UploadRefused(
+          'size',
+          `The file is ${sizeText(this.received)}, not the declared ${sizeText(this.file.size)}`,
+        ),
+      );
       return;
     }
     if (this.md5.digest('base64') !== this.file.md5) {
-      done(new UploadRefused('md5', 'The file’s MD5 does not match the declared hash; it may have been damaged on the way'));
+      done(
+        new UploadRefused(
+          'md5',
+          'The file’s MD5 does not match the declared hash; it may have been damaged on the way',
+        ),
+      );
       return;
     }
     (this.type === undefined ? this.judge() : Promise.resolve()).then(() => done(), done);
@@ -73,7 +83,11 @@ export class UploadVerifier extends Transform {
     if (!first.subarray(0, this.file.header.length / 2).equals(Buffer.from(this.file.header, 'hex'))) {
       throw new UploadRefused('header', 'The file does not start with the declared header');
     }
-    const verdict = await judgeBytes(first, { type: this.file.declaredType, name: this.file.name }, this.file.purpose !== null);
+    const verdict = await judgeBytes(
+      first,
+      { type: this.file.declaredType, name: this.file.name },
+      this.file.purpose !== null,
+    );
     if ('refused' in verdict) throw new UploadRefused('type', verdict.refused);
     this.type = verdict.type;
   }

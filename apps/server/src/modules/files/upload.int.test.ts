@@ -10,7 +10,19 @@ import { jobs } from '../../platform/jobs/jobs.table.js';
 import { signFileLink } from '../../platform/storage/signed-urls.js';
 import { practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
 import { CONTENTS_DO_NOT_MATCH, UNSUPPORTED_TYPE } from './file-kinds.js';
-import { DOCX, ELF, MIME, PDF, PNG, ZIP, createAndUpload, describe as describeFile, md5, padded, put } from './files.test-factories.js';
+import {
+  DOCX,
+  ELF,
+  MIME,
+  PDF,
+  PNG,
+  ZIP,
+  createAndUpload,
+  describe as describeFile,
+  md5,
+  padded,
+  put,
+} from './files.test-factories.js';
 import { files } from './files.table.js';
 
 let t: TestApp;
@@ -31,22 +43,45 @@ const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(
 const storedFiles = () => {
   const root = path.join(t.config.dataDir, 'files');
   try {
-    return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
   } catch {
     return [];
   }
 };
 const lastFileAudit = async (action: string, fileId: number) =>
-  (await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(fileId)))).orderBy(desc(auditEvents.id)).limit(1))[0];
+  (
+    await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(fileId))))
+      .orderBy(desc(auditEvents.id))
+      .limit(1)
+  )[0];
 
-async function describeUpload(bytes: Buffer, name = 'scan.pdf', type: string = MIME.pdf, overrides: Record<string, unknown> = {}) {
-  const res = await staff.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(bytes, name, type), ...overrides });
+async function describeUpload(
+  bytes: Buffer,
+  name = 'scan.pdf',
+  type: string = MIME.pdf,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await staff.post('/api/v1/files', {
+    practiceId: team.practice.id,
+    ...describeFile(bytes, name, type),
+    ...overrides,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number; uploadUrl: string }>();
 }
 
 /** The upload is refused with `message`, the file stays un-uploaded and no bytes are kept. */
-async function expectRefused(res: { statusCode: number; json: () => { message: string } }, id: number, message: string | RegExp, reason?: string) {
+async function expectRefused(
+  res: { statusCode: number; json: () => { message: string } },
+  id: number,
+  message: string | RegExp,
+  reason?: string,
+) {
   expect(res.statusCode).toBe(400);
   expect(res.json().message).toMatch(message);
   expect((await fileRow(id)).uploadedAt).toBeNull();
@@ -61,8 +96,19 @@ describe('POST /api/v1/files', () => {
     const { id, uploadUrl } = await describeUpload(PDF, 'Referral letter.pdf');
     const row = await fileRow(id);
     expect(row).toMatchObject({
-      practiceId: team.practice.id, ownerKind: 'PRACTICE', ownerId: team.practice.id, uploadedBy: team.staff.id, name: 'Referral letter.pdf',
-      declaredType: MIME.pdf, type: '', size: PDF.length, md5: md5(PDF), header: '25504446', uploadedAt: null, scanStatus: 'scanning', purpose: null,
+      practiceId: team.practice.id,
+      ownerKind: 'PRACTICE',
+      ownerId: team.practice.id,
+      uploadedBy: team.staff.id,
+      name: 'Referral letter.pdf',
+      declaredType: MIME.pdf,
+      type: '',
+      size: PDF.length,
+      md5: md5(PDF),
+      header: '25504446',
+      uploadedAt: null,
+      scanStatus: 'scanning',
+      purpose: null,
     });
     expect(row.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(row.storageKey).not.toContain('Referral');
@@ -75,14 +121,23 @@ describe('POST /api/v1/files', () => {
   });
 
   it('refuses file types other than images, PDF, Word and Excel, naming what is accepted', async () => {
-    const exe = await staff.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(ELF, 'setup.exe', 'application/x-msdownload') });
+    const exe = await staff.post('/api/v1/files', {
+      practiceId: team.practice.id,
+      ...describeFile(ELF, 'setup.exe', 'application/x-msdownload'),
+    });
     expect(exe.statusCode).toBe(400);
     expect(exe.json().message).toBe(UNSUPPORTED_TYPE);
     expect(exe.json().message).toContain('Sorry this file type is not supported');
-    const renamed = await staff.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(ELF, 'invoice.pdf', MIME.pdf) });
+    const renamed = await staff.post('/api/v1/files', {
+      practiceId: team.practice.id,
+      ...describeFile(ELF, 'invoice.pdf', MIME.pdf),
+    });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().message).toBe(CONTENTS_DO_NOT_MATCH);
-    const svg = await staff.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(Buffer.from('<svg onload=alert(1)>'), 'logo.svg', 'image/svg+xml') });
+    const svg = await staff.post('/api/v1/files', {
+      practiceId: team.practice.id,
+      ...describeFile(Buffer.from('<svg onload=alert(1)>'), 'logo.svg', 'image/svg+xml'),
+    });
     expect(svg.statusCode).toBe(400);
     expect((await t.db.select().from(files).where(eq(files.name, 'invoice.pdf'))).length).toBe(0);
   });
@@ -106,11 +161,17 @@ describe('POST /api/v1/files', () => {
 
   it('refuses callers outside the practice, and anonymous ones', async () => {
     const outsider = await signedIn(t.app, team.outsider);
-    const res = await outsider.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(PDF, 'a.pdf', MIME.pdf) });
+    const res = await outsider.post('/api/v1/files', {
+      practiceId: team.practice.id,
+      ...describeFile(PDF, 'a.pdf', MIME.pdf),
+    });
     expect(res.statusCode).toBe(403);
     const anonymous = new TestClient(t.app);
     await anonymous.csrf();
-    expect((await anonymous.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(PDF, 'a.pdf', MIME.pdf) })).statusCode).toBe(401);
+    expect(
+      (await anonymous.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(PDF, 'a.pdf', MIME.pdf) }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.db.select().from(files).where(eq(files.uploadedBy, team.outsider.id))).length).toBe(0);
   });
 });
@@ -148,9 +209,22 @@ describe('PUT /api/v1/files/upload/{uuid}', () => {
     before = storedFiles();
     const { id, uploadUrl } = await describeUpload(PDF);
     const other = md5(Buffer.from('something else'));
-    await expectRefused(await put(t.app, uploadUrl, PDF, { 'content-md5': other }), id, /Content-MD5 and X-Amz-Meta-Checksum/, 'checksum-headers');
-    await expectRefused(await put(t.app, uploadUrl, PDF, { 'x-amz-meta-checksum': other }), id, /Content-MD5 and X-Amz-Meta-Checksum/);
-    const missing = await t.app.inject({ method: 'PUT', url: new URL(uploadUrl).pathname + new URL(uploadUrl).search, payload: PDF });
+    await expectRefused(
+      await put(t.app, uploadUrl, PDF, { 'content-md5': other }),
+      id,
+      /Content-MD5 and X-Amz-Meta-Checksum/,
+      'checksum-headers',
+    );
+    await expectRefused(
+      await put(t.app, uploadUrl, PDF, { 'x-amz-meta-checksum': other }),
+      id,
+      /Content-MD5 and X-Amz-Meta-Checksum/,
+    );
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: new URL(uploadUrl).pathname + new URL(uploadUrl).search,
+      payload: PDF,
+    });
     await expectRefused(missing, id, /Content-MD5/);
   });
 
@@ -172,19 +246,39 @@ describe('PUT /api/v1/files/upload/{uuid}', () => {
     const { id, uploadUrl } = await describeUpload(big);
     const hash = md5(big);
     const headers = { 'content-md5': hash, 'x-amz-meta-checksum': hash };
-    await expectRefused(await put(t.app, uploadUrl, big.subarray(0, 4000), headers), id, /not the declared 5,000 bytes/, 'size');
+    await expectRefused(
+      await put(t.app, uploadUrl, big.subarray(0, 4000), headers),
+      id,
+      /not the declared 5,000 bytes/,
+      'size',
+    );
     const url = new URL(uploadUrl);
     const streamed = (bytes: Buffer) =>
-      t.app.inject({ method: 'PUT', url: url.pathname + url.search, payload: Readable.from([bytes]), headers: { ...headers, 'content-type': 'application/pdf' } });
+      t.app.inject({
+        method: 'PUT',
+        url: url.pathname + url.search,
+        payload: Readable.from([bytes]),
+        headers: { ...headers, 'content-type': 'application/pdf' },
+      });
     await expectRefused(await streamed(padded(big, 6000)), id, /larger than its declared size of 5,000 bytes/, 'size');
-    await expectRefused(await streamed(big.subarray(0, 4999)), id, /The file is 4,999 bytes, not the declared 5,000 bytes/, 'size');
+    await expectRefused(
+      await streamed(big.subarray(0, 4999)),
+      id,
+      /The file is 4,999 bytes, not the declared 5,000 bytes/,
+      'size',
+    );
   });
 
   it('refuses bytes that are not what was declared, judged by their magic numbers', async () => {
     before = storedFiles();
     // An executable described as a PDF (its own size and hash, a PDF's header): its first bytes give it away.
     const renamed = await describeUpload(ELF, 'invoice.pdf', MIME.pdf, { header: '25504446' });
-    await expectRefused(await put(t.app, renamed.uploadUrl, ELF), renamed.id, 'The file does not start with the declared header', 'header');
+    await expectRefused(
+      await put(t.app, renamed.uploadUrl, ELF),
+      renamed.id,
+      'The file does not start with the declared header',
+      'header',
+    );
     // A PNG signature followed by anything else is no image.
     const fake = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(200, 0x41)]);
     const notPng = await describeUpload(fake, 'photo.png', 'image/png');
@@ -202,9 +296,21 @@ describe('PUT /api/v1/files/upload/{uuid}', () => {
     before = storedFiles();
     const { id, uploadUrl } = await describeUpload(PDF);
     const row = await fileRow(id);
-    const signer = { secret: 'test-secret-'.padEnd(40, 'x'), publicUrl: 'http://localhost:3000', ttlMs: t.config.fileLinkTtlMs };
-    const expired = signFileLink(signer, 'PUT', `/api/v1/files/upload/${row.uuid}`, row.uuid, Date.now() - t.config.fileLinkTtlMs - 1000);
-    const tampered = uploadUrl.replace(/signature=./, (m) => (m.endsWith('A') ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`));
+    const signer = {
+      secret: 'test-secret-'.padEnd(40, 'x'),
+      publicUrl: 'http://localhost:3000',
+      ttlMs: t.config.fileLinkTtlMs,
+    };
+    const expired = signFileLink(
+      signer,
+      'PUT',
+      `/api/v1/files/upload/${row.uuid}`,
+      row.uuid,
+      Date.now() - t.config.fileLinkTtlMs - 1000,
+    );
+    const tampered = uploadUrl.replace(/signature=./, (m) =>
+      m.endsWith('A') ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`,
+    );
     const extended = uploadUrl.replace(/expires=(\d+)/, (_m, n) => `expires=${Number(n) + 60_000}`);
     const downloadSigned = signFileLink(signer, 'GET', `/api/v1/files/upload/${row.uuid}`, row.uuid);
     const other = await describeUpload(PNG, 'a.png', 'image/png');
@@ -235,7 +341,11 @@ describe('PUT /api/v1/files/upload/{uuid}', () => {
   });
 
   it('leaves the JSON body limit of every other route as it was', async () => {
-    const res = await staff.post('/api/v1/files', { practiceId: team.practice.id, ...describeFile(PDF, 'x'.repeat(10), MIME.pdf), padding: 'x'.repeat(1_100_000) });
+    const res = await staff.post('/api/v1/files', {
+      practiceId: team.practice.id,
+      ...describeFile(PDF, 'x'.repeat(10), MIME.pdf),
+      padding: 'x'.repeat(1_100_000),
+    });
     expect(res.statusCode).toBe(413);
   });
 });

@@ -42,25 +42,43 @@ export function registerUploadRoute(app: FastifyInstance, ctx: AppContext) {
   if (ctx.storage.presignUpload) return;
   const { db } = ctx;
 
-  async function refused(file: FileRow, request: FastifyRequest, reason: RefusalReason | 'checksum-headers', message: string): Promise<never> {
+  async function refused(
+    file: FileRow,
+    request: FastifyRequest,
+    reason: RefusalReason | 'checksum-headers',
+    message: string,
+  ): Promise<never> {
     await auditRefusal(ctx, file, reason, message, { client: clientOf(request) });
     throw new AppError('BAD_REQUEST', message);
   }
 
   async function upload(request: FastifyRequest<{ Params: { uuid: string }; Querystring: Record<string, string> }>) {
     const { uuid } = request.params;
-    if (!UUID.test(uuid) || !verifyFileLink(ctx.secrets.sessionSecret, 'PUT', uuid, request.query.expires, request.query.signature)) {
+    if (
+      !UUID.test(uuid) ||
+      !verifyFileLink(ctx.secrets.sessionSecret, 'PUT', uuid, request.query.expires, request.query.signature)
+    ) {
       throw new AppError('FORBIDDEN', 'This upload link is not valid or has expired');
     }
     const [file] = await db.select().from(files).where(eq(files.uuid, uuid));
     if (!file || file.deletedAt) throw new AppError('NOT_FOUND', 'No such file');
     if (file.uploadedAt) throw new AppError('ERROR_OBJECT_EXISTS', 'This file has already been uploaded');
     if (!checksumsMatch(request, file.md5)) {
-      await refused(file, request, 'checksum-headers', 'The Content-MD5 and X-Amz-Meta-Checksum headers must both carry the MD5 declared for this file');
+      await refused(
+        file,
+        request,
+        'checksum-headers',
+        'The Content-MD5 and X-Amz-Meta-Checksum headers must both carry the MD5 declared for this file',
+      );
     }
     const length = request.headers['content-length'];
     if (length !== undefined && Number(length) !== file.size) {
-      await refused(file, request, 'size', `The upload is ${sizeText(Number(length))}, not the declared ${sizeText(file.size)}`);
+      await refused(
+        file,
+        request,
+        'size',
+        `The upload is ${sizeText(Number(length))}, not the declared ${sizeText(file.size)}`,
+      );
     }
 
     const verifier = new UploadVerifier(file);
@@ -78,7 +96,8 @@ export function registerUploadRoute(app: FastifyInstance, ctx: AppContext) {
       throw new AppError('NOT_FOUND', 'No such file');
     }
     // Another upload of the same bytes finished first: keep them.
-    if (outcome === 'already-uploaded') throw new AppError('ERROR_OBJECT_EXISTS', 'This file has already been uploaded');
+    if (outcome === 'already-uploaded')
+      throw new AppError('ERROR_OBJECT_EXISTS', 'This file has already been uploaded');
     return { ok: true as const };
   }
 

@@ -15,8 +15,10 @@ type BotChange = Omit<BotUpdate, 'practiceId'>;
 
 export const ENDPOINT_TAKEN = 'This address is taken';
 
-const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
-const endpointTaken = () => new AppError('ERROR_OBJECT_EXISTS', ENDPOINT_TAKEN, [{ path: ['body', 'endpoint'], message: ENDPOINT_TAKEN }]);
+const fieldError = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
+const endpointTaken = () =>
+  new AppError('ERROR_OBJECT_EXISTS', ENDPOINT_TAKEN, [{ path: ['body', 'endpoint'], message: ENDPOINT_TAKEN }]);
 
 /**
  * A practice's intake bots (spec 2 §7 Bots). Admins make and change them; everyone in the practice
@@ -38,7 +40,8 @@ export function createBotsService(ctx: AppContext) {
   }
 
   async function view(id: number, options: { withDeleted?: boolean } = {}) {
-    const [bot] = (await withUnread(and(eq(bots.id, id), options.withDeleted ? undefined : isNull(bots.deletedAt)))).data;
+    const [bot] = (await withUnread(and(eq(bots.id, id), options.withDeleted ? undefined : isNull(bots.deletedAt))))
+      .data;
     // Deleted by someone else in the meantime.
     if (!bot) throw new AppError('OBJECT_NOT_FOUND', NO_SUCH_BOT);
     return bot;
@@ -56,7 +59,13 @@ export function createBotsService(ctx: AppContext) {
     const [clash] = await db
       .select({ id: bots.id })
       .from(bots)
-      .where(and(sql`lower(${bots.endpoint}) = ${endpoint.toLowerCase()}`, isNull(bots.deletedAt), exceptId ? ne(bots.id, exceptId) : undefined));
+      .where(
+        and(
+          sql`lower(${bots.endpoint}) = ${endpoint.toLowerCase()}`,
+          isNull(bots.deletedAt),
+          exceptId ? ne(bots.id, exceptId) : undefined,
+        ),
+      );
     return clash !== undefined;
   }
 
@@ -84,11 +93,27 @@ export function createBotsService(ctx: AppContext) {
       await assertSpecialities(fields.specialities);
       if (await isTaken(fields.endpoint)) throw endpointTaken();
       const now = clock.now();
-      const [row] = await writing(() => db
-        .insert(bots)
-        .values({ ...fields, specialities: [...new Set(fields.specialities)], practiceId, createdBy: caller.user.id, createdAt: now, updatedAt: now })
-        .returning());
-      await auditIntake(ctx, caller.user.id, 'bot.created', client, { type: 'bot', id: row.id }, { practiceId, endpoint: row.endpoint });
+      const [row] = await writing(() =>
+        db
+          .insert(bots)
+          .values({
+            ...fields,
+            specialities: [...new Set(fields.specialities)],
+            practiceId,
+            createdBy: caller.user.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+      );
+      await auditIntake(
+        ctx,
+        caller.user.id,
+        'bot.created',
+        client,
+        { type: 'bot', id: row.id },
+        { practiceId, endpoint: row.endpoint },
+      );
       return toBot(row, 0, publicUrl);
     },
 
@@ -98,11 +123,20 @@ export function createBotsService(ctx: AppContext) {
     },
 
     /** The live forms, or (`takenDown`) those taken down, whose submissions the practice still reads. */
-    async list(caller: SessionCaller, practiceId: number, q: { page: number; pageSize: number; unreads: boolean; takenDown: boolean }) {
+    async list(
+      caller: SessionCaller,
+      practiceId: number,
+      q: { page: number; pageSize: number; unreads: boolean; takenDown: boolean },
+    ) {
       await authorizePractice(db, caller, practiceId, 'intake.view');
-      return withUnread(and(eq(bots.practiceId, practiceId), q.takenDown ? isNotNull(bots.deletedAt) : isNull(bots.deletedAt)), {
-        offset: q.page * q.pageSize, limit: q.pageSize, unreadOnly: q.unreads,
-      });
+      return withUnread(
+        and(eq(bots.practiceId, practiceId), q.takenDown ? isNotNull(bots.deletedAt) : isNull(bots.deletedAt)),
+        {
+          offset: q.page * q.pageSize,
+          limit: q.pageSize,
+          unreadOnly: q.unreads,
+        },
+      );
     },
 
     /** A form taken down too: its submissions are still listed under it. */
@@ -119,9 +153,16 @@ export function createBotsService(ctx: AppContext) {
       if (change.specialities) await assertSpecialities(change.specialities);
       if (change.endpoint !== undefined && (await isTaken(change.endpoint, id))) throw endpointTaken();
       const write = { ...change, ...(change.specialities ? { specialities: [...new Set(change.specialities)] } : {}) };
-      const fields = (Object.keys(write) as (keyof typeof write)[]).filter((f) => JSON.stringify(write[f]) !== JSON.stringify(current[f]));
+      const fields = (Object.keys(write) as (keyof typeof write)[]).filter(
+        (f) => JSON.stringify(write[f]) !== JSON.stringify(current[f]),
+      );
       if (fields.length) {
-        await writing(() => db.update(bots).set({ ...write, updatedAt: clock.now() }).where(and(eq(bots.id, id), isNull(bots.deletedAt))));
+        await writing(() =>
+          db
+            .update(bots)
+            .set({ ...write, updatedAt: clock.now() })
+            .where(and(eq(bots.id, id), isNull(bots.deletedAt))),
+        );
       }
       await auditIntake(ctx, caller.user.id, 'bot.updated', client, { type: 'bot', id }, { practiceId, fields });
       return view(id);
@@ -130,7 +171,10 @@ export function createBotsService(ctx: AppContext) {
     /** Takes the form down at once and frees its address; its submissions stay with the practice. */
     async remove(caller: SessionCaller, id: number, practiceId: number, client: ClientInfo) {
       await botFor(db, caller, id, 'intake.manage', { practiceId });
-      await db.update(bots).set({ deletedAt: clock.now() }).where(and(eq(bots.id, id), isNull(bots.deletedAt)));
+      await db
+        .update(bots)
+        .set({ deletedAt: clock.now() })
+        .where(and(eq(bots.id, id), isNull(bots.deletedAt)));
       await auditIntake(ctx, caller.user.id, 'bot.deleted', client, { type: 'bot', id }, { practiceId });
       return { ok: true as const };
     },

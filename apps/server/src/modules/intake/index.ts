@@ -16,7 +16,13 @@ import { registerPushSource } from '../events/index.js';
  * answer by chat through the chats module).
  */
 export function intakeModule(app: FastifyInstance, ctx: AppContext) {
-  registerIntakeRoutes(app, ctx, createBotsService(ctx), createSubmissionsService(ctx, createChatCreationService(ctx)), createPatientFormService(ctx));
+  registerIntakeRoutes(
+    app,
+    ctx,
+    createBotsService(ctx),
+    createSubmissionsService(ctx, createChatCreationService(ctx)),
+    createPatientFormService(ctx),
+  );
   registerIntakeJobs(ctx);
   registerUnreadCounter(ctx, unreadSubmissions);
   registerPushSource(ctx, intakePushSource);

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { Email, hasControlCharacters, normalizePhone, patientsApi, type ValidationIssue, type intakeApi } from '@referwell/contracts';
+import {
+  Email,
+  hasControlCharacters,
+  normalizePhone,
+  patientsApi,
+  type ValidationIssue,
+  type intakeApi,
+} from '@referwell/contracts';
 import { AppError } from '../../platform/errors.js';
 import type { BotRow } from './intake.table.js';
 
@@ -26,19 +33,33 @@ const REQUIRED: Partial<Record<string, string>> = {
  * types but no way to compose a form, and a fixed set is what accepting needs to make a patient
  * record); a bot only chooses whether, and how, to ask for a speciality.
  */
-export function formQuestions(bot: Pick<BotRow, 'specialityQuestionType'>, specialities: { id: number; name: string }[]): Question[] {
+export function formQuestions(
+  bot: Pick<BotRow, 'specialityQuestionType'>,
+  specialities: { id: number; name: string }[],
+): Question[] {
   const questions: Question[] = [
     { variable: 'firstName', questionType: 'name', label: 'First name', required: true },
     { variable: 'lastName', questionType: 'name', label: 'Last name', required: true },
     { variable: 'phone', questionType: 'phone', label: 'Mobile phone number', required: true },
     { variable: 'dob', questionType: 'dob', label: 'Date of birth (MM/DD/YYYY)', required: false },
     { variable: 'email', questionType: 'email', label: 'E-mail', required: false },
-    { variable: 'gender', questionType: 'gender', label: 'Gender', required: false, options: GENDER_OPTIONS, style: 'QUICK_REPLIES' },
+    {
+      variable: 'gender',
+      questionType: 'gender',
+      label: 'Gender',
+      required: false,
+      options: GENDER_OPTIONS,
+      style: 'QUICK_REPLIES',
+    },
   ];
   if (bot.specialityQuestionType !== 'NONE') {
     questions.push({
-      variable: 'speciality', questionType: 'speciality', label: 'Which speciality are you looking for?', required: true,
-      options: specialities.map((s) => ({ value: String(s.id), label: s.name })), style: bot.specialityQuestionType,
+      variable: 'speciality',
+      questionType: 'speciality',
+      label: 'Which speciality are you looking for?',
+      required: true,
+      options: specialities.map((s) => ({ value: String(s.id), label: s.name })),
+      style: bot.specialityQuestionType,
     });
   }
   questions.push({ variable: 'note', questionType: 'note', label: 'Anything else we should know?', required: false });
@@ -58,7 +79,9 @@ function check(question: Question, text: string): Checked {
     case 'name':
       if (text.length > NAME_MAX) return { message: `${question.label} must be at most ${NAME_MAX} characters` };
       // The names' rule (plainName): they reach the practice's notice e-mails and the patient record.
-      return hasControlCharacters(text) ? { message: `${question.label} must not contain control characters or text-direction marks` } : { value: text };
+      return hasControlCharacters(text)
+        ? { message: `${question.label} must not contain control characters or text-direction marks` }
+        : { value: text };
     case 'phone': {
       const phone = normalizePhone(text);
       return phone ? { value: phone } : { message: 'Enter a valid phone number' };
@@ -92,7 +115,10 @@ export interface Person {
  * The answers checked against the form's questions: kept in the questions' order, blanks left out.
  * Every problem is reported at once, each on `answers.<variable>`, so the form marks each field.
  */
-export function readAnswers(questions: Question[], given: Record<string, string>): { answers: intakeApi.Answer[]; person: Person } {
+export function readAnswers(
+  questions: Question[],
+  given: Record<string, string>,
+): { answers: intakeApi.Answer[]; person: Person } {
   const issues: ValidationIssue[] = [];
   const refuse = (variable: string, message: string) => issues.push({ path: ['body', 'answers', variable], message });
   const known = new Set(questions.map((q) => q.variable));
@@ -113,7 +139,11 @@ export function readAnswers(questions: Question[], given: Record<string, string>
   return {
     answers,
     person: {
-      firstName: value('firstName')!, lastName: value('lastName')!, phoneNumber: value('phone')!, email: value('email'), dateOfBirth: value('dob'),
+      firstName: value('firstName')!,
+      lastName: value('lastName')!,
+      phoneNumber: value('phone')!,
+      email: value('email'),
+      dateOfBirth: value('dob'),
     },
   };
 }

@@ -16,7 +16,8 @@ export interface SubmissionReceived {
   botName: string;
 }
 
-export const publishSubmissionReceived = (ctx: Pick<AppContext, 'bus'>, notice: SubmissionReceived) => ctx.bus.publish(SUBMISSION_RECEIVED, notice);
+export const publishSubmissionReceived = (ctx: Pick<AppContext, 'bus'>, notice: SubmissionReceived) =>
+  ctx.bus.publish(SUBMISSION_RECEIVED, notice);
 
 /**
  * Someone in the practice opened, decided, archived or answered a submission: the other members'
@@ -24,26 +25,32 @@ export const publishSubmissionReceived = (ctx: Pick<AppContext, 'bus'>, notice: 
  */
 export const SUBMISSION_CHANGED = 'SUBMISSION_CHANGED';
 
-export const publishSubmissionChanged = (ctx: Pick<AppContext, 'bus'>, practiceId: number) => ctx.bus.publish(SUBMISSION_CHANGED, { practiceId });
+export const publishSubmissionChanged = (ctx: Pick<AppContext, 'bus'>, practiceId: number) =>
+  ctx.bus.publish(SUBMISSION_CHANGED, { practiceId });
 
 /**
  * The e-mail names the practice and the form, never the patient or their answers: mailboxes are
  * shared and forwarded, so what the patient wrote is read in the app, behind sign-in and audit.
  */
 export function registerIntakeJobs(ctx: AppContext) {
-  ctx.jobs.register(INTAKE_EMAIL_JOB, async (payload) => {
-    const [row] = await ctx.db
-      .select({ botId: bots.id, botName: bots.name, practiceName: practices.name })
-      .from(submissions)
-      .innerJoin(bots, eq(bots.id, submissions.botId))
-      .innerJoin(practices, eq(practices.id, submissions.practiceId))
-      .where(eq(submissions.id, Number(payload.submissionId)));
-    // The practice went, and its submissions with it: nothing to tell.
-    if (!row) return;
-    const text = `${row.practiceName} received a new submission through the intake form "${row.botName}".\n\n`
-      + `Sign in to Referwell to read it: ${ctx.config.publicUrl}${botPath(row.botId)}\n`;
-    await ctx.delivery.email(String(payload.to), `New intake form submission – ${row.botName}`, text);
-  }, { maxAttempts: 10 });
+  ctx.jobs.register(
+    INTAKE_EMAIL_JOB,
+    async (payload) => {
+      const [row] = await ctx.db
+        .select({ botId: bots.id, botName: bots.name, practiceName: practices.name })
+        .from(submissions)
+        .innerJoin(bots, eq(bots.id, submissions.botId))
+        .innerJoin(practices, eq(practices.id, submissions.practiceId))
+        .where(eq(submissions.id, Number(payload.submissionId)));
+      // The practice went, and its submissions with it: nothing to tell.
+      if (!row) return;
+      const text =
+        `${row.practiceName} received a new submission through the intake form "${row.botName}".\n\n` +
+        `Sign in to Referwell to read it: ${ctx.config.publicUrl}${botPath(row.botId)}\n`;
+      await ctx.delivery.email(String(payload.to), `New intake form submission – ${row.botName}`, text);
+    },
+    { maxAttempts: 10 },
+  );
 }
 
 /** A new submission on the events socket: the practice's members refresh counts and lists; the notice names no patient. */
@@ -52,16 +59,25 @@ export const intakePushSource: PushSource = {
   async toPushes(_db, payload) {
     const { practiceId, botId, botName } = payload as SubmissionReceived;
     const link = botPath(botId);
-    return [{
-      practiceId,
-      message: {
-        event: SUBMISSION_RECEIVED,
-        data: {
-          updateUnreads: true, practiceId,
-          notification: { type: 'info', title: 'New form submission', text: `A patient sent the form ${botName}`, link, actions: [{ title: 'View submissions', link }] },
+    return [
+      {
+        practiceId,
+        message: {
+          event: SUBMISSION_RECEIVED,
+          data: {
+            updateUnreads: true,
+            practiceId,
+            notification: {
+              type: 'info',
+              title: 'New form submission',
+              text: `A patient sent the form ${botName}`,
+              link,
+              actions: [{ title: 'View submissions', link }],
+            },
+          },
         },
       },
-    }];
+    ];
   },
 };
 

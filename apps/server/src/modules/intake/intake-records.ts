@@ -23,19 +23,43 @@ export const formUrl = (publicUrl: string, endpoint: string) => `${publicUrl}/fo
 
 export function toBot(row: BotRow, unread: number, publicUrl: string): intakeApi.Bot {
   return {
-    id: row.id, uuid: row.uuid, practiceId: row.practiceId, name: row.name, colorScheme: row.colorScheme, endpoint: row.endpoint,
-    formUrl: formUrl(publicUrl, row.endpoint), emailsToNotify: row.emailsToNotify, specialities: row.specialities,
-    specialityQuestionType: row.specialityQuestionType, unread, takenDownAt: row.deletedAt?.getTime() ?? null,
-    createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
+    id: row.id,
+    uuid: row.uuid,
+    practiceId: row.practiceId,
+    name: row.name,
+    colorScheme: row.colorScheme,
+    endpoint: row.endpoint,
+    formUrl: formUrl(publicUrl, row.endpoint),
+    emailsToNotify: row.emailsToNotify,
+    specialities: row.specialities,
+    specialityQuestionType: row.specialityQuestionType,
+    unread,
+    takenDownAt: row.deletedAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
   };
 }
 
 export function toSubmission(row: SubmissionRow, botName: string): intakeApi.Submission {
   return {
-    id: row.id, uuid: row.uuid, practiceId: row.practiceId, botId: row.botId, botName, status: row.status,
-    archived: row.archivedAt !== null, viewed: row.viewedAt !== null, firstName: row.firstName, lastName: row.lastName,
-    phoneNumber: row.phoneNumber, email: row.email, dateOfBirth: dobFromStorage(row.dateOfBirth), answers: row.answers,
-    patientId: row.patientId, chatId: row.chatId, createdAt: row.createdAt.getTime(), decidedAt: row.decidedAt?.getTime() ?? null,
+    id: row.id,
+    uuid: row.uuid,
+    practiceId: row.practiceId,
+    botId: row.botId,
+    botName,
+    status: row.status,
+    archived: row.archivedAt !== null,
+    viewed: row.viewedAt !== null,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    email: row.email,
+    dateOfBirth: dobFromStorage(row.dateOfBirth),
+    answers: row.answers,
+    patientId: row.patientId,
+    chatId: row.chatId,
+    createdAt: row.createdAt.getTime(),
+    decidedAt: row.decidedAt?.getTime() ?? null,
   };
 }
 
@@ -46,7 +70,12 @@ export function toSubmission(row: SubmissionRow, botName: string): intakeApi.Sub
  * is not in answers 456 like a missing one, so ids reveal nothing.
  */
 async function authorizeOwned(
-  db: Db, caller: SessionCaller, named: number | undefined, ownerPracticeId: number | undefined, action: PracticeAction, notFound: string,
+  db: Db,
+  caller: SessionCaller,
+  named: number | undefined,
+  ownerPracticeId: number | undefined,
+  action: PracticeAction,
+  notFound: string,
 ) {
   if (named !== undefined) {
     await authorizePractice(db, caller, named, action);
@@ -64,7 +93,11 @@ async function authorizeOwned(
  * submissions (`withDeleted`), which stay with the practice.
  */
 export async function botFor(
-  db: Db, caller: SessionCaller, id: number, action: PracticeAction, options: { practiceId?: number; withDeleted?: boolean } = {},
+  db: Db,
+  caller: SessionCaller,
+  id: number,
+  action: PracticeAction,
+  options: { practiceId?: number; withDeleted?: boolean } = {},
 ): Promise<BotRow> {
   const [row] = await db.select().from(bots).where(eq(bots.id, id));
   const bot = row && (options.withDeleted || row.deletedAt === null) ? row : undefined;
@@ -73,18 +106,31 @@ export async function botFor(
 }
 
 /** A submission of the practice with its bot's name, once the caller may do `action` there. */
-export async function submissionFor(db: Db, caller: SessionCaller, id: number, practiceId: number, action: PracticeAction) {
+export async function submissionFor(
+  db: Db,
+  caller: SessionCaller,
+  id: number,
+  practiceId: number,
+  action: PracticeAction,
+) {
   const [row] = await submissionsWithBot(db).where(eq(submissions.id, id));
   await authorizeOwned(db, caller, practiceId, row?.submission.practiceId, action, NO_SUCH_SUBMISSION);
   return row;
 }
 
 export const submissionsWithBot = (db: Db) =>
-  db.select({ submission: submissions, botName: bots.name }).from(submissions).innerJoin(bots, eq(bots.id, submissions.botId));
+  db
+    .select({ submission: submissions, botName: bots.name })
+    .from(submissions)
+    .innerJoin(bots, eq(bots.id, submissions.botId));
 
 /** The submission row locked for a change, in the caller's transaction (double clicks and colleagues queue up). */
 export async function lockedSubmission(tx: Db, id: number, practiceId: number): Promise<SubmissionRow> {
-  const [row] = await tx.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.practiceId, practiceId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.practiceId, practiceId)))
+    .for('update');
   if (!row) throw new AppError('OBJECT_NOT_FOUND', NO_SUCH_SUBMISSION);
   return row;
 }
@@ -94,11 +140,22 @@ export async function lockedSubmission(tx: Db, id: number, practiceId: number): 
  * which bot or submission. Submissions hold patients' details, so their reads are audited too.
  */
 export function auditIntake(
-  ctx: Pick<AppContext, 'audit'>, actorUserId: number | null, action: AuditAction, client: ClientInfo,
-  target: { type: 'bot' | 'submission' | 'practice'; id: number }, details: { practiceId: number } & Record<string, unknown>,
+  ctx: Pick<AppContext, 'audit'>,
+  actorUserId: number | null,
+  action: AuditAction,
+  client: ClientInfo,
+  target: { type: 'bot' | 'submission' | 'practice'; id: number },
+  details: { practiceId: number } & Record<string, unknown>,
 ) {
   return ctx.audit.record({
-    action, actorUserId, targetType: target.type, targetId: target.id, ip: client.ip, userAgent: client.userAgent, details,
-    practiceId: details.practiceId, patientId: typeof details.patientId === 'number' ? details.patientId : null,
+    action,
+    actorUserId,
+    targetType: target.type,
+    targetId: target.id,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details,
+    practiceId: details.practiceId,
+    patientId: typeof details.patientId === 'number' ? details.patientId : null,
   });
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { intakeApi } from '@referwell/contracts';
 import { practices, users } from '../../core/index.js';
 import { patients } from '../patients/patients.table.js';
@@ -14,12 +26,17 @@ export const bots = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     colorScheme: text('color_scheme').notNull(),
     /** Lower case (the contract lower-cases it), so one address cannot be taken twice in different cases. */
     endpoint: text('endpoint').notNull(),
-    emailsToNotify: text('emails_to_notify').array().notNull().default(sql`'{}'::text[]`),
+    emailsToNotify: text('emails_to_notify')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Speciality ids the form offers, in the order the practice chose. */
     specialities: integer('specialities').array().notNull().default([]),
     specialityQuestionType: text('speciality_question_type').$type<intakeApi.QuestionStyle>().notNull().default('NONE'),
@@ -29,7 +46,9 @@ export const bots = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('bots_endpoint_uq').on(sql`lower(${t.endpoint})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('bots_endpoint_uq')
+      .on(sql`lower(${t.endpoint})`)
+      .where(sql`${t.deletedAt} is null`),
     index('bots_practice_idx').on(t.practiceId, t.name),
   ],
 );
@@ -44,8 +63,12 @@ export const submissions = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    botId: integer('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    botId: integer('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
     status: text('status').$type<intakeApi.SubmissionStatus>().notNull().default('NEW'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
@@ -69,7 +92,9 @@ export const submissions = pgTable(
     index('submissions_bot_idx').on(t.botId, t.createdAt.desc(), t.id.desc()),
     index('submissions_practice_idx').on(t.practiceId, t.createdAt.desc()),
     // Unread counts per bot read only the few unopened, unarchived rows.
-    index('submissions_unread_idx').on(t.botId).where(sql`${t.viewedAt} is null and ${t.archivedAt} is null`),
+    index('submissions_unread_idx')
+      .on(t.botId)
+      .where(sql`${t.viewedAt} is null and ${t.archivedAt} is null`),
     index('submissions_chat_idx').on(t.chatId),
     index('submissions_patient_idx').on(t.patientId),
   ],

@@ -21,25 +21,46 @@ beforeAll(async () => {
   t = await createTestApp();
   await listen(t);
   admin = await staffMember(t, 'ADMIN');
-  offered = await t.db.select({ id: specialities.id, name: specialities.name }).from(specialities).orderBy(specialities.id).limit(2);
+  offered = await t.db
+    .select({ id: specialities.id, name: specialities.name })
+    .from(specialities)
+    .orderBy(specialities.id)
+    .limit(2);
   // Listed in the practice's order, not the catalogue's.
-  bot = await createBot(admin, { specialities: [offered[1].id, offered[0].id], specialityQuestionType: 'QUICK_REPLIES' });
+  bot = await createBot(admin, {
+    specialities: [offered[1].id, offered[0].id],
+    specialityQuestionType: 'QUICK_REPLIES',
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const storedCount = async () => (await t.db.select({ n: count() }).from(submissions))[0].n;
-const formOf = async (endpoint: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/patient/form/${endpoint}` })).json<intakeApi.IntakeForm>();
+const formOf = async (endpoint: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/patient/form/${endpoint}` })).json<intakeApi.IntakeForm>();
 
 describe('the public form', () => {
   it('shows the practice, its logo and the questions, offering the bot’s specialities', async () => {
-    await t.db.update(practices).set({ logoUrl: '/api/v1/files/public/logo' }).where(eq(practices.id, admin.practiceId));
+    await t.db
+      .update(practices)
+      .set({ logoUrl: '/api/v1/files/public/logo' })
+      .where(eq(practices.id, admin.practiceId));
     const form = await formOf(bot.endpoint);
-    expect(form).toMatchObject({ name: bot.name, colorScheme: bot.colorScheme, practice: { logoUrl: '/api/v1/files/public/logo' } });
+    expect(form).toMatchObject({
+      name: bot.name,
+      colorScheme: bot.colorScheme,
+      practice: { logoUrl: '/api/v1/files/public/logo' },
+    });
     expect(form.questions.map((q) => [q.variable, q.questionType, q.required])).toEqual([
-      ['firstName', 'name', true], ['lastName', 'name', true], ['phone', 'phone', true], ['dob', 'dob', false],
-      ['email', 'email', false], ['gender', 'gender', false], ['speciality', 'speciality', true], ['note', 'note', false],
+      ['firstName', 'name', true],
+      ['lastName', 'name', true],
+      ['phone', 'phone', true],
+      ['dob', 'dob', false],
+      ['email', 'email', false],
+      ['gender', 'gender', false],
+      ['speciality', 'speciality', true],
+      ['note', 'note', false],
     ]);
     const speciality = form.questions.find((q) => q.variable === 'speciality')!;
     expect(speciality.style).toBe('QUICK_REPLIES');
@@ -59,31 +80,67 @@ describe('the public form', () => {
 describe('sending the form', () => {
   it('keeps the answers, the phone number in international form, and what a choice said', async () => {
     const res = await sendForm(t, bot.endpoint, {
-      answers: answers({ dob: '04/12/1990', email: ' Rosa@Example.TEST ', gender: 'FEMALE', speciality: String(offered[0].id), note: '  Knee pain  ' }),
-      embededUrl: 'https://riverside.example/contact', isApp: false,
+      answers: answers({
+        dob: '04/12/1990',
+        email: ' Rosa@Example.TEST ',
+        gender: 'FEMALE',
+        speciality: String(offered[0].id),
+        note: '  Knee pain  ',
+      }),
+      embededUrl: 'https://riverside.example/contact',
+      isApp: false,
     });
     expect(res.statusCode).toBe(201);
-    const [practice] = await t.db.select({ name: practices.name }).from(practices).where(eq(practices.id, admin.practiceId));
+    const [practice] = await t.db
+      .select({ name: practices.name })
+      .from(practices)
+      .where(eq(practices.id, admin.practiceId));
     expect(res.json()).toEqual({ uuid: expect.any(String), practiceName: practice.name });
     const [row] = await t.db.select().from(submissions).where(eq(submissions.uuid, res.json().uuid));
     expect(row).toMatchObject({
-      practiceId: admin.practiceId, botId: bot.id, status: 'NEW', firstName: 'Rosa', lastName: 'Diaz', phoneNumber: '+12025550142',
-      email: 'rosa@example.test', dateOfBirth: '1990-04-12', embededUrl: 'https://riverside.example/contact', viewedAt: null,
+      practiceId: admin.practiceId,
+      botId: bot.id,
+      status: 'NEW',
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      phoneNumber: '+12025550142',
+      email: 'rosa@example.test',
+      dateOfBirth: '1990-04-12',
+      embededUrl: 'https://riverside.example/contact',
+      viewedAt: null,
     });
     expect(row.answers.map((a) => [a.variable, a.value])).toEqual([
-      ['firstName', 'Rosa'], ['lastName', 'Diaz'], ['phone', '+12025550142'], ['dob', '04/12/1990'], ['email', 'rosa@example.test'],
-      ['gender', 'Female'], ['speciality', offered[0].name], ['note', 'Knee pain'],
+      ['firstName', 'Rosa'],
+      ['lastName', 'Diaz'],
+      ['phone', '+12025550142'],
+      ['dob', '04/12/1990'],
+      ['email', 'rosa@example.test'],
+      ['gender', 'Female'],
+      ['speciality', offered[0].name],
+      ['note', 'Knee pain'],
     ]);
-    expect(await lastAudit(t.db, 'submission.received', row.id)).toMatchObject({ actorUserId: null, ip: '203.0.113.7' });
+    expect(await lastAudit(t.db, 'submission.received', row.id)).toMatchObject({
+      actorUserId: null,
+      ip: '203.0.113.7',
+    });
   });
 
   it('lists every answer that needs fixing on its field, and keeps nothing', async () => {
     const before = await storedCount();
     const res = await sendForm(t, bot.endpoint, {
-      answers: answers({ lastName: '  ', phone: '12345678', dob: '1990-04-12', email: 'rosa@', gender: 'OTHER', favouriteColour: 'blue' }),
+      answers: answers({
+        lastName: '  ',
+        phone: '12345678',
+        dob: '1990-04-12',
+        email: 'rosa@',
+        gender: 'OTHER',
+        favouriteColour: 'blue',
+      }),
     });
     expect(res.statusCode).toBe(400);
-    const issues = res.json<{ issues: { path: string[]; message: string }[] }>().issues.map((i) => [i.path.join('.'), i.message]);
+    const issues = res
+      .json<{ issues: { path: string[]; message: string }[] }>()
+      .issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toEqual([
       ['body.answers.favouriteColour', 'This form does not ask that'],
       ['body.answers.lastName', 'Last name is required'],
@@ -97,7 +154,10 @@ describe('sending the form', () => {
   });
 
   it('e-mails the bot’s addresses a link to the submissions, without the patient’s details', async () => {
-    const notified = await createBot(admin, { name: 'Walk-ins', emailsToNotify: ['desk@riverside.test', 'nurse@riverside.test'] });
+    const notified = await createBot(admin, {
+      name: 'Walk-ins',
+      emailsToNotify: ['desk@riverside.test', 'nurse@riverside.test'],
+    });
     await submitted(t, notified, { note: 'Chest pain since Monday' });
     await jobsDone(t);
     for (const to of ['desk@riverside.test', 'nurse@riverside.test']) {
@@ -106,7 +166,11 @@ describe('sending the form', () => {
       expect(mail?.body).toContain(`http://localhost:3000/intake/${notified.id}`);
       expect(mail?.body).not.toMatch(/Rosa|Diaz|555|Chest/);
     }
-    const pushes = await intakePushSource.toPushes(t.db, { practiceId: admin.practiceId, botId: notified.id, botName: 'Walk-ins' });
+    const pushes = await intakePushSource.toPushes(t.db, {
+      practiceId: admin.practiceId,
+      botId: notified.id,
+      botName: 'Walk-ins',
+    });
     expect(pushes).toEqual([expect.objectContaining({ practiceId: admin.practiceId })]);
     expect(JSON.stringify(pushes)).not.toMatch(/Rosa|Diaz/);
   });
@@ -116,9 +180,13 @@ describe('sending the form', () => {
     try {
       // Made directly: signing in counts against the same limit.
       const practice = await createPractice(limited.db);
-      const [form] = await limited.db.insert(bots).values({ practiceId: practice.id, name: 'Form', colorScheme: '#1C7ED6', endpoint: 'limited-form' }).returning();
+      const [form] = await limited.db
+        .insert(bots)
+        .values({ practiceId: practice.id, name: 'Form', colorScheme: '#1C7ED6', endpoint: 'limited-form' })
+        .returning();
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await sendForm(limited, form.endpoint, { answers: answers() })).statusCode);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await sendForm(limited, form.endpoint, { answers: answers() })).statusCode);
       expect(statuses).toEqual([201, 201, 429]);
       expect((await sendForm(limited, form.endpoint, { answers: answers() }, '198.51.100.9')).statusCode).toBe(201);
     } finally {

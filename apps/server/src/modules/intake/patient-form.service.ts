@@ -57,14 +57,28 @@ export function createPatientFormService(ctx: AppContext) {
         const [stored] = await tx
           .insert(submissions)
           .values({
-            practiceId: bot.practiceId, botId: bot.id, ...person, dateOfBirth: person.dateOfBirth && dobForStorage(person.dateOfBirth),
-            answers, embededUrl: input.embededUrl ?? null, isApp: input.isApp, createdAt: ctx.clock.now(),
+            practiceId: bot.practiceId,
+            botId: bot.id,
+            ...person,
+            dateOfBirth: person.dateOfBirth && dobForStorage(person.dateOfBirth),
+            answers,
+            embededUrl: input.embededUrl ?? null,
+            isApp: input.isApp,
+            createdAt: ctx.clock.now(),
           })
           .returning();
-        for (const to of bot.emailsToNotify) await ctx.jobs.enqueue(INTAKE_EMAIL_JOB, { submissionId: stored.id, to }, { tx });
+        for (const to of bot.emailsToNotify)
+          await ctx.jobs.enqueue(INTAKE_EMAIL_JOB, { submissionId: stored.id, to }, { tx });
         return stored;
       });
-      await auditIntake(ctx, null, 'submission.received', client, { type: 'submission', id: row.id }, { practiceId: bot.practiceId, botId: bot.id });
+      await auditIntake(
+        ctx,
+        null,
+        'submission.received',
+        client,
+        { type: 'submission', id: row.id },
+        { practiceId: bot.practiceId, botId: bot.id },
+      );
       await publishSubmissionReceived(ctx, { practiceId: bot.practiceId, botId: bot.id, botName: bot.name });
       return { uuid: row.uuid, practiceName };
     },

@@ -36,19 +36,33 @@ const fromNewPatient = (bot: intakeApi.Bot, changes: Record<string, string> = {}
   return submitted(t, bot, { phone: `+1 202 555 01${phoneSeq}`, ...changes });
 };
 type Page = { data: intakeApi.Submission[]; count: number };
-const list = async (who: Staff, botId: number, query = '') => (await who.client.get(`/api/v1/bot/${botId}/submissions?${query}`)).json<Page>();
-const counts = async (who: Staff, botId: number) => (await who.client.get(`/api/v1/bot/${botId}/submissionCounts`)).json<intakeApi.SubmissionCounts>();
+const list = async (who: Staff, botId: number, query = '') =>
+  (await who.client.get(`/api/v1/bot/${botId}/submissions?${query}`)).json<Page>();
+const counts = async (who: Staff, botId: number) =>
+  (await who.client.get(`/api/v1/bot/${botId}/submissionCounts`)).json<intakeApi.SubmissionCounts>();
 const act = (who: Staff, id: number, action: 'accept' | 'reject' | 'action/createChat') =>
   who.client.post(`/api/v1/submission/${id}/${action}`, { practiceId: who.practiceId });
-const archive = (who: Staff, id: number, archived: boolean) => who.client.put(`/api/v1/submission/${id}/archive?practiceId=${who.practiceId}`, { archived });
+const archive = (who: Staff, id: number, archived: boolean) =>
+  who.client.put(`/api/v1/submission/${id}/archive?practiceId=${who.practiceId}`, { archived });
 
 describe('reading submissions', () => {
   it('lists a bot’s submissions newest first, by page, status and archive', async () => {
     const bot = await createBot(admin);
-    const ids = [await fromNewPatient(bot, { firstName: 'Ann' }), await fromNewPatient(bot, { firstName: 'Ben' }), await fromNewPatient(bot, { firstName: 'Cal' })];
+    const ids = [
+      await fromNewPatient(bot, { firstName: 'Ann' }),
+      await fromNewPatient(bot, { firstName: 'Ben' }),
+      await fromNewPatient(bot, { firstName: 'Cal' }),
+    ];
     const all = await list(staff, bot.id);
     expect([all.count, all.data.map((s) => s.id)]).toEqual([3, [...ids].reverse()]);
-    expect(all.data[0]).toMatchObject({ botName: bot.name, firstName: 'Cal', status: 'NEW', archived: false, viewed: false, patientId: null });
+    expect(all.data[0]).toMatchObject({
+      botName: bot.name,
+      firstName: 'Cal',
+      status: 'NEW',
+      archived: false,
+      viewed: false,
+      patientId: null,
+    });
     expect((await list(staff, bot.id, 'page=1&pageSize=2')).data.map((s) => s.id)).toEqual([ids[0]]);
     expect(await lastAudit(t.db, 'submission.listed', bot.id)).toMatchObject({ actorUserId: staff.user.id });
 
@@ -65,13 +79,21 @@ describe('reading submissions', () => {
     const quiet = await createBot(admin, { name: 'Aaa quiet' });
     const bot = await createBot(admin, { name: 'Aaa busy' });
     const practiceUnread = async () =>
-      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number; total: number }[]>()[0];
+      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<
+        { submissions: number; total: number }[]
+      >()[0];
     const before = await practiceUnread();
     const [first, second] = [await fromNewPatient(bot), await fromNewPatient(bot)];
     // The navigation's count: the practice's unopened submissions, in its total too.
     expect(await practiceUnread()).toMatchObject({ submissions: before.submissions + 2, total: before.total + 2 });
-    const bots = async (query = '') => (await staff.client.get(`/api/v1/practice/${admin.practiceId}/bots?${query}`)).json<{ data: intakeApi.Bot[] }>();
-    expect((await bots()).data.filter((b) => [quiet.id, bot.id].includes(b.id)).map((b) => [b.name, b.unread])).toEqual([['Aaa busy', 2], ['Aaa quiet', 0]]);
+    const bots = async (query = '') =>
+      (await staff.client.get(`/api/v1/practice/${admin.practiceId}/bots?${query}`)).json<{ data: intakeApi.Bot[] }>();
+    expect((await bots()).data.filter((b) => [quiet.id, bot.id].includes(b.id)).map((b) => [b.name, b.unread])).toEqual(
+      [
+        ['Aaa busy', 2],
+        ['Aaa quiet', 0],
+      ],
+    );
     expect((await bots('unreads=true')).data.map((b) => b.id)).toContain(bot.id);
     expect((await bots('unreads=true')).data.map((b) => b.id)).not.toContain(quiet.id);
 
@@ -94,28 +116,56 @@ describe('reading submissions', () => {
 describe('accepting and rejecting', () => {
   it('accepts a new submission once, making the patient record from its answers', async () => {
     const bot = await createBot(admin);
-    const id = await fromNewPatient(bot, { firstName: 'Maya', lastName: 'Stone', dob: '02/03/1980', email: 'maya@example.test', gender: 'FEMALE' });
+    const id = await fromNewPatient(bot, {
+      firstName: 'Maya',
+      lastName: 'Stone',
+      dob: '02/03/1980',
+      email: 'maya@example.test',
+      gender: 'FEMALE',
+    });
     const both = await Promise.all([act(staff, id, 'accept'), act(admin, id, 'accept')]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(both.find((r) => r.statusCode === 400)!.json().message).toBe('This submission was already accepted');
     const accepted = both.find((r) => r.statusCode === 200)!.json<intakeApi.Submission>();
-    expect(accepted).toMatchObject({ status: 'ACCEPTED', decidedAt: expect.any(Number), patientId: expect.any(Number) });
+    expect(accepted).toMatchObject({
+      status: 'ACCEPTED',
+      decidedAt: expect.any(Number),
+      patientId: expect.any(Number),
+    });
     const [patient] = await t.db.select().from(patients).where(eq(patients.id, accepted.patientId!));
     expect(patient).toMatchObject({
-      practiceId: admin.practiceId, firstName: 'Maya', lastName: 'Stone', phoneNumber: accepted.phoneNumber, email: 'maya@example.test',
-      dateOfBirth: '1980-02-03', gender: 'FEMALE', parentId: null,
+      practiceId: admin.practiceId,
+      firstName: 'Maya',
+      lastName: 'Stone',
+      phoneNumber: accepted.phoneNumber,
+      email: 'maya@example.test',
+      dateOfBirth: '1980-02-03',
+      gender: 'FEMALE',
+      parentId: null,
     });
-    expect((await lastAudit(t.db, 'patient.created', patient.id))?.details).toMatchObject({ practiceId: admin.practiceId, submissionId: id });
+    expect((await lastAudit(t.db, 'patient.created', patient.id))?.details).toMatchObject({
+      practiceId: admin.practiceId,
+      submissionId: id,
+    });
     expect(await lastAudit(t.db, 'submission.accepted', id)).toBeTruthy();
     expect((await act(staff, id, 'reject')).json().message).toBe('This submission was already accepted');
   });
 
   it('finds the practice’s patient with the same phone rather than adding another', async () => {
     const bot = await createBot(admin);
-    const known = await insertPatient(t.db, admin.practiceId, { firstName: 'Old', lastName: 'Record', phoneNumber: '+12025550199' });
+    const known = await insertPatient(t.db, admin.practiceId, {
+      firstName: 'Old',
+      lastName: 'Record',
+      phoneNumber: '+12025550199',
+    });
     const id = await submitted(t, bot, { phone: '202-555-0199' });
     expect((await act(staff, id, 'accept')).json().patientId).toBe(known.id);
-    expect(await t.db.select().from(patients).where(and(eq(patients.practiceId, admin.practiceId), eq(patients.phoneNumber, '+12025550199')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.practiceId, admin.practiceId), eq(patients.phoneNumber, '+12025550199'))),
+    ).toHaveLength(1);
   });
 
   it('rejects a new submission without touching patient records', async () => {
@@ -145,7 +195,9 @@ describe('answering by chat', () => {
     expect(res.statusCode).toBe(200);
     const chat = res.json<chatsApi.ChatSummary>();
     expect(chat).toMatchObject({ type: 'PATIENT', title: 'Nina Park', patientId: expect.any(Number) });
-    const submission = (await staff.client.get(`/api/v1/submission/${id}?practiceId=${admin.practiceId}`)).json<intakeApi.Submission>();
+    const submission = (
+      await staff.client.get(`/api/v1/submission/${id}?practiceId=${admin.practiceId}`)
+    ).json<intakeApi.Submission>();
     expect(submission).toMatchObject({ status: 'NEW', chatId: chat.id, patientId: chat.patientId });
     expect(await lastAudit(t.db, 'submission.chat', id)).toMatchObject({ actorUserId: staff.user.id });
     await jobsDone(t);
@@ -165,24 +217,30 @@ describe('who may see submissions', () => {
     const bot = await createBot(admin);
     const id = await fromNewPatient(bot);
     const outsider = await staffMember(t, 'ADMIN');
-    expect((await outsider.client.get(`/api/v1/submission/${id}?practiceId=${outsider.practiceId}`)).statusCode).toBe(456);
+    expect((await outsider.client.get(`/api/v1/submission/${id}?practiceId=${outsider.practiceId}`)).statusCode).toBe(
+      456,
+    );
     expect((await outsider.client.get(`/api/v1/submission/${id}?practiceId=${admin.practiceId}`)).statusCode).toBe(403);
     expect((await act(outsider, id, 'accept')).statusCode).toBe(456);
     expect((await act(outsider, id, 'action/createChat')).statusCode).toBe(456);
     expect((await outsider.client.get(`/api/v1/bot/${bot.id}/submissionCounts`)).statusCode).toBe(456);
-    expect((await staff.client.get(`/api/v1/submission/${id}?practiceId=${admin.practiceId}`)).json().viewed).toBe(true);
+    expect((await staff.client.get(`/api/v1/submission/${id}?practiceId=${admin.practiceId}`)).json().viewed).toBe(
+      true,
+    );
 
     const unopened = await fromNewPatient(bot);
     const unread = async () =>
-      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<{ submissions: number }[]>()[0].submissions;
+      (await staff.client.get(`/api/v1/unread?practiceId=${admin.practiceId}&selectedPracticeOnly=true`)).json<
+        { submissions: number }[]
+      >()[0].submissions;
     const waiting = await unread();
     await admin.client.delete(`/api/v1/bot/${bot.id}?practiceId=${admin.practiceId}`);
     expect((await list(staff, bot.id)).data.map((s) => s.id)).toEqual([unopened, id]);
     // Still counted: Intake lists the forms taken down, with what waits in them.
     expect(await unread()).toBe(waiting);
-    expect((await staff.client.get(`/api/v1/practice/${admin.practiceId}/bots?takenDown=true`)).json().data).toContainEqual(
-      expect.objectContaining({ id: bot.id, unread: 1 }),
-    );
+    expect(
+      (await staff.client.get(`/api/v1/practice/${admin.practiceId}/bots?takenDown=true`)).json().data,
+    ).toContainEqual(expect.objectContaining({ id: bot.id, unread: 1 }));
     expect((await act(staff, id, 'accept')).statusCode).toBe(200);
   });
 });

@@ -7,7 +7,15 @@ import { AppError } from '../../platform/errors.js';
 import { auditPatient } from '../patients/index.js';
 import type { ChatCreationService } from '../chats/index.js';
 import { submissions, type SubmissionRow } from './intake.table.js';
-import { auditIntake, botFor, lockedSubmission, submissionFor, submissionsWithBot, toSubmission, unreadSubmission } from './intake-records.js';
+import {
+  auditIntake,
+  botFor,
+  lockedSubmission,
+  submissionFor,
+  submissionsWithBot,
+  toSubmission,
+  unreadSubmission,
+} from './intake-records.js';
 import { patientOfSubmission } from './submission-patients.js';
 import { publishSubmissionChanged } from './intake-notices.js';
 
@@ -46,13 +54,32 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
     return record.id;
   }
 
-  async function auditMade(caller: SessionCaller, client: ClientInfo, practiceId: number, submissionId: number, made: { patientId?: number }) {
+  async function auditMade(
+    caller: SessionCaller,
+    client: ClientInfo,
+    practiceId: number,
+    submissionId: number,
+    made: { patientId?: number },
+  ) {
     if (made.patientId === undefined) return;
-    await auditPatient(ctx.audit, caller, 'patient.created', client, { type: 'patient', id: made.patientId }, { practiceId, submissionId });
+    await auditPatient(
+      ctx.audit,
+      caller,
+      'patient.created',
+      client,
+      { type: 'patient', id: made.patientId },
+      { practiceId, submissionId },
+    );
   }
 
   /** A NEW submission decided: accepted (with its patient record) or rejected. */
-  async function decide(caller: SessionCaller, id: number, practiceId: number, status: 'ACCEPTED' | 'REJECTED', client: ClientInfo) {
+  async function decide(
+    caller: SessionCaller,
+    id: number,
+    practiceId: number,
+    status: 'ACCEPTED' | 'REJECTED',
+    client: ClientInfo,
+  ) {
     await submissionFor(db, caller, id, practiceId, 'intake.answer');
     if (status === 'ACCEPTED') await authorizePractice(db, caller, practiceId, 'patients.manage');
     const made: { patientId?: number } = {};
@@ -60,12 +87,21 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
       const row = await lockedSubmission(tx, id, practiceId);
       if (row.status !== 'NEW') throw new AppError('BAD_REQUEST', ALREADY[row.status]);
       const patient = status === 'ACCEPTED' ? await withPatient(tx, caller, row, made) : row.patientId;
-      await tx.update(submissions).set({ status, patientId: patient, decidedAt: clock.now(), decidedBy: caller.user.id }).where(eq(submissions.id, id));
+      await tx
+        .update(submissions)
+        .set({ status, patientId: patient, decidedAt: clock.now(), decidedBy: caller.user.id })
+        .where(eq(submissions.id, id));
       return patient;
     });
     await auditMade(caller, client, practiceId, id, made);
-    await auditIntake(ctx, caller.user.id, status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected', client,
-      { type: 'submission', id }, { practiceId, patientId });
+    await auditIntake(
+      ctx,
+      caller.user.id,
+      status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected',
+      client,
+      { type: 'submission', id },
+      { practiceId, patientId },
+    );
     await publishSubmissionChanged(ctx, practiceId);
     return view(id);
   }
@@ -81,13 +117,27 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
         q.conversationId !== undefined ? eq(submissions.chatId, q.conversationId) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select().from(submissions).where(where).orderBy(desc(submissions.createdAt), desc(submissions.id)).offset(q.page * q.pageSize).limit(q.pageSize),
+        db
+          .select()
+          .from(submissions)
+          .where(where)
+          .orderBy(desc(submissions.createdAt), desc(submissions.id))
+          .offset(q.page * q.pageSize)
+          .limit(q.pageSize),
         db.select({ n: count() }).from(submissions).where(where),
       ]);
       const result = { data: rows.map((r) => toSubmission(r, bot.name)), count: total?.n ?? 0 };
-      await auditIntake(ctx, caller.user.id, 'submission.listed', client, { type: 'bot', id: bot.id }, {
-        practiceId: bot.practiceId, submissionIds: result.data.map((s) => s.id),
-      });
+      await auditIntake(
+        ctx,
+        caller.user.id,
+        'submission.listed',
+        client,
+        { type: 'bot', id: bot.id },
+        {
+          practiceId: bot.practiceId,
+          submissionIds: result.data.map((s) => s.id),
+        },
+      );
       return result;
     },
 
@@ -113,8 +163,11 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
     async get(caller: SessionCaller, id: number, practiceId: number, client: ClientInfo) {
       const { submission } = await submissionFor(db, caller, id, practiceId, 'intake.view');
       if (submission.viewedAt === null) {
-        const marked = await db.update(submissions).set({ viewedAt: clock.now() })
-          .where(and(eq(submissions.id, id), isNull(submissions.viewedAt))).returning({ id: submissions.id });
+        const marked = await db
+          .update(submissions)
+          .set({ viewedAt: clock.now() })
+          .where(and(eq(submissions.id, id), isNull(submissions.viewedAt)))
+          .returning({ id: submissions.id });
         if (marked.length > 0) await publishSubmissionChanged(ctx, practiceId);
       }
       await auditIntake(ctx, caller.user.id, 'submission.viewed', client, { type: 'submission', id }, { practiceId });
@@ -126,18 +179,30 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
       const changed = await db.transaction(async (tx) => {
         const row = await lockedSubmission(tx, id, practiceId);
         if ((row.archivedAt !== null) === archived) return false;
-        await tx.update(submissions).set({ archivedAt: archived ? clock.now() : null }).where(eq(submissions.id, id));
+        await tx
+          .update(submissions)
+          .set({ archivedAt: archived ? clock.now() : null })
+          .where(eq(submissions.id, id));
         return true;
       });
       if (changed) {
-        await auditIntake(ctx, caller.user.id, archived ? 'submission.archived' : 'submission.unarchived', client, { type: 'submission', id }, { practiceId });
+        await auditIntake(
+          ctx,
+          caller.user.id,
+          archived ? 'submission.archived' : 'submission.unarchived',
+          client,
+          { type: 'submission', id },
+          { practiceId },
+        );
         await publishSubmissionChanged(ctx, practiceId);
       }
       return view(id);
     },
 
-    accept: (caller: SessionCaller, id: number, practiceId: number, client: ClientInfo) => decide(caller, id, practiceId, 'ACCEPTED', client),
-    reject: (caller: SessionCaller, id: number, practiceId: number, client: ClientInfo) => decide(caller, id, practiceId, 'REJECTED', client),
+    accept: (caller: SessionCaller, id: number, practiceId: number, client: ClientInfo) =>
+      decide(caller, id, practiceId, 'ACCEPTED', client),
+    reject: (caller: SessionCaller, id: number, practiceId: number, client: ClientInfo) =>
+      decide(caller, id, practiceId, 'REJECTED', client),
 
     /**
      * The practice's chat with the patient who sent it: their record matched or made (the status
@@ -151,13 +216,21 @@ export function createSubmissionsService(ctx: AppContext, chats: ChatCreationSer
       const patientId = await db.transaction(async (tx) => {
         const row = await lockedSubmission(tx, id, practiceId);
         const patient = await withPatient(tx, caller, row, made);
-        if (row.patientId !== patient) await tx.update(submissions).set({ patientId: patient }).where(eq(submissions.id, id));
+        if (row.patientId !== patient)
+          await tx.update(submissions).set({ patientId: patient }).where(eq(submissions.id, id));
         return patient;
       });
       await auditMade(caller, client, practiceId, id, made);
       const chat = await chats.openWithPatient(caller, patientId, practiceId, client);
       await db.update(submissions).set({ chatId: chat.id }).where(eq(submissions.id, id));
-      await auditIntake(ctx, caller.user.id, 'submission.chat', client, { type: 'submission', id }, { practiceId, patientId, chatId: chat.id });
+      await auditIntake(
+        ctx,
+        caller.user.id,
+        'submission.chat',
+        client,
+        { type: 'submission', id },
+        { practiceId, patientId, chatId: chat.id },
+      );
       await publishSubmissionChanged(ctx, practiceId);
       return chat;
     },

@@ -30,11 +30,13 @@ export async function describeTarget(db: Db, invite: InviteRow): Promise<InviteT
     const owner = row && (row.practiceId === practice?.id ? practice : await practiceById(db, row.practiceId));
     if (row && owner) network = { row, owner };
   }
-  const [organisation] = invite.organisationId === null
-    ? []
-    : await db.select().from(organisations).where(eq(organisations.id, invite.organisationId)).limit(1);
-  const label = organisation?.name
-    ?? (network ? `the ${network.row.name} network of ${network.owner.name}` : practice?.name ?? 'Referwell');
+  const [organisation] =
+    invite.organisationId === null
+      ? []
+      : await db.select().from(organisations).where(eq(organisations.id, invite.organisationId)).limit(1);
+  const label =
+    organisation?.name ??
+    (network ? `the ${network.row.name} network of ${network.owner.name}` : (practice?.name ?? 'Referwell'));
   return { practice, network, organisation: organisation ?? null, label };
 }
 
@@ -60,14 +62,25 @@ export async function deliverInvite(ctx: AppContext, invite: InviteRow, code: st
   const target = await describeTarget(ctx.db, invite);
   const link = inviteLink(ctx.config.publicUrl, code);
   const days = Math.round(invitesApi.INVITE_TTL_MS / 86_400_000);
-  const what = invite.type === 'PATIENT'
-    ? `to connect with ${target.label} as a patient`
-    : targetOf(invite) === 'NETWORK'
-      ? `to add your practice to ${target.label}`
-      : `to join ${target.label}${invite.role ? ` as ${ROLE_WORDS[invite.role]}` : ''}`;
-  const from = target.practice && targetOf(invite) === 'NETWORK' ? `${letter.inviterName} of ${target.practice.name}` : letter.inviterName;
+  const what =
+    invite.type === 'PATIENT'
+      ? `to connect with ${target.label} as a patient`
+      : targetOf(invite) === 'NETWORK'
+        ? `to add your practice to ${target.label}`
+        : `to join ${target.label}${invite.role ? ` as ${ROLE_WORDS[invite.role]}` : ''}`;
+  const from =
+    target.practice && targetOf(invite) === 'NETWORK'
+      ? `${letter.inviterName} of ${target.practice.name}`
+      : letter.inviterName;
   const sentence = `${from} invited you ${what} on Referwell.`;
-  if (invite.phone) await ctx.texts.reserve(ctx.db, { purpose: 'invite', channel: 'sms', to: invite.phone, senderUserId: invite.invitedBy, practiceId: invite.practiceId ?? target.network?.owner.id ?? null });
+  if (invite.phone)
+    await ctx.texts.reserve(ctx.db, {
+      purpose: 'invite',
+      channel: 'sms',
+      to: invite.phone,
+      senderUserId: invite.invitedBy,
+      practiceId: invite.practiceId ?? target.network?.owner.id ?? null,
+    });
   try {
     if (invite.email) {
       const text = [

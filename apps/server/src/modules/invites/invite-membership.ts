@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InviteType, invitesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import {
-  addOrganisationMember, addPracticeMember, organisationRolesIn, practiceMembers, rolesIn, setCurrentPractice,
+  addOrganisationMember,
+  addPracticeMember,
+  organisationRolesIn,
+  practiceMembers,
+  rolesIn,
+  setCurrentPractice,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { addNetworkPractice, inNetworkOrOwner } from '../networks/index.js';
@@ -22,7 +27,14 @@ export async function isPatientOf(db: Db, userId: number, practiceId: number) {
   const [row] = await db
     .select({ id: invites.id })
     .from(invites)
-    .where(and(eq(invites.type, 'PATIENT'), eq(invites.status, 'ACCEPTED'), eq(invites.practiceId, practiceId), eq(invites.respondedBy, userId)))
+    .where(
+      and(
+        eq(invites.type, 'PATIENT'),
+        eq(invites.status, 'ACCEPTED'),
+        eq(invites.practiceId, practiceId),
+        eq(invites.respondedBy, userId),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -38,7 +50,9 @@ interface TargetRef {
 /** Why the account needs no invite to the target (a message for a 450), or null. */
 export async function isMemberOfTarget(db: Db, userId: number, t: TargetRef): Promise<string | null> {
   if (t.target === 'ORGANISATION') {
-    return (await organisationRolesIn(db, userId, t.organisationId!)).length ? 'This person is already a member of the organisation' : null;
+    return (await organisationRolesIn(db, userId, t.organisationId!)).length
+      ? 'This person is already a member of the organisation'
+      : null;
   }
   if (t.target === 'NETWORK') {
     const [row] = await db
@@ -46,7 +60,7 @@ export async function isMemberOfTarget(db: Db, userId: number, t: TargetRef): Pr
       .from(practiceMembers)
       .where(and(eq(practiceMembers.userId, userId), inNetworkOrOwner(db, practiceMembers.practiceId, t.networkId!)))
       .limit(1);
-    return row ? 'This person\'s practice is already in the network' : null;
+    return row ? "This person's practice is already in the network" : null;
   }
   if (t.type === 'PATIENT') {
     return (await isPatientOf(db, userId, t.practiceId!)) ? 'This person is already a patient of the practice' : null;

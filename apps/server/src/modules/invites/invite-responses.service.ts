@@ -1,7 +1,12 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { invitesApi } from '@referwell/contracts';
 import {
-  authorizePractice, toPracticeSummary, users, type AppContext, type SessionCaller, type UserRow,
+  authorizePractice,
+  toPracticeSummary,
+  users,
+  type AppContext,
+  type SessionCaller,
+  type UserRow,
 } from '../../core/index.js';
 import { safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -9,8 +14,17 @@ import { invites } from './invites.table.js';
 import { describeTarget } from './invite-delivery.js';
 import { acceptInTransaction } from './invite-membership.js';
 import {
-  addressedTo, inviteCodeHash, isExpired, isVerifiedAddressee, maskEmail, maskPhone, matchesAddress,
-  pendingInvitesFor, senderOf, targetOf, type InviteRow,
+  addressedTo,
+  inviteCodeHash,
+  isExpired,
+  isVerifiedAddressee,
+  maskEmail,
+  maskPhone,
+  matchesAddress,
+  pendingInvitesFor,
+  senderOf,
+  targetOf,
+  type InviteRow,
 } from './invite-records.js';
 
 const NO_LONGER_VALID = 'This invite is no longer valid';
@@ -25,7 +39,11 @@ export function createInviteResponses(ctx: AppContext) {
     const by: SQL[] = [];
     if (invite.email) by.push(eq(users.email, invite.email));
     if (invite.phone) by.push(eq(users.phone, invite.phone));
-    const [row] = await db.select({ id: users.id }).from(users).where(or(...by)).limit(1);
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(...by))
+      .limit(1);
     return Boolean(row);
   }
 
@@ -40,8 +58,16 @@ export function createInviteResponses(ctx: AppContext) {
       status: invite.status,
       expiresAt: invite.expiresAt.getTime(),
       practice: target.practice && toPracticeSummary(target.practice),
-      network: target.network && { id: target.network.row.id, name: target.network.row.name, practice: toPracticeSummary(target.network.owner) },
-      organisation: target.organisation && { id: target.organisation.id, name: target.organisation.name, logoUrl: target.organisation.logoUrl },
+      network: target.network && {
+        id: target.network.row.id,
+        name: target.network.row.name,
+        practice: toPracticeSummary(target.network.owner),
+      },
+      organisation: target.organisation && {
+        id: target.organisation.id,
+        name: target.organisation.name,
+        logoUrl: target.organisation.logoUrl,
+      },
       inviter: sender && { firstName: sender.firstName, lastName: sender.lastName },
       email: invite.email && (isInvitee ? invite.email : maskEmail(invite.email)),
       phone: invite.phone && (isInvitee ? invite.phone : maskPhone(invite.phone)),
@@ -61,8 +87,17 @@ export function createInviteResponses(ctx: AppContext) {
    * is addressed to. Anyone else learns nothing: 404.
    */
   async function answerable(id: number, code: string | undefined, user: UserRow | null) {
-    const invite = await db.select().from(invites).where(eq(invites.id, id)).limit(1).then((r) => r[0]);
-    const allowed = invite && (code !== undefined ? safeEqual(invite.codeHash, inviteCodeHash(code)) : user !== null && isVerifiedAddressee(invite, user));
+    const invite = await db
+      .select()
+      .from(invites)
+      .where(eq(invites.id, id))
+      .limit(1)
+      .then((r) => r[0]);
+    const allowed =
+      invite &&
+      (code !== undefined
+        ? safeEqual(invite.codeHash, inviteCodeHash(code))
+        : user !== null && isVerifiedAddressee(invite, user));
     if (!invite || !allowed) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
     return invite;
   }
@@ -74,11 +109,30 @@ export function createInviteResponses(ctx: AppContext) {
     }
   }
 
-  async function accept(invite: InviteRow, user: UserRow, networkPracticeId: number | null, details: Record<string, unknown> = {}) {
+  async function accept(
+    invite: InviteRow,
+    user: UserRow,
+    networkPracticeId: number | null,
+    details: Record<string, unknown> = {},
+  ) {
     await acceptInTransaction(db, invite, user.id, networkPracticeId);
     await audit.record({
-      action: 'invite.accepted', actorUserId: user.id, subjectUserId: user.id, targetType: 'invite', targetId: invite.id, practiceId: invite.practiceId,
-      details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId, networkId: invite.networkId, organisationId: invite.organisationId, role: invite.role, networkPracticeId, ...details },
+      action: 'invite.accepted',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      targetType: 'invite',
+      targetId: invite.id,
+      practiceId: invite.practiceId,
+      details: {
+        type: invite.type,
+        target: targetOf(invite),
+        practiceId: invite.practiceId,
+        networkId: invite.networkId,
+        organisationId: invite.organisationId,
+        role: invite.role,
+        networkPracticeId,
+        ...details,
+      },
     });
     const target = targetOf(invite);
     return {
@@ -99,15 +153,23 @@ export function createInviteResponses(ctx: AppContext) {
       .returning({ id: invites.id });
     if (!row) throw new AppError('OBJECT_NOT_FOUND', NO_LONGER_VALID);
     await audit.record({
-      action: status === 'DECLINED' ? 'invite.declined' : 'invite.ignored', actorUserId: user?.id ?? null,
-      subjectUserId: user?.id ?? invite.inviteeUserId, targetType: 'invite', targetId: invite.id, practiceId: invite.practiceId,
+      action: status === 'DECLINED' ? 'invite.declined' : 'invite.ignored',
+      actorUserId: user?.id ?? null,
+      subjectUserId: user?.id ?? invite.inviteeUserId,
+      targetType: 'invite',
+      targetId: invite.id,
+      practiceId: invite.practiceId,
       details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId },
     });
   }
 
   return {
     async byCode(code: string, viewer: UserRow | null) {
-      const [invite] = await db.select().from(invites).where(eq(invites.codeHash, inviteCodeHash(code))).limit(1);
+      const [invite] = await db
+        .select()
+        .from(invites)
+        .where(eq(invites.codeHash, inviteCodeHash(code)))
+        .limit(1);
       if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
       assertOpen(invite);
       return toView(invite, viewer);
@@ -122,14 +184,18 @@ export function createInviteResponses(ctx: AppContext) {
       const invite = await answerable(id, body.code, caller.user);
       if (!matchesAddress(invite, caller.user)) {
         const to = invite.email ? maskEmail(invite.email) : maskPhone(invite.phone ?? '');
-        throw new AppError('FORBIDDEN', `This invite was sent to ${to}. Sign in with that account, or ask for the invite to be sent to your address.`);
+        throw new AppError(
+          'FORBIDDEN',
+          `This invite was sent to ${to}. Sign in with that account, or ask for the invite to be sent to your address.`,
+        );
       }
       if (invite.status === 'ACCEPTED') throw new AppError('ERROR_OBJECT_EXISTS', 'This invite was already accepted');
       assertOpen(invite);
       assertAccountKind(invite, caller.user);
       let networkPracticeId: number | null = null;
       if (targetOf(invite) === 'NETWORK') {
-        if (body.practiceId === undefined) throw new AppError('BAD_REQUEST', 'Choose which of your practices joins the network');
+        if (body.practiceId === undefined)
+          throw new AppError('BAD_REQUEST', 'Choose which of your practices joins the network');
         await authorizePractice(db, caller, body.practiceId, 'networks.manage');
         if (body.practiceId === (await describeTarget(db, invite)).network?.owner.id) {
           throw new AppError('BAD_REQUEST', 'This practice owns the network');
@@ -156,9 +222,12 @@ export function createInviteResponses(ctx: AppContext) {
         .select()
         .from(invites)
         .where(and(inArray(invites.id, unique), eq(invites.status, 'PENDING'), addressedTo(caller.user)));
-      const found = new Set(rows.filter((r) => practiceId === undefined || r.practiceId === practiceId).map((r) => r.id));
+      const found = new Set(
+        rows.filter((r) => practiceId === undefined || r.practiceId === practiceId).map((r) => r.id),
+      );
       const missing = unique.find((id) => !found.has(id));
-      if (missing !== undefined) throw new AppError('OBJECT_NOT_FOUND', `Invite ${missing} not found among your pending invites`);
+      if (missing !== undefined)
+        throw new AppError('OBJECT_NOT_FOUND', `Invite ${missing} not found among your pending invites`);
       const changed = await db
         .update(invites)
         .set({ status: 'IGNORED', respondedBy: caller.user.id, respondedAt: new Date() })
@@ -167,7 +236,12 @@ export function createInviteResponses(ctx: AppContext) {
       const ignored = new Set(changed.map((r) => r.id));
       for (const row of rows.filter((r) => ignored.has(r.id))) {
         await audit.record({
-          action: 'invite.ignored', actorUserId: caller.user.id, subjectUserId: caller.user.id, targetType: 'invite', targetId: row.id, practiceId: row.practiceId,
+          action: 'invite.ignored',
+          actorUserId: caller.user.id,
+          subjectUserId: caller.user.id,
+          targetType: 'invite',
+          targetId: row.id,
+          practiceId: row.practiceId,
           details: { type: row.type, target: targetOf(row), practiceId: row.practiceId },
         });
       }
@@ -180,7 +254,11 @@ export function createInviteResponses(ctx: AppContext) {
      * code then proves the person reads that mailbox).
      */
     async checkForSignup(code: string, signup: { kind: 'PROVIDER' | 'PATIENT'; email?: string; phone: string }) {
-      const [invite] = await db.select().from(invites).where(eq(invites.codeHash, inviteCodeHash(code))).limit(1);
+      const [invite] = await db
+        .select()
+        .from(invites)
+        .where(eq(invites.codeHash, inviteCodeHash(code)))
+        .limit(1);
       if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
       assertOpen(invite);
       if (signup.kind === 'PROVIDER' && invite.type === 'PATIENT') {
@@ -191,9 +269,12 @@ export function createInviteResponses(ctx: AppContext) {
       }
       const emailMatched = invite.email !== null && invite.email === signup.email;
       if (!emailMatched && !(invite.phone !== null && invite.phone === signup.phone)) {
-        throw new AppError('BAD_REQUEST', invite.email
-          ? `This invite was sent to ${maskEmail(invite.email)}: sign up with that e-mail address`
-          : `This invite was sent to the phone number ending ${invite.phone!.slice(-4)}: sign up with that number`);
+        throw new AppError(
+          'BAD_REQUEST',
+          invite.email
+            ? `This invite was sent to ${maskEmail(invite.email)}: sign up with that e-mail address`
+            : `This invite was sent to the phone number ending ${invite.phone!.slice(-4)}: sign up with that number`,
+        );
       }
       return { invite, emailMatched };
     },
@@ -209,7 +290,10 @@ export function createInviteResponses(ctx: AppContext) {
         return await accept(invite, user, null, { atSignup: true });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        ctx.log.warn({ inviteId: invite.id, userId: user.id, code: err.code }, 'the invite of a new account could not be accepted');
+        ctx.log.warn(
+          { inviteId: invite.id, userId: user.id, code: err.code },
+          'the invite of a new account could not be accepted',
+        );
         return null;
       }
     },
@@ -217,7 +301,9 @@ export function createInviteResponses(ctx: AppContext) {
     /** Accepts the caller's pending invite to join the practice, if they hold one. */
     async acceptPendingTo(user: UserRow, practiceId: number) {
       const rows = await pendingInvitesFor(db, user);
-      const invite = rows.find((r) => r.practiceId === practiceId && targetOf(r) === 'PRACTICE' && r.type !== 'PATIENT');
+      const invite = rows.find(
+        (r) => r.practiceId === practiceId && targetOf(r) === 'PRACTICE' && r.type !== 'PATIENT',
+      );
       if (!invite) return null;
       assertAccountKind(invite, user);
       return accept(invite, user, null, { via: 'practice.join' });

@@ -7,7 +7,15 @@ import { createUser } from '../../test/factories.js';
 import { sha256 } from '../../platform/auth/crypto.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import {
-  allowResend, expectBadRequest, expire, invite, inviteCodeSentTo, inviteRow, memberOf, practiceWith, uniqueEmail,
+  allowResend,
+  expectBadRequest,
+  expire,
+  invite,
+  inviteCodeSentTo,
+  inviteRow,
+  memberOf,
+  practiceWith,
+  uniqueEmail,
 } from './invites.test-factories.js';
 
 let t: TestApp;
@@ -19,18 +27,30 @@ afterAll(async () => {
 });
 
 const auditOf = (action: string, targetId: number) =>
-  t.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))));
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))));
 
 describe('PUT /api/v1/user/:id/resendInvite', () => {
-  it('sends the practice\'s pending invite to the user again, to a corrected e-mail', async () => {
+  it("sends the practice's pending invite to the user again, to a corrected e-mail", async () => {
     const { practice, client } = await practiceWith(t);
     const picked = await createUser(t.db);
-    const sent = await client.post('/api/v1/users/inviteFromSearch', { searchid: picked.id, practiceId: practice.id, email: uniqueEmail('typo') });
+    const sent = await client.post('/api/v1/users/inviteFromSearch', {
+      searchid: picked.id,
+      practiceId: practice.id,
+      email: uniqueEmail('typo'),
+    });
     const inviteId = sent.json().invite.id;
-    expect((await client.put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id })).statusCode).toBe(429);
+    expect((await client.put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id })).statusCode).toBe(
+      429,
+    );
     await allowResend(t, inviteId);
     const corrected = uniqueEmail('right');
-    const res = await client.put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id, newEmail: corrected });
+    const res = await client.put(`/api/v1/user/${picked.id}/resendInvite`, {
+      practiceId: practice.id,
+      newEmail: corrected,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: inviteId, email: corrected, inviteeUserId: picked.id });
     await inviteCodeSentTo(t, corrected);
@@ -40,16 +60,23 @@ describe('PUT /api/v1/user/:id/resendInvite', () => {
   it('answers 404 without a pending invite, 403 to outsiders and 401 when signed out', async () => {
     const { practice, client } = await practiceWith(t);
     const picked = await createUser(t.db);
-    expect((await client.put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id })).statusCode).toBe(456);
+    expect((await client.put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id })).statusCode).toBe(
+      456,
+    );
     await client.post(`/api/v1/practice/${practice.id}/invite`, { userId: picked.id });
     const { client: outsider } = await practiceWith(t);
-    expect((await outsider.put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id })).statusCode).toBe(403);
-    expect((await new TestClient(t.app).put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id })).statusCode).toBe(401);
+    expect((await outsider.put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await new TestClient(t.app).put(`/api/v1/user/${picked.id}/resendInvite`, { practiceId: practice.id }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
 describe('GET /api/v1/invites/pending', () => {
-  it('lists the practice\'s pending invites, newest first, for its team', async () => {
+  it("lists the practice's pending invites, newest first, for its team", async () => {
     const { practice, client } = await practiceWith(t);
     const first = await invite(t, client, practice.id, { email: uniqueEmail() });
     const second = await invite(t, client, practice.id, { email: uniqueEmail() });
@@ -92,7 +119,7 @@ describe('GET /api/v1/invites/:id/resend', () => {
     expect((await new TestClient(t.app).get(`/api/v1/invites/${code}`)).statusCode).toBe(200);
   });
 
-  it('lets a practice admin send someone else\'s invite again, but not another provider', async () => {
+  it("lets a practice admin send someone else's invite again, but not another provider", async () => {
     const { practice, client: inviter } = await practiceWith(t, 'PROVIDER');
     const sent = await invite(t, inviter, practice.id, { email: uniqueEmail() });
     await allowResend(t, sent.invite.id);
@@ -112,7 +139,10 @@ describe('GET /api/v1/invites/:id/resend', () => {
     const sent = await invite(t, client, practice.id, { email: uniqueEmail() });
     await client.delete(`/api/v1/invites/${sent.invite.id}`);
     await allowResend(t, sent.invite.id);
-    expectBadRequest(await client.get(`/api/v1/invites/${sent.invite.id}/resend`), 'This invite is revoked; only pending invites can be sent again');
+    expectBadRequest(
+      await client.get(`/api/v1/invites/${sent.invite.id}/resend`),
+      'This invite is revoked; only pending invites can be sent again',
+    );
   });
 });
 
@@ -125,7 +155,10 @@ describe('DELETE /api/v1/invites/:id', () => {
     expect((await inviteRow(t, sent.invite.id)).status).toBe('REVOKED');
     expect((await new TestClient(t.app).get(`/api/v1/invites/${sent.code}`)).statusCode).toBe(456);
     expect(await auditOf('invite.revoked', sent.invite.id)).toHaveLength(1);
-    expectBadRequest(await client.delete(`/api/v1/invites/${sent.invite.id}`), 'This invite is revoked; only pending invites can be revoked');
+    expectBadRequest(
+      await client.delete(`/api/v1/invites/${sent.invite.id}`),
+      'This invite is revoked; only pending invites can be revoked',
+    );
   });
 
   it('answers 403 to outsiders and 401 when signed out, leaving the invite pending', async () => {

@@ -8,7 +8,16 @@ import { auditEvents } from '../../platform/audit/audit.table.js';
 import { networkPractices } from '../networks/networks.table.js';
 import { isPatientOf } from './invite-membership.js';
 import {
-  createNetwork, createOrganisation, expectBadRequest, expire, invite, inviteCodeSentTo, inviteRow, practiceWith, signedIn, uniqueEmail,
+  createNetwork,
+  createOrganisation,
+  expectBadRequest,
+  expire,
+  invite,
+  inviteCodeSentTo,
+  inviteRow,
+  practiceWith,
+  signedIn,
+  uniqueEmail,
 } from './invites.test-factories.js';
 
 let t: TestApp;
@@ -35,10 +44,19 @@ describe('GET /api/v1/invites/:code', () => {
     const res = await new TestClient(t.app).get(`/api/v1/invites/${sent.code}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      id: sent.invite.id, type: 'PROVIDER', target: 'PRACTICE', role: 'STAFF', status: 'PENDING',
-      practice: { id: practice.id, name: 'Cedar Clinic' }, network: null, organisation: null,
+      id: sent.invite.id,
+      type: 'PROVIDER',
+      target: 'PRACTICE',
+      role: 'STAFF',
+      status: 'PENDING',
+      practice: { id: practice.id, name: 'Cedar Clinic' },
+      network: null,
+      organisation: null,
       inviter: { firstName: inviter.firstName, lastName: inviter.lastName },
-      email: `c•••@example.test`, phone: null, isInvitee: false, accountExists: false,
+      email: `c•••@example.test`,
+      phone: null,
+      isInvitee: false,
+      accountExists: false,
     });
     expect(res.json()).not.toHaveProperty('codeHash');
   });
@@ -68,13 +86,19 @@ describe('GET /api/v1/invites/:code', () => {
     const network = await createNetwork(t, practice.id, 'Ortho');
     const toNetwork = await invite(t, client, practice.id, { email: uniqueEmail(), networkId: network.id });
     expect((await new TestClient(t.app).get(`/api/v1/invites/${toNetwork.code}`)).json()).toMatchObject({
-      target: 'NETWORK', network: { id: network.id, name: 'Ortho', practice: { id: practice.id } }, practice: { id: practice.id },
+      target: 'NETWORK',
+      network: { id: network.id, name: 'Ortho', practice: { id: practice.id } },
+      practice: { id: practice.id },
     });
     const org = await createOrganisation(t, user.id);
     const email = uniqueEmail();
     await client.post(`/api/v1/organisation/${org.id}/invite`, { email });
     const view = await new TestClient(t.app).get(`/api/v1/invites/${await inviteCodeSentTo(t, email)}`);
-    expect(view.json()).toMatchObject({ target: 'ORGANISATION', organisation: { id: org.id, name: org.name }, practice: null });
+    expect(view.json()).toMatchObject({
+      target: 'ORGANISATION',
+      organisation: { id: org.id, name: org.name },
+      practice: null,
+    });
   });
 });
 
@@ -84,13 +108,21 @@ describe('PUT /api/v1/invite/:id/accept', () => {
     const res = await client.put(`/api/v1/invite/${sent.id}/accept`, { code });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      inviteId: sent.id, target: 'PRACTICE', practiceId: practice.id, networkId: null, organisationId: null, role: 'STAFF',
+      inviteId: sent.id,
+      target: 'PRACTICE',
+      practiceId: practice.id,
+      networkId: null,
+      organisationId: null,
+      role: 'STAFF',
     });
     expect(await rolesIn(t.db, invitee.id, practice.id)).toEqual(['STAFF']);
     const current = await client.get('/api/v1/user/current');
     expect(current.json().currentPractice).toMatchObject({ practice: { id: practice.id }, roles: ['STAFF'] });
     expect(await inviteRow(t, sent.id)).toMatchObject({ status: 'ACCEPTED', respondedBy: invitee.id });
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'invite.accepted'), eq(auditEvents.targetId, String(sent.id))));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invite.accepted'), eq(auditEvents.targetId, String(sent.id))));
     expect(audit).toHaveLength(1);
     const again = await client.put(`/api/v1/invite/${sent.id}/accept`, { code });
     expect(again.statusCode).toBe(450);
@@ -105,7 +137,7 @@ describe('PUT /api/v1/invite/:id/accept', () => {
     expect((await inviteRow(t, sent.id)).status).toBe('PENDING');
   });
 
-  it('answers 456 for a wrong code or another invite\'s code, 401 when signed out', async () => {
+  it("answers 456 for a wrong code or another invite's code, 401 when signed out", async () => {
     const { client, invite: sent, code, adminClient, practice } = await invitedAccount();
     const other = await invite(t, adminClient, practice.id, { email: uniqueEmail() });
     expect((await client.put(`/api/v1/invite/${sent.id}/accept`, { code: 'x'.repeat(43) })).statusCode).toBe(456);
@@ -136,7 +168,13 @@ describe('PUT /api/v1/invite/:id/accept', () => {
   });
 
   it('makes a patient a patient of the practice without any staff role', async () => {
-    const { practice, invitee, client, invite: sent, code } = await invitedAccount({ type: 'PATIENT' }, { kind: 'PATIENT' });
+    const {
+      practice,
+      invitee,
+      client,
+      invite: sent,
+      code,
+    } = await invitedAccount({ type: 'PATIENT' }, { kind: 'PATIENT' });
     const res = await client.put(`/api/v1/invite/${sent.id}/accept`, { code });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ target: 'PRACTICE', practiceId: practice.id, role: null });
@@ -152,20 +190,31 @@ describe('PUT /api/v1/invite/:id/accept', () => {
     const sent = await invite(t, admin, practice.id, { email });
     const patient = await createUser(t.db, { kind: 'PATIENT', email, emailVerifiedAt: null });
     const client = await signedIn(t, patient);
-    expectBadRequest(await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code }),
-      'This invite is for a provider account; sign in with one to accept it');
+    expectBadRequest(
+      await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code }),
+      'This invite is for a provider account; sign in with one to accept it',
+    );
   });
 
-  it('adds one of the caller\'s practices (where they are an admin) to a network', async () => {
+  it("adds one of the caller's practices (where they are an admin) to a network", async () => {
     const { practice: owner, client: ownerClient } = await practiceWith(t);
     const network = await createNetwork(t, owner.id);
     const { practice: mine, user: me, client } = await practiceWith(t);
     const sent = await invite(t, ownerClient, owner.id, { email: me.email, networkId: network.id });
-    expectBadRequest(await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code }), 'Choose which of your practices joins the network');
+    expectBadRequest(
+      await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code }),
+      'Choose which of your practices joins the network',
+    );
     const notAdmin = await createPractice(t.db);
     await addMember(t.db, notAdmin.id, me.id, 'PROVIDER');
-    expect((await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code, practiceId: notAdmin.id })).statusCode).toBe(403);
-    expect((await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code, practiceId: owner.id })).statusCode).toBe(403);
+    expect(
+      (await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code, practiceId: notAdmin.id }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code, practiceId: owner.id }))
+        .statusCode,
+    ).toBe(403);
     const res = await client.put(`/api/v1/invite/${sent.invite.id}/accept`, { code: sent.code, practiceId: mine.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ target: 'NETWORK', networkId: network.id, practiceId: mine.id });
@@ -194,7 +243,9 @@ describe('PUT /api/v1/invite/:id/decline', () => {
     const res = await new TestClient(t.app).put(`/api/v1/invite/${sent.invite.id}/decline`, { code: sent.code });
     expect(res.statusCode, res.body).toBe(200);
     expect((await inviteRow(t, sent.invite.id)).status).toBe('DECLINED');
-    expect((await new TestClient(t.app).put(`/api/v1/invite/${sent.invite.id}/decline`, { code: sent.code })).statusCode).toBe(456);
+    expect(
+      (await new TestClient(t.app).put(`/api/v1/invite/${sent.invite.id}/decline`, { code: sent.code })).statusCode,
+    ).toBe(456);
   });
 
   it('declines as the signed-in invitee; others get 401 or 456 and nothing changes', async () => {
@@ -231,7 +282,7 @@ describe('GET /api/v1/user/invites and POST /api/v1/invites/ignore', () => {
     expect((await client.get('/api/v1/user/invites')).json()).toEqual([]);
   });
 
-  it('hides invites from the invitee\'s list, all or nothing', async () => {
+  it("hides invites from the invitee's list, all or nothing", async () => {
     const { client, invite: sent, invitee, practice } = await invitedAccount();
     const { practice: other, client: otherAdmin } = await practiceWith(t);
     const second = await invite(t, otherAdmin, other.id, { email: invitee.email });
@@ -240,7 +291,10 @@ describe('GET /api/v1/user/invites and POST /api/v1/invites/ignore', () => {
     const refused = await client.post('/api/v1/invites/ignore', { inviteIds: [sent.id, notMine.invite.id] });
     expect(refused.statusCode).toBe(456);
     expect((await inviteRow(t, sent.id)).status).toBe('PENDING');
-    expect((await client.post(`/api/v1/invites/ignore?practiceId=${practice.id}`, { inviteIds: [second.invite.id] })).statusCode).toBe(456);
+    expect(
+      (await client.post(`/api/v1/invites/ignore?practiceId=${practice.id}`, { inviteIds: [second.invite.id] }))
+        .statusCode,
+    ).toBe(456);
     expectBadRequest(await client.post('/api/v1/invites/ignore', { inviteIds: [] }), 'Choose at least one invite');
     expect((await new TestClient(t.app).post('/api/v1/invites/ignore', { inviteIds: [sent.id] })).statusCode).toBe(401);
 
@@ -248,6 +302,8 @@ describe('GET /api/v1/user/invites and POST /api/v1/invites/ignore', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ignored: [sent.id] });
     expect((await inviteRow(t, sent.id)).status).toBe('IGNORED');
-    expect((await client.get('/api/v1/user/invites')).json().map((i: { id: number }) => i.id)).toEqual([second.invite.id]);
+    expect((await client.get('/api/v1/user/invites')).json().map((i: { id: number }) => i.id)).toEqual([
+      second.invite.id,
+    ]);
   });
 });

@@ -8,8 +8,19 @@ import { sha256 } from '../../platform/auth/crypto.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { networkPractices } from '../networks/networks.table.js';
 import {
-  allowResend, createNetwork, createOrganisation, expectBadRequest, invite, inviteCodeSentTo, inviteRow, inviteRows,
-  memberOf, practiceWith, signedIn, uniqueEmail, uniquePhone,
+  allowResend,
+  createNetwork,
+  createOrganisation,
+  expectBadRequest,
+  invite,
+  inviteCodeSentTo,
+  inviteRow,
+  inviteRows,
+  memberOf,
+  practiceWith,
+  signedIn,
+  uniqueEmail,
+  uniquePhone,
 } from './invites.test-factories.js';
 
 let t: TestApp;
@@ -21,12 +32,18 @@ afterAll(async () => {
 });
 
 const auditOf = (action: string, targetId: number) =>
-  t.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))));
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))));
 
 describe('POST /api/v1/invite', () => {
   it('answers 401 when signed out', async () => {
     const { practice } = await practiceWith(t);
-    const res = await new TestClient(t.app).post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: uniqueEmail() });
+    const res = await new TestClient(t.app).post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PROVIDER',
+      email: uniqueEmail(),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -35,14 +52,25 @@ describe('POST /api/v1/invite', () => {
     const email = uniqueEmail();
     const before = Date.now();
     const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
-      type: 'PROVIDER', email: email.toUpperCase(), firstName: 'Jane', message: 'Welcome aboard',
+      type: 'PROVIDER',
+      email: email.toUpperCase(),
+      firstName: 'Jane',
+      message: 'Welcome aboard',
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.resent).toBe(false);
     expect(body.invite).toMatchObject({
-      type: 'PROVIDER', target: 'PRACTICE', role: 'PROVIDER', email, phone: null, practiceId: practice.id, status: 'PENDING',
-      invitedBy: { id: user.id, firstName: user.firstName, lastName: user.lastName }, expired: false, inviteeUserId: null,
+      type: 'PROVIDER',
+      target: 'PRACTICE',
+      role: 'PROVIDER',
+      email,
+      phone: null,
+      practiceId: practice.id,
+      status: 'PENDING',
+      invitedBy: { id: user.id, firstName: user.firstName, lastName: user.lastName },
+      expired: false,
+      inviteeUserId: null,
     });
     expect(body.invite.expiresAt).toBeGreaterThanOrEqual(before + invitesApi.INVITE_TTL_MS);
     expect(body.invite.expiresAt).toBeLessThan(Date.now() + invitesApi.INVITE_TTL_MS + 1000);
@@ -66,7 +94,10 @@ describe('POST /api/v1/invite', () => {
   it('texts the link to a phone number, normalised', async () => {
     const { practice, client } = await practiceWith(t);
     const phone = uniquePhone();
-    const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PATIENT', phoneNumber: phone.typed });
+    const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PATIENT',
+      phoneNumber: phone.typed,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().invite).toMatchObject({ phone: phone.e164, email: null, type: 'PATIENT', role: null });
     const sms = await lastMessage(t.db, phone.e164);
@@ -89,23 +120,36 @@ describe('POST /api/v1/invite', () => {
 
   it('refuses an unknown type, an invalid phone number and a missing practice', async () => {
     const { practice, client } = await practiceWith(t);
-    const type = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'FRIEND', email: uniqueEmail() });
+    const type = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'FRIEND',
+      email: uniqueEmail(),
+    });
     expect(type.statusCode).toBe(400);
-    const phone = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', phoneNumber: '555-555-5555' });
+    const phone = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PROVIDER',
+      phoneNumber: '555-555-5555',
+    });
     expect(phone.statusCode).toBe(400);
     expect(phone.json()).toMatchObject({ code: 'ERROR_INVALID_PHONE_NUMBER', message: 'Invalid phone number' });
-    expectBadRequest(await client.post('/api/v1/invite', { type: 'PROVIDER', email: uniqueEmail() }), 'practiceId is required');
+    expectBadRequest(
+      await client.post('/api/v1/invite', { type: 'PROVIDER', email: uniqueEmail() }),
+      'practiceId is required',
+    );
   });
 
   it('grants roles: PROVIDER by default, VENDOR as third-party staff, ADMIN only from admins', async () => {
     const { practice, client: admin } = await practiceWith(t);
     const { client: provider } = await memberOf(t, practice.id, 'PROVIDER');
-    const send = (c: TestClient, body: object) => c.post(`/api/v1/invite?practiceId=${practice.id}`, { email: uniqueEmail(), ...body });
+    const send = (c: TestClient, body: object) =>
+      c.post(`/api/v1/invite?practiceId=${practice.id}`, { email: uniqueEmail(), ...body });
 
     expect((await send(provider, { type: 'PROVIDER' })).json().invite.role).toBe('PROVIDER');
     expect((await send(provider, { type: 'PROVIDER', role: 'STAFF' })).json().invite.role).toBe('STAFF');
     expect((await send(provider, { type: 'VENDOR' })).json().invite.role).toBe('THIRD_PARTY_STAFF');
-    expectBadRequest(await send(provider, { type: 'VENDOR', role: 'PROVIDER' }), 'Vendors are invited as THIRD_PARTY_ADMIN or THIRD_PARTY_STAFF');
+    expectBadRequest(
+      await send(provider, { type: 'VENDOR', role: 'PROVIDER' }),
+      'Vendors are invited as THIRD_PARTY_ADMIN or THIRD_PARTY_STAFF',
+    );
     expectBadRequest(await send(provider, { type: 'PATIENT', role: 'STAFF' }), 'Patient invites grant no role');
 
     const count = (await inviteRows(t)).length;
@@ -133,7 +177,10 @@ describe('POST /api/v1/invite', () => {
     const { user } = await memberOf(t, practice.id, 'STAFF');
     const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: user.email });
     expect(res.statusCode).toBe(450);
-    expect(res.json()).toMatchObject({ code: 'ERROR_OBJECT_EXISTS', message: 'This person is already a member of the practice' });
+    expect(res.json()).toMatchObject({
+      code: 'ERROR_OBJECT_EXISTS',
+      message: 'This person is already a member of the practice',
+    });
   });
 
   it('sends a pending invite to the same address again instead of a second one, at most once a minute', async () => {
@@ -143,7 +190,11 @@ describe('POST /api/v1/invite', () => {
     const again = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email });
     expect(again.statusCode).toBe(429);
     await allowResend(t, first.invite.id);
-    const resent = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email, role: 'STAFF' });
+    const resent = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PROVIDER',
+      email,
+      role: 'STAFF',
+    });
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toMatchObject({ resent: true, invite: { id: first.invite.id, role: 'STAFF' } });
     expect((await inviteRows(t)).filter((r) => r.email === email)).toHaveLength(1);
@@ -162,18 +213,35 @@ describe('POST /api/v1/invite', () => {
     const foreign = await createNetwork(t, elsewhere.id, 'Foreign');
 
     for (const network of [owned, joined]) {
-      const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: uniqueEmail(), networkId: network.id });
+      const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+        type: 'PROVIDER',
+        email: uniqueEmail(),
+        networkId: network.id,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().invite).toMatchObject({ target: 'NETWORK', networkId: network.id, practiceId: practice.id, role: null });
+      expect(res.json().invite).toMatchObject({
+        target: 'NETWORK',
+        networkId: network.id,
+        practiceId: practice.id,
+        role: null,
+      });
     }
     const email = uniqueEmail();
     await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email, networkId: owned.id });
     expect((await lastMessage(t.db, email)).body).toContain(`the Cardiology network of ${practice.name}`);
 
-    const refused = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: uniqueEmail(), networkId: foreign.id });
+    const refused = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PROVIDER',
+      email: uniqueEmail(),
+      networkId: foreign.id,
+    });
     expect(refused.statusCode).toBe(456);
     expectBadRequest(
-      await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PATIENT', email: uniqueEmail(), networkId: owned.id }),
+      await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+        type: 'PATIENT',
+        email: uniqueEmail(),
+        networkId: owned.id,
+      }),
       'Patients are invited to a practice, not to a network or an organisation',
     );
   });
@@ -181,19 +249,45 @@ describe('POST /api/v1/invite', () => {
   it('invites to an organisation for its admins only', async () => {
     const { user: admin, client } = await practiceWith(t);
     const org = await createOrganisation(t, admin.id);
-    const res = await client.post('/api/v1/invite', { type: 'PROVIDER', email: uniqueEmail(), organisationId: org.id, role: 'STAFF' });
+    const res = await client.post('/api/v1/invite', {
+      type: 'PROVIDER',
+      email: uniqueEmail(),
+      organisationId: org.id,
+      role: 'STAFF',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().invite).toMatchObject({ target: 'ORGANISATION', organisationId: org.id, practiceId: null, role: 'STAFF' });
+    expect(res.json().invite).toMatchObject({
+      target: 'ORGANISATION',
+      organisationId: org.id,
+      practiceId: null,
+      role: 'STAFF',
+    });
     expectBadRequest(
-      await client.post('/api/v1/invite', { type: 'PROVIDER', email: uniqueEmail(), organisationId: org.id, networkId: 1 }),
+      await client.post('/api/v1/invite', {
+        type: 'PROVIDER',
+        email: uniqueEmail(),
+        organisationId: org.id,
+        networkId: 1,
+      }),
       'Invite to a network or to an organisation, not both.',
     );
 
     const { user: member, client: memberClient } = await practiceWith(t);
     await createOrganisation(t); // unrelated
     const orgOfMember = await createOrganisation(t, member.id, 'PROVIDER');
-    expect((await memberClient.post('/api/v1/invite', { type: 'PROVIDER', email: uniqueEmail(), organisationId: orgOfMember.id })).statusCode).toBe(403);
-    expect((await memberClient.post('/api/v1/invite', { type: 'PROVIDER', email: uniqueEmail(), organisationId: org.id })).statusCode).toBe(403);
+    expect(
+      (
+        await memberClient.post('/api/v1/invite', {
+          type: 'PROVIDER',
+          email: uniqueEmail(),
+          organisationId: orgOfMember.id,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await memberClient.post('/api/v1/invite', { type: 'PROVIDER', email: uniqueEmail(), organisationId: org.id }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -203,7 +297,12 @@ describe('POST /api/v1/practice/:id/invite and /organisation/:id/invite', () => 
     const someone = await createUser(t.db);
     const res = await client.post(`/api/v1/practice/${practice.id}/invite`, { userId: someone.id });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().invite).toMatchObject({ email: someone.email, inviteeUserId: someone.id, role: 'PROVIDER', type: 'PROVIDER' });
+    expect(res.json().invite).toMatchObject({
+      email: someone.email,
+      inviteeUserId: someone.id,
+      role: 'PROVIDER',
+      type: 'PROVIDER',
+    });
     expect((await lastMessage(t.db, someone.email!)).body).toContain(practice.name);
   });
 
@@ -212,11 +311,18 @@ describe('POST /api/v1/practice/:id/invite and /organisation/:id/invite', () => 
     const email = uniqueEmail();
     const res = await client.post(`/api/v1/practice/${practice.id}/invite`, { email });
     expect(res.json().invite).toMatchObject({ email, inviteeUserId: null });
-    expectBadRequest(await client.post(`/api/v1/practice/${practice.id}/invite`, {}), 'Either userId or email must be provided.');
+    expectBadRequest(
+      await client.post(`/api/v1/practice/${practice.id}/invite`, {}),
+      'Either userId or email must be provided.',
+    );
     expect((await client.post(`/api/v1/practice/${practice.id}/invite`, { userId: 999999 })).statusCode).toBe(456);
     const { client: outsider } = await practiceWith(t);
-    expect((await outsider.post(`/api/v1/practice/${practice.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(403);
-    expect((await new TestClient(t.app).post(`/api/v1/practice/${practice.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(401);
+    expect((await outsider.post(`/api/v1/practice/${practice.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await new TestClient(t.app).post(`/api/v1/practice/${practice.id}/invite`, { email: uniqueEmail() })).statusCode,
+    ).toBe(401);
   });
 
   it('invites to an organisation as its admin; others get 403', async () => {
@@ -228,8 +334,12 @@ describe('POST /api/v1/practice/:id/invite and /organisation/:id/invite', () => 
     expect(res.json().invite).toMatchObject({ target: 'ORGANISATION', organisationId: org.id, email });
     expect((await lastMessage(t.db, email)).body).toContain(org.name);
     const { client: outsider } = await practiceWith(t);
-    expect((await outsider.post(`/api/v1/organisation/${org.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(403);
-    expect((await new TestClient(t.app).post(`/api/v1/organisation/${org.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(401);
+    expect((await outsider.post(`/api/v1/organisation/${org.id}/invite`, { email: uniqueEmail() })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await new TestClient(t.app).post(`/api/v1/organisation/${org.id}/invite`, { email: uniqueEmail() })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -238,11 +348,20 @@ describe('POST /api/v1/users/inviteFromSearch', () => {
     const { practice, client } = await practiceWith(t);
     const picked = await createUser(t.db);
     const email = uniqueEmail('work');
-    const res = await client.post('/api/v1/users/inviteFromSearch', { searchid: picked.id, practiceId: practice.id, email });
+    const res = await client.post('/api/v1/users/inviteFromSearch', {
+      searchid: picked.id,
+      practiceId: practice.id,
+      email,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().invite).toMatchObject({ email, inviteeUserId: picked.id, target: 'PRACTICE' });
     const network = await createNetwork(t, practice.id);
-    const toNetwork = await client.post('/api/v1/users/inviteFromSearch', { searchid: picked.id, practiceId: practice.id, email, networkId: network.id });
+    const toNetwork = await client.post('/api/v1/users/inviteFromSearch', {
+      searchid: picked.id,
+      practiceId: practice.id,
+      email,
+      networkId: network.id,
+    });
     expect(toNetwork.json().invite).toMatchObject({ target: 'NETWORK', networkId: network.id });
   });
 
@@ -264,21 +383,30 @@ describe('inviting an existing account', () => {
   it('binds the invite to an account whose address is verified, and refuses patient accounts for staff invites', async () => {
     const { practice, client } = await practiceWith(t);
     const verified = await createUser(t.db);
-    const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: verified.email });
+    const res = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PROVIDER',
+      email: verified.email,
+    });
     expect(res.json().invite.inviteeUserId).toBe(verified.id);
     const unverified = await createUser(t.db, { emailVerifiedAt: null });
-    const res2 = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: unverified.email });
+    const res2 = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PROVIDER',
+      email: unverified.email,
+    });
     expect(res2.json().invite.inviteeUserId).toBeNull();
     const patient = await createUser(t.db, { kind: 'PATIENT' });
     expectBadRequest(
       await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PROVIDER', email: patient.email }),
       'This is a patient account: invite it as a patient',
     );
-    const asPatient = await client.post(`/api/v1/invite?practiceId=${practice.id}`, { type: 'PATIENT', email: patient.email });
+    const asPatient = await client.post(`/api/v1/invite?practiceId=${practice.id}`, {
+      type: 'PATIENT',
+      email: patient.email,
+    });
     expect(asPatient.statusCode, asPatient.body).toBe(200);
   });
 
-  it('signs the invite with the member\'s own name when a provider invites', async () => {
+  it("signs the invite with the member's own name when a provider invites", async () => {
     const practice = await createPractice(t.db);
     const provider = await createUser(t.db, { firstName: 'Rosa', lastName: 'Diaz' });
     await addMember(t.db, practice.id, provider.id, 'PROVIDER');

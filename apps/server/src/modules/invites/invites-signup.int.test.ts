@@ -4,7 +4,16 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastCode } from '../../test/client.js';
 import { rolesIn, users } from '../../core/index.js';
 import { isPatientOf } from './invite-membership.js';
-import { createNetwork, expectBadRequest, expire, invite, inviteRow, practiceWith, uniqueEmail, uniquePhone } from './invites.test-factories.js';
+import {
+  createNetwork,
+  expectBadRequest,
+  expire,
+  invite,
+  inviteRow,
+  practiceWith,
+  uniqueEmail,
+  uniquePhone,
+} from './invites.test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +25,15 @@ afterAll(async () => {
 
 function providerBody(overrides: Record<string, unknown>) {
   return {
-    email: uniqueEmail('new'), phone: uniquePhone().typed, password: 'a-long-enough-password', firstName: 'Nia', lastName: 'New',
-    role: 'PROVIDER', app: 'PROVIDER_WEB', termsAccepted: true, ...overrides,
+    email: uniqueEmail('new'),
+    phone: uniquePhone().typed,
+    password: 'a-long-enough-password',
+    firstName: 'Nia',
+    lastName: 'New',
+    role: 'PROVIDER',
+    app: 'PROVIDER_WEB',
+    termsAccepted: true,
+    ...overrides,
   };
 }
 
@@ -37,7 +53,10 @@ describe('signing up from an invite', () => {
     const sent = await invite(t, admin, practice.id, { email, role: 'STAFF' });
     const phone = uniquePhone();
     const client = new TestClient(t.app);
-    const res = await client.post('/api/v1/user/signup', providerBody({ email, phone: phone.typed, inviteCode: sent.code }));
+    const res = await client.post(
+      '/api/v1/user/signup',
+      providerBody({ email, phone: phone.typed, inviteCode: sent.code }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { userId, verification } = res.json();
 
@@ -57,20 +76,28 @@ describe('signing up from an invite', () => {
     const { practice, client: admin } = await practiceWith(t);
     const phone = uniquePhone();
     const sent = await invite(t, admin, practice.id, { phoneNumber: phone.typed });
-    const res = await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ phone: phone.typed, inviteCode: sent.code }));
+    const res = await new TestClient(t.app).post(
+      '/api/v1/user/signup',
+      providerBody({ phone: phone.typed, inviteCode: sent.code }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(await rolesIn(t.db, res.json().userId, practice.id)).toEqual(['PROVIDER']);
     const [user] = await t.db.select().from(users).where(eq(users.id, res.json().userId));
     expect(user.emailVerifiedAt).toBeNull();
   });
 
-  it('makes a patient signing up from a patient invite the practice\'s patient', async () => {
+  it("makes a patient signing up from a patient invite the practice's patient", async () => {
     const { practice, client: admin } = await practiceWith(t);
     const phone = uniquePhone();
     const sent = await invite(t, admin, practice.id, { type: 'PATIENT', phoneNumber: phone.typed });
     const res = await new TestClient(t.app).post('/api/v1/patient/signup', {
-      phone: phone.typed, firstName: 'Pia', lastName: 'Patient', dateOfBirth: '01/02/1990', addressPlaceId: 'place-1',
-      termsAccepted: true, inviteCode: sent.code,
+      phone: phone.typed,
+      firstName: 'Pia',
+      lastName: 'Patient',
+      dateOfBirth: '01/02/1990',
+      addressPlaceId: 'place-1',
+      termsAccepted: true,
+      inviteCode: sent.code,
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(await isPatientOf(t.db, res.json().userId, practice.id)).toBe(true);
@@ -99,19 +126,33 @@ describe('signing up from an invite', () => {
     const sent = await invite(t, admin, practice.id, { email });
     await expire(t, sent.invite.id);
     const before = await userCount();
-    expect((await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ email, inviteCode: sent.code }))).statusCode).toBe(452);
-    expect((await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ email, inviteCode: 'unknown' }))).statusCode).toBe(456);
+    expect(
+      (await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ email, inviteCode: sent.code })))
+        .statusCode,
+    ).toBe(452);
+    expect(
+      (await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ email, inviteCode: 'unknown' })))
+        .statusCode,
+    ).toBe(456);
     const patientEmail = uniqueEmail();
     const patientInvite = await invite(t, admin, practice.id, { email: patientEmail, type: 'PATIENT' });
     expectBadRequest(
-      await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ email: patientEmail, inviteCode: patientInvite.code })),
+      await new TestClient(t.app).post(
+        '/api/v1/user/signup',
+        providerBody({ email: patientEmail, inviteCode: patientInvite.code }),
+      ),
       'This invite is for a patient: sign up in the patient app',
     );
     const phone = uniquePhone();
     const staffInvite = await invite(t, admin, practice.id, { phoneNumber: phone.typed });
     expectBadRequest(
       await new TestClient(t.app).post('/api/v1/patient/signup', {
-        phone: phone.typed, firstName: 'P', lastName: 'Q', dateOfBirth: '01/02/1990', addressPlaceId: 'x', termsAccepted: true,
+        phone: phone.typed,
+        firstName: 'P',
+        lastName: 'Q',
+        dateOfBirth: '01/02/1990',
+        addressPlaceId: 'x',
+        termsAccepted: true,
         inviteCode: staffInvite.code,
       }),
       'This invite is for a provider: sign up as a provider',

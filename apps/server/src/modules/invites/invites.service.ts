@@ -3,15 +3,30 @@ import { invitesApi, type InviteType, type Role } from '@referwell/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  authorizeOrganisation, authorizePractice, canInPractice, organisations, users, type AppContext, type Caller,
-  type SessionCaller, type UserRow,
+  authorizeOrganisation,
+  authorizePractice,
+  canInPractice,
+  organisations,
+  users,
+  type AppContext,
+  type Caller,
+  type SessionCaller,
+  type UserRow,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { networkStanding } from '../networks/index.js';
 import { invites } from './invites.table.js';
 import { deliverInvite, type InviteLetter } from './invite-delivery.js';
 import { isMemberOfTarget } from './invite-membership.js';
-import { loadInvite, newInviteCode, senderColumns, senderOf, targetOf, toInvite, type InviteRow } from './invite-records.js';
+import {
+  loadInvite,
+  newInviteCode,
+  senderColumns,
+  senderOf,
+  targetOf,
+  toInvite,
+  type InviteRow,
+} from './invite-records.js';
 import { validPhone } from '../../platform/phone.js';
 
 type SendBody = z.output<typeof invitesApi.SendInviteBody>;
@@ -37,7 +52,8 @@ interface InviteRequest {
 const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'THIRD_PARTY_ADMIN'];
 const VENDOR_ROLES: readonly Role[] = ['THIRD_PARTY_ADMIN', 'THIRD_PARTY_STAFF'];
 
-const targetOfRequest = (r: InviteRequest): InviteTarget => (r.organisationId ? 'ORGANISATION' : r.networkId ? 'NETWORK' : 'PRACTICE');
+const targetOfRequest = (r: InviteRequest): InviteTarget =>
+  r.organisationId ? 'ORGANISATION' : r.networkId ? 'NETWORK' : 'PRACTICE';
 const sameColumn = (column: PgColumn, value: number | null) => (value === null ? isNull(column) : eq(column, value));
 
 /** The sending side of invites: create, send again, revoke, list a practice's pending ones. */
@@ -48,7 +64,10 @@ export function createInvitesService(ctx: AppContext) {
   async function authorizeTarget(caller: Caller, r: InviteRequest): Promise<void> {
     if (r.organisationId !== null) {
       await authorizeOrganisation(db, caller, r.organisationId, 'organisation.manage');
-      const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, r.organisationId));
+      const [org] = await db
+        .select({ id: organisations.id })
+        .from(organisations)
+        .where(eq(organisations.id, r.organisationId));
       if (!org) throw new AppError('OBJECT_NOT_FOUND', 'Organisation not found');
       return;
     }
@@ -67,7 +86,8 @@ export function createInvitesService(ctx: AppContext) {
   async function grantedRole(caller: Caller, r: InviteRequest): Promise<Role | null> {
     const target = targetOfRequest(r);
     if (r.type === 'PATIENT') {
-      if (target !== 'PRACTICE') throw new AppError('BAD_REQUEST', 'Patients are invited to a practice, not to a network or an organisation');
+      if (target !== 'PRACTICE')
+        throw new AppError('BAD_REQUEST', 'Patients are invited to a practice, not to a network or an organisation');
       if (r.role) throw new AppError('BAD_REQUEST', 'Patient invites grant no role');
       return null;
     }
@@ -81,8 +101,9 @@ export function createInvitesService(ctx: AppContext) {
     }
     if (target === 'PRACTICE' && ADMIN_ROLES.includes(role)) {
       // Inviting someone as an admin grants a role, so it needs what granting roles needs.
-      const mayGrant = (await canInPractice(db, caller, r.practiceId!, 'team.manage'))
-        && (role !== 'ADMIN' || (await canInPractice(db, caller, r.practiceId!, 'team.admins')));
+      const mayGrant =
+        (await canInPractice(db, caller, r.practiceId!, 'team.manage')) &&
+        (role !== 'ADMIN' || (await canInPractice(db, caller, r.practiceId!, 'team.admins')));
       if (!mayGrant) throw new AppError('FORBIDDEN', `Only practice admins may invite someone as ${role}`);
     }
     return role;
@@ -97,7 +118,11 @@ export function createInvitesService(ctx: AppContext) {
     const by: SQL[] = [];
     if (r.email) by.push(eq(users.email, r.email));
     if (r.phone) by.push(eq(users.phone, r.phone));
-    const [user] = await db.select().from(users).where(or(...by)).limit(1);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(or(...by))
+      .limit(1);
     return user ?? null;
   }
 
@@ -106,14 +131,16 @@ export function createInvitesService(ctx: AppContext) {
     const [row] = await db
       .select()
       .from(invites)
-      .where(and(
-        eq(invites.status, 'PENDING'),
-        eq(invites.type, r.type),
-        sameColumn(invites.practiceId, r.practiceId),
-        sameColumn(invites.networkId, r.networkId),
-        sameColumn(invites.organisationId, r.organisationId),
-        address,
-      ))
+      .where(
+        and(
+          eq(invites.status, 'PENDING'),
+          eq(invites.type, r.type),
+          sameColumn(invites.practiceId, r.practiceId),
+          sameColumn(invites.networkId, r.networkId),
+          sameColumn(invites.organisationId, r.organisationId),
+          address,
+        ),
+      )
       .orderBy(desc(invites.id))
       .limit(1);
     return row ?? null;
@@ -121,7 +148,10 @@ export function createInvitesService(ctx: AppContext) {
 
   function assertMaySendAgain(invite: InviteRow) {
     if (Date.now() - invite.lastSentAt.getTime() < INVITE_RESEND_COOLDOWN_MS) {
-      throw new AppError('TOO_MANY_REQUESTS', 'This invite was sent less than a minute ago. Wait a minute before sending it again.');
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        'This invite was sent less than a minute ago. Wait a minute before sending it again.',
+      );
     }
   }
 
@@ -143,25 +173,45 @@ export function createInvitesService(ctx: AppContext) {
     } catch (err) {
       // Refused or undelivered: the invite is put back as it was, its earlier link still working.
       const before = Object.fromEntries(Object.keys(change).map((key) => [key, invite[key as keyof InviteRow]]));
-      await db.update(invites).set({ ...before, codeHash: invite.codeHash, expiresAt: invite.expiresAt, lastSentAt: invite.lastSentAt }).where(eq(invites.id, invite.id));
+      await db
+        .update(invites)
+        .set({ ...before, codeHash: invite.codeHash, expiresAt: invite.expiresAt, lastSentAt: invite.lastSentAt })
+        .where(eq(invites.id, invite.id));
       throw err;
     }
     return row;
   }
 
-  async function record(action: 'invite.sent' | 'invite.resent' | 'invite.revoked', caller: Caller, row: InviteRow, details: Record<string, unknown> = {}) {
+  async function record(
+    action: 'invite.sent' | 'invite.resent' | 'invite.revoked',
+    caller: Caller,
+    row: InviteRow,
+    details: Record<string, unknown> = {},
+  ) {
     await audit.record({
-      action, actorUserId: caller.user.id, subjectUserId: row.inviteeUserId, targetType: 'invite', targetId: row.id, practiceId: row.practiceId,
+      action,
+      actorUserId: caller.user.id,
+      subjectUserId: row.inviteeUserId,
+      targetType: 'invite',
+      targetId: row.id,
+      practiceId: row.practiceId,
       details: {
-        type: row.type, target: targetOf(row), practiceId: row.practiceId, networkId: row.networkId,
-        organisationId: row.organisationId, role: row.role, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}), ...details,
+        type: row.type,
+        target: targetOf(row),
+        practiceId: row.practiceId,
+        networkId: row.networkId,
+        organisationId: row.organisationId,
+        role: row.role,
+        ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}),
+        ...details,
       },
     });
   }
 
   async function send(caller: Caller, r: InviteRequest): Promise<{ invite: invitesApi.Invite; resent: boolean }> {
     await authorizeTarget(caller, r);
-    if (r.networkId !== null && r.organisationId !== null) throw new AppError('BAD_REQUEST', 'Invite to a network or to an organisation, not both.');
+    if (r.networkId !== null && r.organisationId !== null)
+      throw new AppError('BAD_REQUEST', 'Invite to a network or to an organisation, not both.');
     const role = await grantedRole(caller, r);
     const account = await accountFor(r);
     if (account) {
@@ -175,17 +225,30 @@ export function createInvitesService(ctx: AppContext) {
       const member = await isMemberOfTarget(db, account.id, { ...r, target: targetOfRequest(r) });
       if (member) throw new AppError('ERROR_OBJECT_EXISTS', member);
     }
-    if (!r.email && !r.phone) throw new AppError('BAD_REQUEST', 'This user has no e-mail address or phone number to send the invite to');
+    if (!r.email && !r.phone)
+      throw new AppError('BAD_REQUEST', 'This user has no e-mail address or phone number to send the invite to');
     // An address found on an account only binds the invite to it once the account has proven it.
-    const bound = account && (r.userId !== undefined
-      || (account.email === r.email && account.emailVerifiedAt)
-      || (account.phone === r.phone && account.phoneVerifiedAt)) ? account.id : null;
-    const letter = { inviterName: `${caller.user.firstName} ${caller.user.lastName}`.trim(), firstName: r.firstName, message: r.message };
+    const bound =
+      account &&
+      (r.userId !== undefined ||
+        (account.email === r.email && account.emailVerifiedAt) ||
+        (account.phone === r.phone && account.phoneVerifiedAt))
+        ? account.id
+        : null;
+    const letter = {
+      inviterName: `${caller.user.firstName} ${caller.user.lastName}`.trim(),
+      firstName: r.firstName,
+      message: r.message,
+    };
 
     const duplicate = await findPendingDuplicate(r);
     if (duplicate) {
       assertMaySendAgain(duplicate);
-      const row = await sendAgain(duplicate, { role, invitedBy: caller.user.id, inviteeUserId: bound ?? duplicate.inviteeUserId }, letter);
+      const row = await sendAgain(
+        duplicate,
+        { role, invitedBy: caller.user.id, inviteeUserId: bound ?? duplicate.inviteeUserId },
+        letter,
+      );
       await record('invite.resent', caller, row);
       return { invite: toInvite(row, caller.user), resent: true };
     }
@@ -194,8 +257,16 @@ export function createInvitesService(ctx: AppContext) {
     const [row] = await db
       .insert(invites)
       .values({
-        codeHash, type: r.type, role, email: r.email, phone: r.phone, practiceId: r.practiceId, networkId: r.networkId,
-        organisationId: r.organisationId, invitedBy: caller.user.id, inviteeUserId: bound,
+        codeHash,
+        type: r.type,
+        role,
+        email: r.email,
+        phone: r.phone,
+        practiceId: r.practiceId,
+        networkId: r.networkId,
+        organisationId: r.organisationId,
+        invitedBy: caller.user.id,
+        inviteeUserId: bound,
         expiresAt: new Date(Date.now() + INVITE_TTL_MS),
       })
       .returning();
@@ -221,7 +292,10 @@ export function createInvitesService(ctx: AppContext) {
 
   function assertPending(invite: InviteRow, doing: string) {
     if (invite.status !== 'PENDING') {
-      throw new AppError('BAD_REQUEST', `This invite is ${invite.status.toLowerCase()}; only pending invites can be ${doing}`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `This invite is ${invite.status.toLowerCase()}; only pending invites can be ${doing}`,
+      );
     }
   }
 
@@ -230,7 +304,11 @@ export function createInvitesService(ctx: AppContext) {
     assertPending(invite, 'sent again');
     assertMaySendAgain(invite);
     const sender = await senderOf(db, invite);
-    const letter = { inviterName: sender ? `${sender.firstName} ${sender.lastName}` : `${caller.user.firstName} ${caller.user.lastName}` };
+    const letter = {
+      inviterName: sender
+        ? `${sender.firstName} ${sender.lastName}`
+        : `${caller.user.firstName} ${caller.user.lastName}`,
+    };
     const row = await sendAgain(invite, change, letter);
     await record('invite.resent', caller, row, change.email ? { correctedEmail: true } : {});
     return toInvite(row, sender);
@@ -240,22 +318,55 @@ export function createInvitesService(ctx: AppContext) {
     send: (caller: Caller, practiceId: number | undefined, body: SendBody) => {
       const phone = body.phoneNumber === undefined ? null : validPhone(body.phoneNumber, 'phoneNumber');
       return send(caller, {
-        type: body.type, practiceId: body.organisationId ? null : practiceId ?? null, networkId: body.networkId ?? null,
-        organisationId: body.organisationId ?? null, email: body.email ?? null, phone, role: body.role ?? null,
-        firstName: body.firstName, message: body.message,
+        type: body.type,
+        practiceId: body.organisationId ? null : (practiceId ?? null),
+        networkId: body.networkId ?? null,
+        organisationId: body.organisationId ?? null,
+        email: body.email ?? null,
+        phone,
+        role: body.role ?? null,
+        firstName: body.firstName,
+        message: body.message,
       });
     },
 
     toPractice: (caller: Caller, practiceId: number, body: { userId?: number; email?: string }) =>
-      send(caller, { type: 'PROVIDER', practiceId, networkId: null, organisationId: null, email: body.email ?? null, phone: null, role: null, userId: body.userId }),
+      send(caller, {
+        type: 'PROVIDER',
+        practiceId,
+        networkId: null,
+        organisationId: null,
+        email: body.email ?? null,
+        phone: null,
+        role: null,
+        userId: body.userId,
+      }),
 
     toOrganisation: (caller: SessionCaller, organisationId: number, body: { userId?: number; email?: string }) =>
-      send(caller, { type: 'PROVIDER', practiceId: null, networkId: null, organisationId, email: body.email ?? null, phone: null, role: null, userId: body.userId }),
-
-    fromSearch: (caller: SessionCaller, body: { searchid: number; practiceId: number; email: string; networkId?: number }) =>
       send(caller, {
-        type: 'PROVIDER', practiceId: body.practiceId, networkId: body.networkId ?? null, organisationId: null,
-        email: body.email, phone: null, role: null, userId: body.searchid,
+        type: 'PROVIDER',
+        practiceId: null,
+        networkId: null,
+        organisationId,
+        email: body.email ?? null,
+        phone: null,
+        role: null,
+        userId: body.userId,
+      }),
+
+    fromSearch: (
+      caller: SessionCaller,
+      body: { searchid: number; practiceId: number; email: string; networkId?: number },
+    ) =>
+      send(caller, {
+        type: 'PROVIDER',
+        practiceId: body.practiceId,
+        networkId: body.networkId ?? null,
+        organisationId: null,
+        email: body.email,
+        phone: null,
+        role: null,
+        userId: body.searchid,
       }),
 
     async resend(caller: SessionCaller, id: number) {

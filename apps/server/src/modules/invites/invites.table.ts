@@ -33,7 +33,9 @@ export const invites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('invites_practice_pending_idx').on(t.practiceId).where(sql`${t.status} = 'PENDING'`),
+    index('invites_practice_pending_idx')
+      .on(t.practiceId)
+      .where(sql`${t.status} = 'PENDING'`),
     index('invites_email_idx').on(t.email),
     index('invites_phone_idx').on(t.phone),
   ],

@@ -26,7 +26,10 @@ export async function signedIn(t: TestApp, user: { email: string | null; phone: 
   if (user.kind === 'PATIENT') {
     const start = await client.post('/api/v1/auth/start', { app: 'PATIENT_MOBILE', phone: user.phone });
     expect(start.statusCode, start.body).toBe(200);
-    const res = await client.post(`/api/v1/auth/${start.json().uuid}`, { step: 'PHONE_CODE', value: await lastCode(t.db, user.phone!) });
+    const res = await client.post(`/api/v1/auth/${start.json().uuid}`, {
+      step: 'PHONE_CODE',
+      value: await lastCode(t.db, user.phone!),
+    });
     expect(res.statusCode, res.body).toBe(200);
     client.bearer = res.json().accessToken;
     return client;
@@ -57,7 +60,10 @@ export async function createNetwork(t: TestApp, practiceId: number, name = 'Card
 }
 
 export async function createOrganisation(t: TestApp, adminUserId?: number, role: Role = 'ADMIN') {
-  const [org] = await t.db.insert(organisations).values({ name: `Org ${++n}` }).returning();
+  const [org] = await t.db
+    .insert(organisations)
+    .values({ name: `Org ${++n}` })
+    .returning();
   if (adminUserId) await t.db.insert(organisationMembers).values({ organisationId: org.id, userId: adminUserId, role });
   return org;
 }
@@ -71,14 +77,21 @@ export async function inviteCodeSentTo(t: TestApp, to: string) {
 }
 
 export const inviteRows = (t: TestApp) => t.db.select().from(invites);
-export const inviteRow = async (t: TestApp, id: number) => (await t.db.select().from(invites).where(eq(invites.id, id)))[0];
+export const inviteRow = async (t: TestApp, id: number) =>
+  (await t.db.select().from(invites).where(eq(invites.id, id)))[0];
 
 /** Moves an invite's send time back so it may be sent again at once. */
 export const allowResend = (t: TestApp, id: number) =>
-  t.db.update(invites).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(invites.id, id));
+  t.db
+    .update(invites)
+    .set({ lastSentAt: new Date(Date.now() - 61_000) })
+    .where(eq(invites.id, id));
 
 export const expire = (t: TestApp, id: number) =>
-  t.db.update(invites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invites.id, id));
+  t.db
+    .update(invites)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(invites.id, id));
 
 /** Asserts a 400 whose message (and first issue) is `message`. */
 export function expectBadRequest(res: LightMyRequestResponse, message: string) {

@@ -11,10 +11,17 @@ export function registerJoinRequestRoutes(
   requests: JoinRequestsService,
   joining: ReturnType<typeof createPracticeJoinService>,
 ) {
-  route(app, ctx, joinRequestsApi.createJoinRequest, ({ caller, body }) => requests.create(caller, body.practiceId, body.message));
+  route(app, ctx, joinRequestsApi.createJoinRequest, ({ caller, body }) =>
+    requests.create(caller, body.practiceId, body.message),
+  );
   route(app, ctx, joinRequestsApi.listJoinRequests, ({ caller, query }) =>
-    requests.list(caller, query.practiceId, query.page, query.pageSize));
-  route(app, ctx, joinRequestsApi.updateJoinRequest, ({ caller, params, body }) => requests.update(caller, params.id, body.state));
-  route(app, ctx, joinRequestsApi.joinPractices, ({ caller, body }) => joining.join(caller, body.practiceIds, body.message ?? ''));
+    requests.list(caller, query.practiceId, query.page, query.pageSize),
+  );
+  route(app, ctx, joinRequestsApi.updateJoinRequest, ({ caller, params, body }) =>
+    requests.update(caller, params.id, body.state),
+  );
+  route(app, ctx, joinRequestsApi.joinPractices, ({ caller, body }) =>
+    joining.join(caller, body.practiceIds, body.message ?? ''),
+  );
   route(app, ctx, joinRequestsApi.availablePractices, ({ caller }) => joining.available(caller));
 }

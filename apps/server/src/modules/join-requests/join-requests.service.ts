@@ -1,8 +1,18 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { Role, type JoinRequestState, type joinRequestsApi } from '@referwell/contracts';
 import {
-  addPracticeMember, authorizePractice, fullName, practiceMembers, practices, rolesIn, setCurrentPracticeIfNone, toPracticeSummary, users,
-  type AppContext, type SessionCaller, type UserRow,
+  addPracticeMember,
+  authorizePractice,
+  fullName,
+  practiceMembers,
+  practices,
+  rolesIn,
+  setCurrentPracticeIfNone,
+  toPracticeSummary,
+  users,
+  type AppContext,
+  type SessionCaller,
+  type UserRow,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -13,23 +23,38 @@ type PracticeRow = typeof practices.$inferSelect;
 type Requester = Pick<UserRow, 'id' | 'uuid' | 'firstName' | 'lastName' | 'title'>;
 type Decision = Exclude<JoinRequestState, 'PENDING'>;
 
-const requesterColumns = { id: users.id, uuid: users.uuid, firstName: users.firstName, lastName: users.lastName, title: users.title };
+const requesterColumns = {
+  id: users.id,
+  uuid: users.uuid,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  title: users.title,
+};
 
-export function toJoinRequest(row: RequestRow, practice: PracticeRow, requester: Requester): joinRequestsApi.JoinRequest {
+export function toJoinRequest(
+  row: RequestRow,
+  practice: PracticeRow,
+  requester: Requester,
+): joinRequestsApi.JoinRequest {
   return {
     id: row.id,
     uuid: row.uuid,
     practice: toPracticeSummary(practice),
     message: row.message,
     state: row.state,
-    requestedBy: { id: requester.id, uuid: requester.uuid, firstName: requester.firstName, lastName: requester.lastName, title: requester.title },
+    requestedBy: {
+      id: requester.id,
+      uuid: requester.uuid,
+      firstName: requester.firstName,
+      lastName: requester.lastName,
+      title: requester.title,
+    },
     acceptingUserId: row.acceptingUserId,
     rejectingUserId: row.rejectingUserId,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };
 }
-
 
 /** Asking to join a practice, and its admins' answers. */
 export function createJoinRequestsService(ctx: AppContext) {
@@ -57,36 +82,59 @@ export function createJoinRequestsService(ctx: AppContext) {
 
   /** A new pending request; 450 when the user is a member already or has one pending. */
   async function open(user: UserRow, practice: PracticeRow, message: string) {
-    if ((await rolesIn(db, user.id, practice.id)).length) throw new AppError('ERROR_OBJECT_EXISTS', 'You are already a member of this practice');
+    if ((await rolesIn(db, user.id, practice.id)).length)
+      throw new AppError('ERROR_OBJECT_EXISTS', 'You are already a member of this practice');
     let row: RequestRow;
     try {
-      [row] = (await db.insert(practiceJoinRequests).values({ practiceId: practice.id, requestedBy: user.id, message }).returning()) as [RequestRow];
+      [row] = (await db
+        .insert(practiceJoinRequests)
+        .values({ practiceId: practice.id, requestedBy: user.id, message })
+        .returning()) as [RequestRow];
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'You already asked to join this practice');
       throw err;
     }
-    await audit.record({ action: 'join_request.created', actorUserId: user.id, subjectUserId: user.id, targetType: 'join_request', targetId: row.id, practiceId: practice.id, details: { practiceId: practice.id } });
+    await audit.record({
+      action: 'join_request.created',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      targetType: 'join_request',
+      targetId: row.id,
+      practiceId: practice.id,
+      details: { practiceId: practice.id },
+    });
     const admins = await db
       .select({ email: users.email })
       .from(practiceMembers)
       .innerJoin(users, eq(users.id, practiceMembers.userId))
       .where(and(eq(practiceMembers.practiceId, practice.id), eq(practiceMembers.role, 'ADMIN')));
     for (const admin of admins) {
-      await tell(admin.email, `${fullName(user)} asked to join ${practice.name}`,
-        `${fullName(user)} asked to join ${practice.name} on Referwell.${message ? `\n\nTheir message:\n${message}` : ''}\n\nReview the request: ${ctx.config.publicUrl}\n`);
+      await tell(
+        admin.email,
+        `${fullName(user)} asked to join ${practice.name}`,
+        `${fullName(user)} asked to join ${practice.name} on Referwell.${message ? `\n\nTheir message:\n${message}` : ''}\n\nReview the request: ${ctx.config.publicUrl}\n`,
+      );
     }
     return row;
   }
 
   async function move(caller: SessionCaller, request: RequestRow, state: Decision) {
     if (request.state !== 'PENDING') {
-      throw new AppError('BAD_REQUEST', `This join request is already ${request.state.toLowerCase()}; only pending requests can change`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `This join request is already ${request.state.toLowerCase()}; only pending requests can change`,
+      );
     }
     const [requester] = await db.select().from(users).where(eq(users.id, request.requestedBy)).limit(1);
     const now = new Date();
     const decided = {
-      state, updatedAt: now,
-      ...(state === 'APPROVED' ? { acceptingUserId: caller.user.id } : state === 'REJECTED' ? { rejectingUserId: caller.user.id } : {}),
+      state,
+      updatedAt: now,
+      ...(state === 'APPROVED'
+        ? { acceptingUserId: caller.user.id }
+        : state === 'REJECTED'
+          ? { rejectingUserId: caller.user.id }
+          : {}),
     };
     const role = Role.safeParse(requester.signupRole).data ?? 'PROVIDER';
     const row = await db.transaction(async (tx) => {
@@ -95,7 +143,8 @@ export function createJoinRequestsService(ctx: AppContext) {
         .set(decided)
         .where(and(eq(practiceJoinRequests.id, request.id), eq(practiceJoinRequests.state, 'PENDING')))
         .returning();
-      if (!moved) throw new AppError('BAD_REQUEST', 'This join request was answered meanwhile; only pending requests can change');
+      if (!moved)
+        throw new AppError('BAD_REQUEST', 'This join request was answered meanwhile; only pending requests can change');
       if (state === 'APPROVED') {
         await addPracticeMember(tx, request.practiceId, request.requestedBy, role);
         await setCurrentPracticeIfNone(tx, request.requestedBy, request.practiceId);
@@ -103,13 +152,21 @@ export function createJoinRequestsService(ctx: AppContext) {
       return moved;
     });
     await audit.record({
-      action: `join_request.${state.toLowerCase()}`, actorUserId: caller.user.id, subjectUserId: request.requestedBy,
-      targetType: 'join_request', targetId: request.id, practiceId: request.practiceId, details: { practiceId: request.practiceId, ...(state === 'APPROVED' ? { role } : {}) },
+      action: `join_request.${state.toLowerCase()}`,
+      actorUserId: caller.user.id,
+      subjectUserId: request.requestedBy,
+      targetType: 'join_request',
+      targetId: request.id,
+      practiceId: request.practiceId,
+      details: { practiceId: request.practiceId, ...(state === 'APPROVED' ? { role } : {}) },
     });
     const practice = await practiceOr404(request.practiceId);
     if (state === 'APPROVED') {
-      await tell(requester.email, `You joined ${practice.name} on Referwell`,
-        `${fullName(caller.user)} approved your request to join ${practice.name}. You can now work in it on Referwell: ${ctx.config.publicUrl}\n`);
+      await tell(
+        requester.email,
+        `You joined ${practice.name} on Referwell`,
+        `${fullName(caller.user)} approved your request to join ${practice.name}. You can now work in it on Referwell: ${ctx.config.publicUrl}\n`,
+      );
     }
     return toJoinRequest(row, practice, requester);
   }
@@ -133,7 +190,11 @@ export function createJoinRequestsService(ctx: AppContext) {
         .from(practiceJoinRequests)
         .innerJoin(users, eq(users.id, practiceJoinRequests.requestedBy))
         .where(where)
-        .orderBy(sql`${practiceJoinRequests.state} = 'PENDING' desc`, desc(practiceJoinRequests.createdAt), desc(practiceJoinRequests.id))
+        .orderBy(
+          sql`${practiceJoinRequests.state} = 'PENDING' desc`,
+          desc(practiceJoinRequests.createdAt),
+          desc(practiceJoinRequests.id),
+        )
         .limit(pageSize)
         .offset(page * pageSize);
       const [total] = await db.select({ n: count() }).from(practiceJoinRequests).where(where);

@@ -9,8 +9,12 @@ export const practiceJoinRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    requestedBy: integer('requested_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull().default(''),
     state: text('state').$type<JoinRequestState>().notNull().default('PENDING'),
     acceptingUserId: integer('accepting_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -21,6 +25,8 @@ export const practiceJoinRequests = pgTable(
   (t) => [
     index('join_requests_practice_idx').on(t.practiceId, t.state),
     // One open request per user and practice.
-    uniqueIndex('join_requests_pending_uq').on(t.practiceId, t.requestedBy).where(sql`${t.state} = 'PENDING'`),
+    uniqueIndex('join_requests_pending_uq')
+      .on(t.practiceId, t.requestedBy)
+      .where(sql`${t.state} = 'PENDING'`),
   ],
 );

@@ -22,7 +22,12 @@ export function createPracticeJoinService(ctx: AppContext, requests: JoinRequest
     if (held.length) return { ...result, outcome: 'ALREADY_MEMBER', roles: held };
     const accepted = await invites.acceptPendingTo(caller.user, practiceId);
     if (accepted) {
-      return { ...result, outcome: 'JOINED', inviteId: accepted.inviteId, roles: await rolesIn(db, caller.user.id, practiceId) };
+      return {
+        ...result,
+        outcome: 'JOINED',
+        inviteId: accepted.inviteId,
+        roles: await rolesIn(db, caller.user.id, practiceId),
+      };
     }
     try {
       const request = await requests.open(caller.user, practice, message);
@@ -45,7 +50,9 @@ export function createPracticeJoinService(ctx: AppContext, requests: JoinRequest
     },
 
     async available(caller: SessionCaller): Promise<joinRequestsApi.AvailablePractice[]> {
-      const invited = (await pendingInvitesFor(db, caller.user)).filter((i) => targetOf(i) === 'PRACTICE' && i.type !== 'PATIENT');
+      const invited = (await pendingInvitesFor(db, caller.user)).filter(
+        (i) => targetOf(i) === 'PRACTICE' && i.type !== 'PATIENT',
+      );
       const requested = await requests.pendingOf(caller.user.id);
       const ids = [...new Set([...invited.map((i) => i.practiceId!), ...requested.map((r) => r.request.practiceId)])];
       if (!ids.length) return [];

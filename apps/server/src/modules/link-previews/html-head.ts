@@ -24,7 +24,9 @@ function textDecoder(label: string | undefined): TextDecoder {
 }
 
 function sniffCharset(start: Buffer): string | undefined {
-  return /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(start.subarray(0, CHARSET_SNIFF_BYTES).toString('latin1'))?.[1];
+  return /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(
+    start.subarray(0, CHARSET_SNIFF_BYTES).toString('latin1'),
+  )?.[1];
 }
 
 /**

@@ -20,8 +20,16 @@ afterAll(async () => {
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 /** A cached preview fetched `minutes` ago; `ok` false for a link that could not be fetched. */
 const cached = (urlHash: string, minutes: number, ok = true) =>
-  database.db.insert(linkPreviews).values({ urlHash, url: `https://${urlHash}.example/`, data: { ok, preview: { url: `https://${urlHash}.example/` } }, fetchedAt: minutesAgo(minutes) });
-const remaining = async () => (await database.db.select({ urlHash: linkPreviews.urlHash }).from(linkPreviews)).map((r) => r.urlHash).sort();
+  database.db
+    .insert(linkPreviews)
+    .values({
+      urlHash,
+      url: `https://${urlHash}.example/`,
+      data: { ok, preview: { url: `https://${urlHash}.example/` } },
+      fetchedAt: minutesAgo(minutes),
+    });
+const remaining = async () =>
+  (await database.db.select({ urlHash: linkPreviews.urlHash }).from(linkPreviews)).map((r) => r.urlHash).sort();
 
 describe('link-previews.expire', () => {
   it('deletes, once a day, cached previews no lookup would use any more', async () => {
@@ -38,11 +46,17 @@ describe('link-previews.expire', () => {
     expect(log.lines).toContainEqual({ level: 'info', msg: 'stale link previews deleted', obj: { deleted: 2 } });
 
     // The next run is a day away.
-    const [next] = await database.db.select().from(jobs).where(and(eq(jobs.kind, LINK_PREVIEWS_EXPIRE_JOB), isNull(jobs.doneAt)));
+    const [next] = await database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, LINK_PREVIEWS_EXPIRE_JOB), isNull(jobs.doneAt)));
     expect(next.runAt.getTime() - Date.now()).toBeGreaterThan(EXPIRE_EVERY_MS - 60_000);
     await cached('stale-later', 30 * 60);
     expect(await queue.drain()).toBe(0);
-    await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, next.id));
+    await database.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, next.id));
     expect(await queue.drain()).toBe(1);
     expect(await remaining()).toEqual(['failed-recently', 'fresh']);
   });

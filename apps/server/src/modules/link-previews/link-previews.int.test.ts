@@ -34,7 +34,10 @@ const pages: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
     res.writeHead(200, { 'content-type': 'text/html' }).end(`<head>
       <meta name="twitter:title" content="Card title"><meta name="twitter:description" content="Card description">
       <meta name="twitter:image" content="/card.jpg"><title>Page title</title></head>`),
-  '/title-only': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>  Just a title </title></head><body></body></html>'),
+  '/title-only': (_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<html><head><title>  Just a title </title></head><body></body></html>'),
   '/docs/relative': (_req, res) =>
     res.writeHead(200, { 'content-type': 'text/html' }).end(`<head><title>Relative</title>
       <meta property="og:image" content="img/hero.png"><link rel="shortcut icon" href="/static/fav.ico"></head>`),
@@ -47,7 +50,8 @@ const pages: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   '/to-metadata': (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
   '/to-private': (_req, res) => res.writeHead(302, { location: 'http://10.0.0.1/' }).end(),
   '/slow': () => undefined,
-  '/slowish': (_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Shared</title>'), 150),
+  '/slowish': (_req, res) =>
+    setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Shared</title>'), 150),
   '/missing': (_req, res) => res.writeHead(404).end('not here'),
   '/endless': (_req, res) => {
     res.on('close', () => (endlessClosed = true));
@@ -74,7 +78,8 @@ async function signedIn(t: TestApp, ip = '127.0.0.1') {
   return signedInAs(t.app, await createUser(t.db), { ip });
 }
 
-const previewOf = (client: TestClient, url: string) => client.get(`/api/v1/link-preview?url=${encodeURIComponent(url)}`);
+const previewOf = (client: TestClient, url: string) =>
+  client.get(`/api/v1/link-preview?url=${encodeURIComponent(url)}`);
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -115,25 +120,44 @@ describe('link previews of allow-listed local pages', () => {
 
   it('falls back to Twitter card tags, and to the title alone', async () => {
     expect((await previewOf(client, `${origin}/twitter`)).json()).toMatchObject({
-      mediaType: 'website', title: 'Card title', description: 'Card description', images: [`${origin}/card.jpg`], siteName: null,
+      mediaType: 'website',
+      title: 'Card title',
+      description: 'Card description',
+      images: [`${origin}/card.jpg`],
+      siteName: null,
     });
     expect((await previewOf(client, `${origin}/title-only`)).json()).toEqual({
-      mediaType: 'website', url: `${origin}/title-only`, images: [], favicons: [`${origin}/favicon.ico`], videos: [],
-      siteName: null, title: 'Just a title', description: null, contentType: 'text/html',
+      mediaType: 'website',
+      url: `${origin}/title-only`,
+      images: [],
+      favicons: [`${origin}/favicon.ico`],
+      videos: [],
+      siteName: null,
+      title: 'Just a title',
+      description: null,
+      contentType: 'text/html',
     });
   });
 
   it('resolves relative image and favicon URLs against the page', async () => {
     expect((await previewOf(client, `${origin}/docs/relative`)).json()).toMatchObject({
-      images: [`${origin}/docs/img/hero.png`], favicons: [`${origin}/static/fav.ico`],
+      images: [`${origin}/docs/img/hero.png`],
+      favicons: [`${origin}/static/fav.ico`],
     });
   });
 
   it('answers an image link as mediaType image without downloading it', async () => {
     const res = await previewOf(client, `${origin}/scan.png`);
     expect(res.json()).toEqual({
-      mediaType: 'image', url: `${origin}/scan.png`, images: [`${origin}/scan.png`], favicons: [], videos: [],
-      siteName: null, title: null, description: null, contentType: 'image/png',
+      mediaType: 'image',
+      url: `${origin}/scan.png`,
+      images: [`${origin}/scan.png`],
+      favicons: [],
+      videos: [],
+      siteName: null,
+      title: null,
+      description: null,
+      contentType: 'image/png',
     });
     await expect.poll(() => imageClosedEarly).toBe(true);
   });
@@ -160,7 +184,17 @@ describe('link previews of allow-listed local pages', () => {
   });
 
   it('answers a bare preview for a link that is missing or unreachable', async () => {
-    const bare = (url: string) => ({ mediaType: 'website', url, images: [], favicons: [], videos: [], siteName: null, title: null, description: null, contentType: null });
+    const bare = (url: string) => ({
+      mediaType: 'website',
+      url,
+      images: [],
+      favicons: [],
+      videos: [],
+      siteName: null,
+      title: null,
+      description: null,
+      contentType: null,
+    });
     const missing = await previewOf(client, `${origin}/missing`);
     expect(missing.statusCode).toBe(200);
     expect(missing.json()).toEqual(bare(`${origin}/missing`));
@@ -174,7 +208,11 @@ describe('link previews of allow-listed local pages', () => {
   it('gives up on a slow server and answers a bare preview', async () => {
     const service = createLinkPreviewsService({ db: t.db, config: t.config, log: t.app.log }, { timeoutMs: 300 });
     const started = Date.now();
-    expect(await service.preview(`${origin}/slow`)).toMatchObject({ url: `${origin}/slow`, title: null, mediaType: 'website' });
+    expect(await service.preview(`${origin}/slow`)).toMatchObject({
+      url: `${origin}/slow`,
+      title: null,
+      mediaType: 'website',
+    });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
@@ -190,15 +228,27 @@ describe('link previews of allow-listed local pages', () => {
     const url = `${origin}/og?cached=1`;
     expect((await previewOf(client, url)).statusCode).toBe(200);
     const again = await previewOf(client, `HTTP://127.0.0.1:${new URL(origin).port}/og?cached=1#elsewhere`);
-    expect(again.json()).toMatchObject({ title: 'New patient intake & forms', url: `HTTP://127.0.0.1:${new URL(origin).port}/og?cached=1#elsewhere` });
+    expect(again.json()).toMatchObject({
+      title: 'New patient intake & forms',
+      url: `HTTP://127.0.0.1:${new URL(origin).port}/og?cached=1#elsewhere`,
+    });
     expect(hits.get('/og')).toBe(1);
-    const [row] = await t.db.select().from(linkPreviews).where(sql`url = ${url}`);
+    const [row] = await t.db
+      .select()
+      .from(linkPreviews)
+      .where(sql`url = ${url}`);
     expect(row).toBeDefined();
 
-    await t.db.update(linkPreviews).set({ fetchedAt: new Date(Date.now() - 23 * 3_600_000) }).where(sql`url = ${url}`);
+    await t.db
+      .update(linkPreviews)
+      .set({ fetchedAt: new Date(Date.now() - 23 * 3_600_000) })
+      .where(sql`url = ${url}`);
     await previewOf(client, url);
     expect(hits.get('/og')).toBe(1);
-    await t.db.update(linkPreviews).set({ fetchedAt: new Date(Date.now() - 25 * 3_600_000) }).where(sql`url = ${url}`);
+    await t.db
+      .update(linkPreviews)
+      .set({ fetchedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(sql`url = ${url}`);
     await previewOf(client, url);
     expect(hits.get('/og')).toBe(2);
   });
@@ -208,7 +258,10 @@ describe('link previews of allow-listed local pages', () => {
     await previewOf(client, url);
     await previewOf(client, url);
     expect(hits.get('/missing')).toBe(1);
-    await t.db.update(linkPreviews).set({ fetchedAt: new Date(Date.now() - 11 * 60_000) }).where(sql`url = ${url}`);
+    await t.db
+      .update(linkPreviews)
+      .set({ fetchedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(sql`url = ${url}`);
     await previewOf(client, url);
     expect(hits.get('/missing')).toBe(2);
   });
@@ -240,7 +293,14 @@ describe('link previews without an allow-list', () => {
   });
 
   it('refuses loopback and unspecified targets without contacting them', async () => {
-    for (const url of [`${origin}/og`, 'http://localhost/', `http://localhost:${new URL(origin).port}/og`, 'http://[::1]/', 'http://0.0.0.0/', 'http://127.1/']) {
+    for (const url of [
+      `${origin}/og`,
+      'http://localhost/',
+      `http://localhost:${new URL(origin).port}/og`,
+      'http://[::1]/',
+      'http://0.0.0.0/',
+      'http://127.1/',
+    ]) {
       const res = await previewOf(client, url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe('This link cannot be previewed');
@@ -253,15 +313,25 @@ describe('link previews without an allow-list', () => {
     const messageOf = async (query: string) => (await client.get(`/api/v1/link-preview${query}`)).json().message;
     expect(await messageOf('')).toBe('url is required');
     expect(await messageOf('?url=')).toBe('url is required');
-    expect(await messageOf(`?url=${encodeURIComponent('file:///etc/passwd')}`)).toBe('Only http and https links can be previewed');
-    expect(await messageOf(`?url=${encodeURIComponent('ftp://files.example.com/a')}`)).toBe('Only http and https links can be previewed');
-    expect(await messageOf(`?url=${encodeURIComponent('javascript:alert(1)')}`)).toBe('Only http and https links can be previewed');
+    expect(await messageOf(`?url=${encodeURIComponent('file:///etc/passwd')}`)).toBe(
+      'Only http and https links can be previewed',
+    );
+    expect(await messageOf(`?url=${encodeURIComponent('ftp://files.example.com/a')}`)).toBe(
+      'Only http and https links can be previewed',
+    );
+    expect(await messageOf(`?url=${encodeURIComponent('javascript:alert(1)')}`)).toBe(
+      'Only http and https links can be previewed',
+    );
     expect(await messageOf('?url=example.com')).toBe('url must be a full link, such as https://example.com');
-    expect(await messageOf(`?url=https://example.com/${'a'.repeat(2000)}`)).toBe('Links must be at most 2000 characters');
+    expect(await messageOf(`?url=https://example.com/${'a'.repeat(2000)}`)).toBe(
+      'Links must be at most 2000 characters',
+    );
   });
 
   it('answers 401 to anonymous callers', async () => {
-    const res = await new TestClient(t.app).get(`/api/v1/link-preview?url=${encodeURIComponent('https://example.com/')}`);
+    const res = await new TestClient(t.app).get(
+      `/api/v1/link-preview?url=${encodeURIComponent('https://example.com/')}`,
+    );
     expect(res.statusCode).toBe(401);
   });
 });

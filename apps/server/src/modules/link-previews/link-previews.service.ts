@@ -61,7 +61,10 @@ function readCached(data: unknown): CachedPreview | null {
  * Link previews (spec 3 §2): fetched through the SSRF-safe fetcher, cached in link_previews by the
  * SHA-256 of the normalised URL, one fetch per URL at a time in this process.
  */
-export function createLinkPreviewsService(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, fetchOptions: SafeFetchOptions = {}) {
+export function createLinkPreviewsService(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  fetchOptions: SafeFetchOptions = {},
+) {
   const inFlight = new Map<string, Promise<Outcome>>();
 
   async function fetchPreview(url: string): Promise<Outcome> {
@@ -91,7 +94,10 @@ export function createLinkPreviewsService(ctx: Pick<AppContext, 'db' | 'config' 
   async function store(urlHash: string, url: string, cached: CachedPreview) {
     const values = { url, data: cached as unknown as Record<string, unknown>, fetchedAt: new Date() };
     try {
-      await ctx.db.insert(linkPreviews).values({ urlHash, ...values }).onConflictDoUpdate({ target: linkPreviews.urlHash, set: values });
+      await ctx.db
+        .insert(linkPreviews)
+        .values({ urlHash, ...values })
+        .onConflictDoUpdate({ target: linkPreviews.urlHash, set: values });
     } catch (err) {
       // The preview is still right; the next request will fetch again.
       ctx.log.warn({ err, url }, 'link preview could not be cached');

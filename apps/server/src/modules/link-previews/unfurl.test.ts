@@ -67,10 +67,22 @@ describe('previewFromHead', () => {
       <meta name="twitter:image" content="img/card.jpg">
       <meta name="description" content="Plain description">
       <title>Plain title</title></head>`);
-    expect(twitter).toMatchObject({ title: 'Twitter title', description: 'Twitter description', images: ['https://news.example.com/story/img/card.jpg'] });
+    expect(twitter).toMatchObject({
+      title: 'Twitter title',
+      description: 'Twitter description',
+      images: ['https://news.example.com/story/img/card.jpg'],
+    });
 
-    const plain = await preview('<html><head><TITLE> Plain &eacute;t&eacute; </TITLE><META NAME="Description" CONTENT="About us"></head></html>');
-    expect(plain).toMatchObject({ title: 'Plain été', description: 'About us', images: [], videos: [], siteName: null });
+    const plain = await preview(
+      '<html><head><TITLE> Plain &eacute;t&eacute; </TITLE><META NAME="Description" CONTENT="About us"></head></html>',
+    );
+    expect(plain).toMatchObject({
+      title: 'Plain été',
+      description: 'About us',
+      images: [],
+      videos: [],
+      siteName: null,
+    });
   });
 
   it('reads og tags written with name= as well as property=', async () => {
@@ -89,14 +101,18 @@ describe('previewFromHead', () => {
   });
 
   it('offers /favicon.ico when the page names no icon', async () => {
-    expect((await preview('<title>t</title>', 'http://site.example:8080/a/b')).favicons).toEqual(['http://site.example:8080/favicon.ico']);
+    expect((await preview('<title>t</title>', 'http://site.example:8080/a/b')).favicons).toEqual([
+      'http://site.example:8080/favicon.ico',
+    ]);
   });
 
   it('caps lengths and counts', async () => {
     const images = Array.from({ length: 15 }, (_, i) => `<meta property="og:image" content="/i${i}.png">`).join('');
     const icons = Array.from({ length: 12 }, (_, i) => `<link rel="icon" href="/f${i}.png">`).join('');
     const videos = Array.from({ length: 12 }, (_, i) => `<meta property="og:video" content="/v${i}.mp4">`).join('');
-    const p = await preview(`<title>${'t'.repeat(400)}</title><meta name="description" content="${'d'.repeat(1500)}">${images}${icons}${videos}`);
+    const p = await preview(
+      `<title>${'t'.repeat(400)}</title><meta name="description" content="${'d'.repeat(1500)}">${images}${icons}${videos}`,
+    );
     expect(p.title).toHaveLength(300);
     expect(p.title!.endsWith('…')).toBe(true);
     expect(p.description).toHaveLength(1000);
@@ -107,7 +123,9 @@ describe('previewFromHead', () => {
   });
 
   it('ignores duplicate images and empty values', async () => {
-    const p = await preview('<meta property="og:image" content="/a.png"><meta property="og:image" content="https://news.example.com/a.png"><meta property="og:title" content="  "><title>Real</title>');
+    const p = await preview(
+      '<meta property="og:image" content="/a.png"><meta property="og:image" content="https://news.example.com/a.png"><meta property="og:title" content="  "><title>Real</title>',
+    );
     expect(p.images).toEqual(['https://news.example.com/a.png']);
     expect(p.title).toBe('Real');
   });
@@ -122,12 +140,17 @@ describe('readHead', () => {
     // With a declared charset: without one the first 1024 bytes are read to look for a <meta charset>.
     const closed = await readHead(page('<head><title>Done</title></head><body>'), 'utf-8');
     expect(closed.title).toBe('Done');
-    const bodied = await readHead(page('<title>No head end</title><body><meta property="og:title" content="in body">'), 'utf-8');
+    const bodied = await readHead(
+      page('<title>No head end</title><body><meta property="og:title" content="in body">'),
+      'utf-8',
+    );
     expect(bodied).toMatchObject({ title: 'No head end', meta: [] });
   });
 
   it('parses tags split across chunks', async () => {
-    const head = await readHead(chunks('<head><meta prop', 'erty="og:title" content="Spl', 'it"><tit', 'le>T</title></head>'));
+    const head = await readHead(
+      chunks('<head><meta prop', 'erty="og:title" content="Spl', 'it"><tit', 'le>T</title></head>'),
+    );
     expect(head).toMatchObject({ title: 'T', meta: [['og:title', 'Split']] });
   });
 

@@ -13,7 +13,17 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /** A preview with nothing but the link: what a link that cannot be fetched shows as. */
 export function bareLinkPreview(url: string, contentType: string | null = null): LinkPreview {
-  return { mediaType: 'website', url, images: [], favicons: [], videos: [], siteName: null, title: null, description: null, contentType };
+  return {
+    mediaType: 'website',
+    url,
+    images: [],
+    favicons: [],
+    videos: [],
+    siteName: null,
+    title: null,
+    description: null,
+    contentType,
+  };
 }
 
 /** Whitespace collapsed, trimmed, cut at `max` characters (with an ellipsis); null when empty. */
@@ -41,7 +51,8 @@ function dimension(value: string): number | undefined {
   return Number.isInteger(n) && n > 0 && n <= MAX_DIMENSION ? n : undefined;
 }
 
-const unique = (urls: (string | null)[]) => [...new Set(urls.filter((u): u is string => u !== null))].slice(0, MAX_PREVIEW_ITEMS);
+const unique = (urls: (string | null)[]) =>
+  [...new Set(urls.filter((u): u is string => u !== null))].slice(0, MAX_PREVIEW_ITEMS);
 
 /** og:type → how the card renders. */
 function mediaTypeOf(ogType: string | undefined): LinkPreview['mediaType'] {
@@ -83,13 +94,20 @@ export function previewFromHead(head: PageHead, pageUrl: string): LinkPreview {
   };
 
   const ogImages = structured(head.meta, 'og:image').map((i) => absolute(i.secureUrl, base) ?? absolute(i.url, base));
-  const images = unique(ogImages.some(Boolean) ? ogImages : [absolute(first('twitter:image', 'twitter:image:src'), base)]);
+  const images = unique(
+    ogImages.some(Boolean) ? ogImages : [absolute(first('twitter:image', 'twitter:image:src'), base)],
+  );
 
   const videos: LinkPreviewVideo[] = [];
   for (const v of structured(head.meta, 'og:video')) {
     const url = absolute(v.secureUrl, base) ?? absolute(v.url, base);
     if (!url || videos.some((known) => known.url === url) || videos.length >= MAX_PREVIEW_ITEMS) continue;
-    videos.push({ url, ...(v.type ? { type: v.type } : {}), ...(v.width ? { width: v.width } : {}), ...(v.height ? { height: v.height } : {}) });
+    videos.push({
+      url,
+      ...(v.type ? { type: v.type } : {}),
+      ...(v.width ? { width: v.width } : {}),
+      ...(v.height ? { height: v.height } : {}),
+    });
   }
 
   const icons = unique(head.icons.map((href) => absolute(href, base)));

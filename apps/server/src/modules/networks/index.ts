@@ -4,7 +4,13 @@ import { registerNetworkRoutes } from './networks.routes.js';
 import { createNetworksService } from './networks.service.js';
 
 export {
-  addNetworkPractice, forgetNetworkProvider, inNetworkOrOwner, networkById, networkStanding, networkTiersOf, type NetworkTier,
+  addNetworkPractice,
+  forgetNetworkProvider,
+  inNetworkOrOwner,
+  networkById,
+  networkStanding,
+  networkTiersOf,
+  type NetworkTier,
 } from './network-membership.js';
 export type { NetworkRow } from './network-views.js';
 

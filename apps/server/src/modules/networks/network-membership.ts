@@ -11,11 +11,18 @@ export async function networkById(db: Db, id: number): Promise<NetworkRow | null
 }
 
 /** The practice owning the network and, when the practice is a member of it, its id; none when there is no such network. */
-export async function networkStanding(db: Db, networkId: number, practiceId: number): Promise<{ ownerId: number; memberId: number | null } | undefined> {
+export async function networkStanding(
+  db: Db,
+  networkId: number,
+  practiceId: number,
+): Promise<{ ownerId: number; memberId: number | null } | undefined> {
   const [network] = await db
     .select({ ownerId: networks.practiceId, memberId: networkPractices.practiceId })
     .from(networks)
-    .leftJoin(networkPractices, and(eq(networkPractices.networkId, networks.id), eq(networkPractices.practiceId, practiceId)))
+    .leftJoin(
+      networkPractices,
+      and(eq(networkPractices.networkId, networks.id), eq(networkPractices.practiceId, practiceId)),
+    )
     .where(eq(networks.id, networkId))
     .limit(1);
   return network;
@@ -43,7 +50,9 @@ export async function addNetworkPractice(tx: Db, networkId: number, practiceId: 
 
 /** A provider no longer reached through the practice leaves the networks that listed them for it. */
 export async function forgetNetworkProvider(tx: Db, practiceId: number, userId: number) {
-  await tx.delete(networkProviders).where(and(eq(networkProviders.userId, userId), eq(networkProviders.practiceId, practiceId)));
+  await tx
+    .delete(networkProviders)
+    .where(and(eq(networkProviders.userId, userId), eq(networkProviders.practiceId, practiceId)));
 }
 
 /** One network as referral routing reads it: a tier, its member practices and its individually listed providers. */

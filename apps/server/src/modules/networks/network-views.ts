@@ -2,7 +2,14 @@ import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { networksApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import {
-  byName, personColumns, practiceMembers, practices, toPersonSummary, toPracticeSummary, users, type SessionCaller,
+  byName,
+  personColumns,
+  practiceMembers,
+  practices,
+  toPersonSummary,
+  toPracticeSummary,
+  users,
+  type SessionCaller,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
@@ -32,7 +39,10 @@ export async function loadNetwork(db: Db, id: number) {
 /** Networks with their owners, in the order given. */
 export async function summaries(db: Db, rows: NetworkRow[]): Promise<networksApi.NetworkSummary[]> {
   if (!rows.length) return [];
-  const owners = await db.select().from(practices).where(inArray(practices.id, [...new Set(rows.map((r) => r.practiceId))]));
+  const owners = await db
+    .select()
+    .from(practices)
+    .where(inArray(practices.id, [...new Set(rows.map((r) => r.practiceId))]));
   const byId = new Map(owners.map((p) => [p.id, toPracticeSummary(p)]));
   return rows.map((r) => ({ ...toNetwork(r), practice: byId.get(r.practiceId)! }));
 }
@@ -60,7 +70,9 @@ export async function details(db: Db, rows: NetworkRow[]): Promise<networksApi.N
   return withOwners.map((n) => ({
     ...n,
     practices: members.filter((m) => m.networkId === n.id).map((m) => toPracticeSummary(m.practice)),
-    providers: providers.filter((p) => p.networkId === n.id).map((p) => ({ user: toPersonSummary(p.user), practice: toPracticeSummary(p.practice) })),
+    providers: providers
+      .filter((p) => p.networkId === n.id)
+      .map((p) => ({ user: toPersonSummary(p.user), practice: toPracticeSummary(p.practice) })),
   }));
 }
 
@@ -69,7 +81,10 @@ export async function details(db: Db, rows: NetworkRow[]): Promise<networksApi.N
  * providers it lists.
  */
 export async function assertMayView(db: Db, caller: SessionCaller, network: NetworkRow) {
-  const memberPractices = db.select({ id: networkPractices.practiceId }).from(networkPractices).where(eq(networkPractices.networkId, network.id));
+  const memberPractices = db
+    .select({ id: networkPractices.practiceId })
+    .from(networkPractices)
+    .where(eq(networkPractices.networkId, network.id));
   const [row] = await db
     .select({ ok: sql<number>`1` })
     .from(users)
@@ -78,15 +93,23 @@ export async function assertMayView(db: Db, caller: SessionCaller, network: Netw
         eq(users.id, caller.user.id),
         or(
           exists(
-            db.select({ one: sql`1` }).from(practiceMembers).where(
-              and(
-                eq(practiceMembers.userId, caller.user.id),
-                or(eq(practiceMembers.practiceId, network.practiceId), inArray(practiceMembers.practiceId, memberPractices)),
+            db
+              .select({ one: sql`1` })
+              .from(practiceMembers)
+              .where(
+                and(
+                  eq(practiceMembers.userId, caller.user.id),
+                  or(
+                    eq(practiceMembers.practiceId, network.practiceId),
+                    inArray(practiceMembers.practiceId, memberPractices),
+                  ),
+                ),
               ),
-            ),
           ),
           exists(
-            db.select({ one: sql`1` }).from(networkProviders)
+            db
+              .select({ one: sql`1` })
+              .from(networkProviders)
               .where(and(eq(networkProviders.networkId, network.id), eq(networkProviders.userId, caller.user.id))),
           ),
         ),

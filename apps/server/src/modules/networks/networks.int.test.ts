@@ -17,28 +17,49 @@ afterAll(async () => {
 /** A team whose practice has networks A, B and C (in that order). */
 async function withNetworks() {
   const fixture = await team(t);
-  const rows = await t.db.insert(networks).values(
-    ['A', 'B', 'C'].map((name, order) => ({ practiceId: fixture.practice.id, name, order, matchingTimeLimit: 60 })),
-  ).returning();
+  const rows = await t.db
+    .insert(networks)
+    .values(
+      ['A', 'B', 'C'].map((name, order) => ({ practiceId: fixture.practice.id, name, order, matchingTimeLimit: 60 })),
+    )
+    .returning();
   return { ...fixture, a: rows[0], b: rows[1], c: rows[2] };
 }
 
 const namesInOrder = async (practiceId: number) =>
-  (await t.db.select().from(networks).where(eq(networks.practiceId, practiceId)).orderBy(asc(networks.order))).map((n) => `${n.name}${n.order}`);
+  (await t.db.select().from(networks).where(eq(networks.practiceId, practiceId)).orderBy(asc(networks.order))).map(
+    (n) => `${n.name}${n.order}`,
+  );
 
 describe('POST /api/v1/networks', () => {
   it('creates networks as the last tier (201) and records them', async () => {
     const { practice, admin } = await team(t);
-    const first = await admin.client.post('/api/v1/networks', { name: 'Close partners', practiceId: practice.id, matchingTimeLimit: 30 });
+    const first = await admin.client.post('/api/v1/networks', {
+      name: 'Close partners',
+      practiceId: practice.id,
+      matchingTimeLimit: 30,
+    });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
-      name: 'Close partners', practiceId: practice.id, matchingTimeLimit: 30, order: 0,
-      practice: { id: practice.id, name: practice.name }, practices: [], providers: [],
+      name: 'Close partners',
+      practiceId: practice.id,
+      matchingTimeLimit: 30,
+      order: 0,
+      practice: { id: practice.id, name: practice.name },
+      practices: [],
+      providers: [],
     });
-    const second = await admin.client.post('/api/v1/networks', { name: 'Everyone else', practiceId: practice.id, matchingTimeLimit: 10_080 });
+    const second = await admin.client.post('/api/v1/networks', {
+      name: 'Everyone else',
+      practiceId: practice.id,
+      matchingTimeLimit: 10_080,
+    });
     expect(second.json().order).toBe(1);
     const [event] = await audited(t.db, 'network.created', second.json().id);
-    expect(event).toMatchObject({ actorUserId: admin.user.id, details: { practiceId: practice.id, name: 'Everyone else', matchingTimeLimit: 10_080 } });
+    expect(event).toMatchObject({
+      actorUserId: admin.user.id,
+      details: { practiceId: practice.id, name: 'Everyone else', matchingTimeLimit: 10_080 },
+    });
   });
 
   it('explains what is wrong with the input', async () => {
@@ -50,7 +71,10 @@ describe('POST /api/v1/networks', () => {
       [{ name: 'N', practiceId: practice.id }, 'matchingTimeLimit is required (minutes)'],
       [{ name: 'N', practiceId: practice.id, matchingTimeLimit: 0 }, range],
       [{ name: 'N', practiceId: practice.id, matchingTimeLimit: 10_081 }, range],
-      [{ name: 'N', practiceId: practice.id, matchingTimeLimit: 1.5 }, 'matchingTimeLimit must be a whole number of minutes'],
+      [
+        { name: 'N', practiceId: practice.id, matchingTimeLimit: 1.5 },
+        'matchingTimeLimit must be a whole number of minutes',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await admin.client.post('/api/v1/networks', body);
@@ -62,7 +86,11 @@ describe('POST /api/v1/networks', () => {
 
   it('refuses a second network of the same name (450)', async () => {
     const { practice, admin } = await withNetworks();
-    const res = await admin.client.post('/api/v1/networks', { name: 'a', practiceId: practice.id, matchingTimeLimit: 5 });
+    const res = await admin.client.post('/api/v1/networks', {
+      name: 'a',
+      practiceId: practice.id,
+      matchingTimeLimit: 5,
+    });
     expect(res.statusCode).toBe(450);
     expect(res.json().message).toBe('The practice already has a network with this name');
   });
@@ -84,7 +112,10 @@ describe('PUT /api/v1/network/:id', () => {
     const res = await admin.client.put(`/api/v1/network/${a.id}`, { name: 'Alpha', matchingTimeLimit: 120 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, name: 'Alpha', matchingTimeLimit: 120, order: 0 });
-    expect((await admin.client.put(`/api/v1/network/${a.id}`, { matchingTimeLimit: 15 })).json()).toMatchObject({ name: 'Alpha', matchingTimeLimit: 15 });
+    expect((await admin.client.put(`/api/v1/network/${a.id}`, { matchingTimeLimit: 15 })).json()).toMatchObject({
+      name: 'Alpha',
+      matchingTimeLimit: 15,
+    });
     expect(await audited(t.db, 'network.updated', a.id)).toHaveLength(2);
   });
 
@@ -93,8 +124,9 @@ describe('PUT /api/v1/network/:id', () => {
     const empty = await admin.client.put(`/api/v1/network/${a.id}`, {});
     expect(empty.json()).toMatchObject({ name: 'A', matchingTimeLimit: 60 });
     expect(await audited(t.db, 'network.updated', a.id)).toEqual([]);
-    expect((await admin.client.put(`/api/v1/network/${a.id}`, { matchingTimeLimit: -1 })).json().message)
-      .toBe('matchingTimeLimit must be between 1 and 10080 minutes');
+    expect((await admin.client.put(`/api/v1/network/${a.id}`, { matchingTimeLimit: -1 })).json().message).toBe(
+      'matchingTimeLimit must be between 1 and 10080 minutes',
+    );
     expect((await admin.client.put(`/api/v1/network/${a.id}`, { name: 'B' })).statusCode).toBe(450);
     expect((await admin.client.put('/api/v1/network/999999', { name: 'Z' })).statusCode).toBe(456);
   });
@@ -127,9 +159,13 @@ describe('PUT /api/v1/network/:id/order', () => {
 
   it('validates the order', async () => {
     const { a, admin } = await withNetworks();
-    expect((await admin.client.put(`/api/v1/network/${a.id}/order`, { order: -1 })).json().message).toBe('order starts at 0');
+    expect((await admin.client.put(`/api/v1/network/${a.id}/order`, { order: -1 })).json().message).toBe(
+      'order starts at 0',
+    );
     expect((await admin.client.put(`/api/v1/network/${a.id}/order`, {})).json().message).toBe('order is required');
-    expect((await admin.client.put(`/api/v1/network/${a.id}/order`, { order: 0.5 })).json().message).toBe('order must be a whole number');
+    expect((await admin.client.put(`/api/v1/network/${a.id}/order`, { order: 0.5 })).json().message).toBe(
+      'order must be a whole number',
+    );
   });
 
   it('refuses staff and outsiders and changes nothing', async () => {
@@ -147,10 +183,16 @@ describe('PUT /api/v1/network/:id/addPractice and removePractice', () => {
     const res = await admin.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().practices).toEqual([expect.objectContaining({ id: otherPractice.id, name: otherPractice.name })]);
-    expect((await admin.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).json().practices).toHaveLength(1);
+    expect(
+      (await admin.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).json()
+        .practices,
+    ).toHaveLength(1);
     expect(await audited(t.db, 'network.practice_added', a.id)).toHaveLength(1);
 
-    await admin.client.put(`/api/v1/network/${a.id}/addProvider`, { userId: outsider.user.id, practiceId: otherPractice.id });
+    await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
+      userId: outsider.user.id,
+      practiceId: otherPractice.id,
+    });
     const removed = await admin.client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: otherPractice.id });
     expect(removed.json()).toMatchObject({ practices: [], providers: [] });
     const again = await admin.client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: otherPractice.id });
@@ -158,9 +200,11 @@ describe('PUT /api/v1/network/:id/addPractice and removePractice', () => {
     expect(again.json().message).toBe('The practice is not in this network');
   });
 
-  it('lets a member practice\'s admins leave, but not add themselves', async () => {
+  it("lets a member practice's admins leave, but not add themselves", async () => {
     const { a, otherPractice, outsider } = await withNetworks();
-    expect((await outsider.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).statusCode).toBe(403);
+    expect(
+      (await outsider.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).statusCode,
+    ).toBe(403);
     await t.db.insert(networkPractices).values({ networkId: a.id, practiceId: otherPractice.id });
     const left = await outsider.client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: otherPractice.id });
     expect(left.statusCode, left.body).toBe(200);
@@ -182,20 +226,37 @@ describe('PUT /api/v1/network/:id/addPractice and removePractice', () => {
     const third = await createPractice(t.db);
     await t.db.insert(networkPractices).values({ networkId: a.id, practiceId: third.id });
     for (const client of [staff.client, outsider.client]) {
-      expect((await client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).statusCode).toBe(403);
-      expect((await client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: third.id })).statusCode).toBe(403);
+      expect(
+        (await client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).statusCode,
+      ).toBe(403);
+      expect((await client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: third.id })).statusCode).toBe(
+        403,
+      );
     }
-    expect((await t.db.select().from(networkPractices).where(eq(networkPractices.networkId, a.id))).map((r) => r.practiceId)).toEqual([third.id]);
+    expect(
+      (await t.db.select().from(networkPractices).where(eq(networkPractices.networkId, a.id))).map((r) => r.practiceId),
+    ).toEqual([third.id]);
   });
 });
 
 describe('PUT /api/v1/network/:id/addProvider and removeProvider', () => {
   it('adds providers through a practice where they are PROVIDER, and takes them out', async () => {
     const { a, admin, provider, practice, outsider, otherPractice } = await withNetworks();
-    const res = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, { userId: provider.user.id, practiceId: practice.id });
+    const res = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
+      userId: provider.user.id,
+      practiceId: practice.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().providers).toEqual([{ user: expect.objectContaining({ id: provider.user.id }), practice: expect.objectContaining({ id: practice.id }) }]);
-    const external = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, { userId: outsider.user.id, practiceId: otherPractice.id });
+    expect(res.json().providers).toEqual([
+      {
+        user: expect.objectContaining({ id: provider.user.id }),
+        practice: expect.objectContaining({ id: practice.id }),
+      },
+    ]);
+    const external = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
+      userId: outsider.user.id,
+      practiceId: otherPractice.id,
+    });
     expect(external.json().providers).toHaveLength(2);
     expect(await audited(t.db, 'network.provider_added', a.id)).toHaveLength(2);
 
@@ -209,7 +270,10 @@ describe('PUT /api/v1/network/:id/addProvider and removeProvider', () => {
 
   it('refuses someone who is not a PROVIDER of that practice', async () => {
     const { a, admin, staff, practice, provider, otherPractice } = await withNetworks();
-    for (const body of [{ userId: staff.user.id, practiceId: practice.id }, { userId: provider.user.id, practiceId: otherPractice.id }]) {
+    for (const body of [
+      { userId: staff.user.id, practiceId: practice.id },
+      { userId: provider.user.id, practiceId: otherPractice.id },
+    ]) {
       const res = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The person must hold the PROVIDER role in that practice');
@@ -220,11 +284,16 @@ describe('PUT /api/v1/network/:id/addProvider and removeProvider', () => {
   it('refuses staff and outsiders and changes nothing', async () => {
     const { a, staff, outsider, provider, practice } = await withNetworks();
     for (const client of [staff.client, outsider.client]) {
-      expect((await client.put(`/api/v1/network/${a.id}/addProvider`, { userId: provider.user.id, practiceId: practice.id })).statusCode).toBe(403);
+      expect(
+        (await client.put(`/api/v1/network/${a.id}/addProvider`, { userId: provider.user.id, practiceId: practice.id }))
+          .statusCode,
+      ).toBe(403);
     }
     await t.db.insert(networkProviders).values({ networkId: a.id, userId: provider.user.id, practiceId: practice.id });
     for (const client of [staff.client, outsider.client]) {
-      expect((await client.put(`/api/v1/network/${a.id}/removeProvider`, { userId: provider.user.id })).statusCode).toBe(403);
+      expect(
+        (await client.put(`/api/v1/network/${a.id}/removeProvider`, { userId: provider.user.id })).statusCode,
+      ).toBe(403);
     }
     expect(await t.db.select().from(networkProviders).where(eq(networkProviders.networkId, a.id))).toHaveLength(1);
   });
@@ -284,14 +353,20 @@ describe('GET /api/v1/network/:id', () => {
 describe('GET /api/v1/practice/:id/networks', () => {
   it('lists its own networks in order, then the networks it is a member of', async () => {
     const { practice, c, staff, otherPractice, admin } = await withNetworks();
-    const [foreign] = await t.db.insert(networks).values({ practiceId: otherPractice.id, name: 'Their tier', matchingTimeLimit: 5 }).returning();
+    const [foreign] = await t.db
+      .insert(networks)
+      .values({ practiceId: otherPractice.id, name: 'Their tier', matchingTimeLimit: 5 })
+      .returning();
     await t.db.insert(networkPractices).values({ networkId: foreign.id, practiceId: practice.id });
     await admin.client.put(`/api/v1/network/${c.id}/order`, { order: 0 });
 
     const res = await staff.client.get(`/api/v1/practice/${practice.id}/networks`);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((n: { name: string; owned: boolean }) => [n.name, n.owned])).toEqual([
-      ['C', true], ['A', true], ['B', true], ['Their tier', false],
+      ['C', true],
+      ['A', true],
+      ['B', true],
+      ['Their tier', false],
     ]);
     expect(res.json()[3]).toMatchObject({ practice: { id: otherPractice.id }, practices: [{ id: practice.id }] });
 
@@ -300,7 +375,7 @@ describe('GET /api/v1/practice/:id/networks', () => {
     expect((await integration.get(`/api/v1/practice/${practice.id}/networks`)).json()).toHaveLength(4);
   });
 
-  it('refuses outsiders, other practices\' keys and anonymous callers', async () => {
+  it("refuses outsiders, other practices' keys and anonymous callers", async () => {
     const { practice, otherPractice, outsider } = await withNetworks();
     expect((await outsider.client.get(`/api/v1/practice/${practice.id}/networks`)).statusCode).toBe(403);
     const foreign = new TestClient(t.app);
@@ -311,11 +386,17 @@ describe('GET /api/v1/practice/:id/networks', () => {
 });
 
 describe('GET /api/v1/user/:id/networks', () => {
-  it('lists networks of one\'s practices, those they belong to and those listing one as a provider', async () => {
+  it("lists networks of one's practices, those they belong to and those listing one as a provider", async () => {
     const { practice, staff, otherPractice } = await withNetworks();
-    const [joined] = await t.db.insert(networks).values({ practiceId: otherPractice.id, name: 'Joined', matchingTimeLimit: 5 }).returning();
+    const [joined] = await t.db
+      .insert(networks)
+      .values({ practiceId: otherPractice.id, name: 'Joined', matchingTimeLimit: 5 })
+      .returning();
     await t.db.insert(networkPractices).values({ networkId: joined.id, practiceId: practice.id });
-    const [unrelated] = await t.db.insert(networks).values({ practiceId: otherPractice.id, name: 'Unrelated', matchingTimeLimit: 5, order: 1 }).returning();
+    const [unrelated] = await t.db
+      .insert(networks)
+      .values({ practiceId: otherPractice.id, name: 'Unrelated', matchingTimeLimit: 5, order: 1 })
+      .returning();
 
     const res = await staff.client.get(`/api/v1/user/${staff.user.id}/networks`);
     expect(res.statusCode).toBe(200);
@@ -324,11 +405,15 @@ describe('GET /api/v1/user/:id/networks', () => {
 
     const solo = await createPractice(t.db);
     const listed = await member(t, solo.id, ['PROVIDER']);
-    await t.db.insert(networkProviders).values({ networkId: unrelated.id, userId: listed.user.id, practiceId: solo.id });
-    expect((await listed.client.get(`/api/v1/user/${listed.user.id}/networks`)).json().map((n: { name: string }) => n.name)).toEqual(['Unrelated']);
+    await t.db
+      .insert(networkProviders)
+      .values({ networkId: unrelated.id, userId: listed.user.id, practiceId: solo.id });
+    expect(
+      (await listed.client.get(`/api/v1/user/${listed.user.id}/networks`)).json().map((n: { name: string }) => n.name),
+    ).toEqual(['Unrelated']);
   });
 
-  it('shows only one\'s own', async () => {
+  it("shows only one's own", async () => {
     const { staff, admin } = await withNetworks();
     expect((await admin.client.get(`/api/v1/user/${staff.user.id}/networks`)).statusCode).toBe(403);
     expect((await new TestClient(t.app).get(`/api/v1/user/${staff.user.id}/networks`)).statusCode).toBe(401);
@@ -339,7 +424,10 @@ describe('taking a PROVIDER role away', () => {
   it('takes the provider out of networks they were listed in for that practice', async () => {
     const { practice, a, admin, provider } = await withNetworks();
     await addMember(t.db, practice.id, provider.user.id, 'STAFF');
-    await admin.client.put(`/api/v1/network/${a.id}/addProvider`, { userId: provider.user.id, practiceId: practice.id });
+    await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
+      userId: provider.user.id,
+      practiceId: practice.id,
+    });
     await admin.client.delete(`/api/v1/roles/practice/${practice.id}/PROVIDER`, { userId: provider.user.id });
     expect((await admin.client.get(`/api/v1/network/${a.id}`)).json().providers).toEqual([]);
   });

@@ -1,6 +1,13 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
-  authorizePractice, canInPractice, lockPractice, practiceMembers, practices, rolesIn, type AppContext, type Caller,
+  authorizePractice,
+  canInPractice,
+  lockPractice,
+  practiceMembers,
+  practices,
+  rolesIn,
+  type AppContext,
+  type Caller,
   type SessionCaller,
 } from '../../core/index.js';
 import { assertSelf } from '../../platform/access/index.js';
@@ -11,7 +18,11 @@ import { assertMayView, details, loadNetwork, summaries, type NetworkRow } from 
 
 /** The practice's networks in their tier order. */
 function ownNetworks(db: Db, practiceId: number) {
-  return db.select().from(networks).where(eq(networks.practiceId, practiceId)).orderBy(asc(networks.order), asc(networks.id));
+  return db
+    .select()
+    .from(networks)
+    .where(eq(networks.practiceId, practiceId))
+    .orderBy(asc(networks.order), asc(networks.id));
 }
 
 /** Writes orders 0..n-1 in the sequence given, touching only rows whose place changed. */
@@ -26,15 +37,33 @@ async function assertNameFree(tx: Db, practiceId: number, name: string, exceptId
   const [clash] = await tx
     .select({ id: networks.id })
     .from(networks)
-    .where(and(eq(networks.practiceId, practiceId), sql`lower(${networks.name}) = ${name.toLowerCase()}`, exceptId ? ne(networks.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(networks.practiceId, practiceId),
+        sql`lower(${networks.name}) = ${name.toLowerCase()}`,
+        exceptId ? ne(networks.id, exceptId) : undefined,
+      ),
+    );
   if (clash) throw new AppError('ERROR_OBJECT_EXISTS', 'The practice already has a network with this name');
 }
 
 export function createNetworksService(ctx: AppContext) {
   const { db, audit } = ctx;
 
-  async function record(caller: SessionCaller, action: `network.${string}`, network: NetworkRow, details: Record<string, unknown> = {}) {
-    await audit.record({ action, actorUserId: caller.user.id, targetType: 'network', targetId: network.id, practiceId: network.practiceId, details: { practiceId: network.practiceId, ...details } });
+  async function record(
+    caller: SessionCaller,
+    action: `network.${string}`,
+    network: NetworkRow,
+    details: Record<string, unknown> = {},
+  ) {
+    await audit.record({
+      action,
+      actorUserId: caller.user.id,
+      targetType: 'network',
+      targetId: network.id,
+      practiceId: network.practiceId,
+      details: { practiceId: network.practiceId, ...details },
+    });
   }
 
   /** Loads the network and checks the caller may manage the practice that owns it. */
@@ -52,11 +81,20 @@ export function createNetworksService(ctx: AppContext) {
       const network = await db.transaction(async (tx) => {
         await lockPractice(tx, input.practiceId);
         await assertNameFree(tx, input.practiceId, input.name);
-        const [existing] = await tx.select({ n: count() }).from(networks).where(eq(networks.practiceId, input.practiceId));
-        const [row] = await tx.insert(networks).values({ ...input, order: existing?.n ?? 0 }).returning();
+        const [existing] = await tx
+          .select({ n: count() })
+          .from(networks)
+          .where(eq(networks.practiceId, input.practiceId));
+        const [row] = await tx
+          .insert(networks)
+          .values({ ...input, order: existing?.n ?? 0 })
+          .returning();
         return row;
       });
-      await record(caller, 'network.created', network, { name: network.name, matchingTimeLimit: network.matchingTimeLimit });
+      await record(caller, 'network.created', network, {
+        name: network.name,
+        matchingTimeLimit: network.matchingTimeLimit,
+      });
       return detailOf(network);
     },
 
@@ -66,7 +104,11 @@ export function createNetworksService(ctx: AppContext) {
       const network = await db.transaction(async (tx) => {
         await lockPractice(tx, current.practiceId);
         if (change.name !== undefined) await assertNameFree(tx, current.practiceId, change.name, id);
-        const [row] = await tx.update(networks).set({ ...change, updatedAt: new Date() }).where(eq(networks.id, id)).returning();
+        const [row] = await tx
+          .update(networks)
+          .set({ ...change, updatedAt: new Date() })
+          .where(eq(networks.id, id))
+          .returning();
         return row;
       });
       if (!network) throw new AppError('OBJECT_NOT_FOUND', 'Network not found');
@@ -94,10 +136,15 @@ export function createNetworksService(ctx: AppContext) {
 
     async addPractice(caller: SessionCaller, id: number, practiceId: number) {
       const network = await managed(caller, id);
-      if (practiceId === network.practiceId) throw new AppError('BAD_REQUEST', 'A network always includes the practice that owns it');
+      if (practiceId === network.practiceId)
+        throw new AppError('BAD_REQUEST', 'A network always includes the practice that owns it');
       const [practice] = await db.select({ id: practices.id }).from(practices).where(eq(practices.id, practiceId));
       if (!practice) throw new AppError('OBJECT_NOT_FOUND', 'Practice not found');
-      const added = await db.insert(networkPractices).values({ networkId: id, practiceId }).onConflictDoNothing().returning();
+      const added = await db
+        .insert(networkPractices)
+        .values({ networkId: id, practiceId })
+        .onConflictDoNothing()
+        .returning();
       if (added.length) await record(caller, 'network.practice_added', network, { memberPracticeId: practiceId });
       return detailOf(network);
     },
@@ -117,7 +164,9 @@ export function createNetworksService(ctx: AppContext) {
           .where(and(eq(networkPractices.networkId, id), eq(networkPractices.practiceId, practiceId)))
           .returning();
         if (!removed.length) throw new AppError('OBJECT_NOT_FOUND', 'The practice is not in this network');
-        await tx.delete(networkProviders).where(and(eq(networkProviders.networkId, id), eq(networkProviders.practiceId, practiceId)));
+        await tx
+          .delete(networkProviders)
+          .where(and(eq(networkProviders.networkId, id), eq(networkProviders.practiceId, practiceId)));
       });
       await record(caller, 'network.practice_removed', network, { memberPracticeId: practiceId });
       return detailOf(network);
@@ -190,7 +239,10 @@ export function createNetworksService(ctx: AppContext) {
     /** Networks of the user's practices, those their practices are members of, and those listing them. */
     async ofUser(caller: SessionCaller, userId: number) {
       assertSelf(caller, userId);
-      const mine = db.select({ id: practiceMembers.practiceId }).from(practiceMembers).where(eq(practiceMembers.userId, userId));
+      const mine = db
+        .select({ id: practiceMembers.practiceId })
+        .from(practiceMembers)
+        .where(eq(practiceMembers.userId, userId));
       const rows = await db
         .select({ network: networks })
         .from(networks)
@@ -198,12 +250,27 @@ export function createNetworksService(ctx: AppContext) {
         .where(
           or(
             inArray(networks.practiceId, mine),
-            inArray(networks.id, db.select({ id: networkPractices.networkId }).from(networkPractices).where(inArray(networkPractices.practiceId, mine))),
-            inArray(networks.id, db.select({ id: networkProviders.networkId }).from(networkProviders).where(eq(networkProviders.userId, userId))),
+            inArray(
+              networks.id,
+              db
+                .select({ id: networkPractices.networkId })
+                .from(networkPractices)
+                .where(inArray(networkPractices.practiceId, mine)),
+            ),
+            inArray(
+              networks.id,
+              db
+                .select({ id: networkProviders.networkId })
+                .from(networkProviders)
+                .where(eq(networkProviders.userId, userId)),
+            ),
           ),
         )
         .orderBy(asc(practices.name), asc(networks.practiceId), asc(networks.order), asc(networks.id));
-      return summaries(db, rows.map((r) => r.network));
+      return summaries(
+        db,
+        rows.map((r) => r.network),
+      );
     },
   };
 }

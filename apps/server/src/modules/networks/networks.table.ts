@@ -10,7 +10,9 @@ export const networks = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** Minutes. */
     matchingTimeLimit: integer('matching_time_limit').notNull(),
@@ -24,20 +26,33 @@ export const networks = pgTable(
 export const networkPractices = pgTable(
   'network_practices',
   {
-    networkId: integer('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    networkId: integer('network_id')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.networkId, t.practiceId] }), index('network_practices_practice_idx').on(t.practiceId)],
+  (t) => [
+    primaryKey({ columns: [t.networkId, t.practiceId] }),
+    index('network_practices_practice_idx').on(t.practiceId),
+  ],
 );
 
 /** Individual providers in a network, with the practice they are reached through. */
 export const networkProviders = pgTable(
   'network_providers',
   {
-    networkId: integer('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    networkId: integer('network_id')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.networkId, t.userId] }), index('network_providers_user_idx').on(t.userId)],

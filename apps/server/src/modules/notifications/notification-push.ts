@@ -1,5 +1,10 @@
 import type { PushSource } from '../events/index.js';
-import { NOTIFICATION_DISMISSED, NOTIFICATION_WRITTEN, type NotificationDismissed, type NotificationWritten } from './notifications.service.js';
+import {
+  NOTIFICATION_DISMISSED,
+  NOTIFICATION_WRITTEN,
+  type NotificationDismissed,
+  type NotificationWritten,
+} from './notifications.service.js';
 
 /** A new or updated notification reaches its person's open apps at once, with a hint to refresh counts. */
 export const notificationPushSource: PushSource = {
@@ -7,17 +12,19 @@ export const notificationPushSource: PushSource = {
   async toPushes(_db, payload) {
     const { userId, notification, actions } = payload as NotificationWritten;
     const { title, text, type, link } = notification;
-    return [{
-      userIds: [userId],
-      message: {
-        event: NOTIFICATION_WRITTEN,
-        data: {
-          updateUnreads: true,
-          ...(notification.practiceId === null ? {} : { practiceId: notification.practiceId }),
-          notification: { title, text, type, ...(link ? { link } : {}), ...(actions?.length ? { actions } : {}) },
+    return [
+      {
+        userIds: [userId],
+        message: {
+          event: NOTIFICATION_WRITTEN,
+          data: {
+            updateUnreads: true,
+            ...(notification.practiceId === null ? {} : { practiceId: notification.practiceId }),
+            notification: { title, text, type, ...(link ? { link } : {}), ...(actions?.length ? { actions } : {}) },
+          },
         },
       },
-    }];
+    ];
   },
 };
 
@@ -26,6 +33,14 @@ export const notificationDismissedPushSource: PushSource = {
   topic: NOTIFICATION_DISMISSED,
   async toPushes(_db, payload) {
     const { userId, practiceId } = payload as NotificationDismissed;
-    return [{ userIds: [userId], message: { event: NOTIFICATION_DISMISSED, data: { updateUnreads: true, ...(practiceId === null ? {} : { practiceId }) } } }];
+    return [
+      {
+        userIds: [userId],
+        message: {
+          event: NOTIFICATION_DISMISSED,
+          data: { updateUnreads: true, ...(practiceId === null ? {} : { practiceId }) },
+        },
+      },
+    ];
   },
 };

@@ -8,7 +8,13 @@ export const unreadNotifications: UnreadCounter = async (db, userId, practiceIds
   const rows = await db
     .select({ practiceId: notifications.practiceId, n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.dismissedAt), inArray(notifications.practiceId, [...practiceIds])))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.dismissedAt),
+        inArray(notifications.practiceId, [...practiceIds]),
+      ),
+    )
     .groupBy(notifications.practiceId);
   return new Map(rows.map((r) => [r.practiceId!, { notifications: r.n }]));
 };

@@ -31,8 +31,14 @@ describe('notifications', () => {
     const bob = await staffMember(t);
     expect((await testNotification(ann)).statusCode).toBe(200);
     expect((await testNotification(ann)).statusCode).toBe(200);
-    const list = (await ann.client.get('/api/v1/notification?pageSize=1')).json<{ data: notificationsApi.Notification[]; count: number }>();
-    expect(list).toMatchObject({ count: 1, data: [{ title: 'Test notification', text: 'Notifications reach you here', practiceId: null }] });
+    const list = (await ann.client.get('/api/v1/notification?pageSize=1')).json<{
+      data: notificationsApi.Notification[];
+      count: number;
+    }>();
+    expect(list).toMatchObject({
+      count: 1,
+      data: [{ title: 'Test notification', text: 'Notifications reach you here', practiceId: null }],
+    });
     expect((await bob.client.get('/api/v1/user/notifications/count')).json()).toEqual({ count: 0 });
   });
 
@@ -40,17 +46,29 @@ describe('notifications', () => {
     const ann = await staffMember(t);
     const ctx = { db: t.db, bus: createLocalBus(), clock: systemClock };
     const entry = (n: number) => ({
-      userId: ann.user.id, practiceId: ann.practiceId, category: 'GENERAL' as const, type: 'notification' as const, topic: 'chat:1',
-      title: 'New Message', text: `message ${n}`, link: '/chats/1',
+      userId: ann.user.id,
+      practiceId: ann.practiceId,
+      category: 'GENERAL' as const,
+      type: 'notification' as const,
+      topic: 'chat:1',
+      title: 'New Message',
+      text: `message ${n}`,
+      link: '/chats/1',
     });
     await Promise.all([1, 2, 3, 4, 5].map((n) => notifyUser(ctx, entry(n))));
-    const { data, count } = (await ann.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[]; count: number }>();
+    const { data, count } = (await ann.client.get('/api/v1/notification')).json<{
+      data: notificationsApi.Notification[];
+      count: number;
+    }>();
     expect(count).toBe(1);
     expect(data[0].text).toMatch(/^message [1-5]$/);
     // Once dismissed, the next one about the topic is new.
     await ann.client.put(`/api/v1/notification/${data[0].id}/dismiss`);
     await notifyUser(ctx, entry(6));
-    expect((await ann.client.get('/api/v1/notification')).json()).toMatchObject({ count: 1, data: [{ text: 'message 6' }] });
+    expect((await ann.client.get('/api/v1/notification')).json()).toMatchObject({
+      count: 1,
+      data: [{ text: 'message 6' }],
+    });
   });
 
   it('refuses the test notification without the CSRF header, writing nothing', async () => {
@@ -64,16 +82,23 @@ describe('notifications', () => {
     const other = await staffMember(t);
     expect((await ann.client.get(`/api/v1/notification?practiceId=${other.practiceId}`)).statusCode).toBe(403);
     await testNotification(ann);
-    expect((await ann.client.get(`/api/v1/notification?practiceId=${ann.practiceId}`)).json()).toEqual({ data: [], count: 0 });
+    expect((await ann.client.get(`/api/v1/notification?practiceId=${ann.practiceId}`)).json()).toEqual({
+      data: [],
+      count: 0,
+    });
   });
 
   it('tells the person\u2019s other open apps when they dismiss one or clear them', async () => {
     const ann = await staffMember(t);
     await testNotification(ann);
-    const [shown] = (await ann.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[] }>().data;
+    const [shown] = (await ann.client.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[] }>()
+      .data;
     dismissals.length = 0;
     expect((await ann.client.put(`/api/v1/notification/${shown.id}/dismiss`)).statusCode).toBe(200);
     expect((await ann.client.put(`/api/v1/notification/clear`, { practiceId: ann.practiceId })).statusCode).toBe(200);
-    expect(dismissals).toEqual([{ userId: ann.user.id, practiceId: null }, { userId: ann.user.id, practiceId: ann.practiceId }]);
+    expect(dismissals).toEqual([
+      { userId: ann.user.id, practiceId: null },
+      { userId: ann.user.id, practiceId: ann.practiceId },
+    ]);
   });
 });

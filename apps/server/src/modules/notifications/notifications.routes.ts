@@ -12,13 +12,25 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return { ok: true as const };
   });
   // A GET that writes (spec 1 §7): CSRF-checked like a POST.
-  route(app, ctx, api.testNotification, async ({ caller }) => {
-    await notifyUser(ctx, {
-      userId: caller.user.id, practiceId: null, category: 'GENERAL', type: 'info', topic: 'test', title: 'Test notification',
-      text: 'Notifications reach you here', link: null,
-    });
-    return { ok: true as const };
-  }, { changesState: true });
+  route(
+    app,
+    ctx,
+    api.testNotification,
+    async ({ caller }) => {
+      await notifyUser(ctx, {
+        userId: caller.user.id,
+        practiceId: null,
+        category: 'GENERAL',
+        type: 'info',
+        topic: 'test',
+        title: 'Test notification',
+        text: 'Notifications reach you here',
+        link: null,
+      });
+      return { ok: true as const };
+    },
+    { changesState: true },
+  );
   route(app, ctx, api.dismissNotification, async ({ caller, params }) => {
     await service.dismiss(caller, params.id);
     return { ok: true as const };

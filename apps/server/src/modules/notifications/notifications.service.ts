@@ -26,7 +26,13 @@ export interface NotificationDismissed {
 }
 
 const toView = (row: NotificationRow): notificationsApi.Notification => ({
-  id: row.id, practiceId: row.practiceId, category: row.category, type: row.type, title: row.title, text: row.text, link: row.link,
+  id: row.id,
+  practiceId: row.practiceId,
+  category: row.category,
+  type: row.type,
+  title: row.title,
+  text: row.text,
+  link: row.link,
   createdAt: row.createdAt.getTime(),
 });
 
@@ -35,19 +41,28 @@ const toView = (row: NotificationRow): notificationsApi.Notification => ({
  * brought up to date instead of piling up another (ten messages in a chat are one notice).
  * `actions` go with the push to their open apps.
  */
-export async function notifyUser(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>, entry: NewNotification, actions?: eventsApi.NotificationAction[]) {
+export async function notifyUser(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>,
+  entry: NewNotification,
+  actions?: eventsApi.NotificationAction[],
+) {
   const values = { ...entry, createdAt: ctx.clock.now() };
   const insert = ctx.db.insert(notifications).values(values);
   // One statement, so two events about the same topic at once still leave one notification.
-  const [row] = await (entry.topic
-    ? insert.onConflictDoUpdate({
-      target: [notifications.userId, notifications.topic],
-      targetWhere: sql`${notifications.dismissedAt} is null and ${notifications.topic} is not null`,
-      set: values,
-    })
-    : insert
+  const [row] = await (
+    entry.topic
+      ? insert.onConflictDoUpdate({
+          target: [notifications.userId, notifications.topic],
+          targetWhere: sql`${notifications.dismissedAt} is null and ${notifications.topic} is not null`,
+          set: values,
+        })
+      : insert
   ).returning();
-  const written: NotificationWritten = { userId: row.userId, notification: toView(row), ...(actions ? { actions } : {}) };
+  const written: NotificationWritten = {
+    userId: row.userId,
+    notification: toView(row),
+    ...(actions ? { actions } : {}),
+  };
   await ctx.bus.publish(NOTIFICATION_WRITTEN, written);
 }
 
@@ -62,21 +77,32 @@ export async function dismissTopic(ctx: Pick<AppContext, 'db' | 'bus' | 'clock'>
     .set({ dismissedAt: ctx.clock.now() })
     .where(and(eq(notifications.userId, userId), eq(notifications.topic, topic), isNull(notifications.dismissedAt)))
     .returning({ practiceId: notifications.practiceId });
-  for (const { practiceId } of rows) await ctx.bus.publish(NOTIFICATION_DISMISSED, { userId, practiceId } satisfies NotificationDismissed);
+  for (const { practiceId } of rows)
+    await ctx.bus.publish(NOTIFICATION_DISMISSED, { userId, practiceId } satisfies NotificationDismissed);
 }
 
 /** The caller's own notifications (spec 2 §7 notification calls). */
 export function createNotificationsService(ctx: AppContext) {
   const { db } = ctx;
   const mine = (caller: SessionCaller, practiceId?: number) =>
-    and(eq(notifications.userId, caller.user.id), isNull(notifications.dismissedAt), practiceId === undefined ? undefined : eq(notifications.practiceId, practiceId));
+    and(
+      eq(notifications.userId, caller.user.id),
+      isNull(notifications.dismissedAt),
+      practiceId === undefined ? undefined : eq(notifications.practiceId, practiceId),
+    );
 
   return {
     async list(caller: SessionCaller, q: { page: number; pageSize: number; practiceId?: number }) {
       if (q.practiceId !== undefined) await authorizePractice(db, caller, q.practiceId, 'practice.view');
       const where = mine(caller, q.practiceId);
       const [rows, [total]] = await Promise.all([
-        db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(q.pageSize).offset(q.page * q.pageSize),
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(q.pageSize)
+          .offset(q.page * q.pageSize),
         db.select({ n: count() }).from(notifications).where(where),
       ]);
       return { data: rows.map(toView), count: total?.n ?? 0 };
@@ -91,7 +117,10 @@ export function createNotificationsService(ctx: AppContext) {
     async clear(caller: SessionCaller, practiceId?: number) {
       if (practiceId !== undefined) await authorizePractice(db, caller, practiceId, 'practice.view');
       await db.update(notifications).set({ dismissedAt: ctx.clock.now() }).where(mine(caller, practiceId));
-      await ctx.bus.publish(NOTIFICATION_DISMISSED, { userId: caller.user.id, practiceId: practiceId ?? null } satisfies NotificationDismissed);
+      await ctx.bus.publish(NOTIFICATION_DISMISSED, {
+        userId: caller.user.id,
+        practiceId: practiceId ?? null,
+      } satisfies NotificationDismissed);
     },
 
     /** Someone else's notification is as good as missing. The caller's other open apps are told. */
@@ -102,7 +131,10 @@ export function createNotificationsService(ctx: AppContext) {
         .where(and(eq(notifications.id, id), eq(notifications.userId, caller.user.id)))
         .returning({ practiceId: notifications.practiceId });
       if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such notification');
-      await ctx.bus.publish(NOTIFICATION_DISMISSED, { userId: caller.user.id, practiceId: row.practiceId } satisfies NotificationDismissed);
+      await ctx.bus.publish(NOTIFICATION_DISMISSED, {
+        userId: caller.user.id,
+        practiceId: row.practiceId,
+      } satisfies NotificationDismissed);
     },
   };
 }

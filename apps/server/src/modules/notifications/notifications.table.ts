@@ -12,7 +12,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     practiceId: integer('practice_id').references(() => practices.id, { onDelete: 'cascade' }),
     category: text('category').$type<z.infer<typeof NotificationCategory>>().notNull(),
     type: text('type').$type<z.infer<typeof NotificationKind>>().notNull(),
@@ -26,6 +28,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.dismissedAt, t.createdAt),
     // One open notification per person and topic, however many events race to write it.
-    uniqueIndex('notifications_open_topic_uq').on(t.userId, t.topic).where(sql`${t.dismissedAt} is null and ${t.topic} is not null`),
+    uniqueIndex('notifications_open_topic_uq')
+      .on(t.userId, t.topic)
+      .where(sql`${t.dismissedAt} is null and ${t.topic} is not null`),
   ],
 );

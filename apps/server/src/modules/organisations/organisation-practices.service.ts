@@ -1,8 +1,16 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BillingBasis } from '@referwell/contracts';
 import {
-  authorizeOrganisation, containsPattern, lockPractice, practices, removePracticeOrganisation, rolesIn, setPracticeBillingBasis,
-  setPracticeOrganisation, type AppContext, type SessionCaller,
+  authorizeOrganisation,
+  containsPattern,
+  lockPractice,
+  practices,
+  removePracticeOrganisation,
+  rolesIn,
+  setPracticeBillingBasis,
+  setPracticeOrganisation,
+  type AppContext,
+  type SessionCaller,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import { toOrganisationPractice } from './organisation-views.js';
@@ -21,8 +29,20 @@ export function createOrganisationPracticesService(ctx: AppContext) {
     }
   }
 
-  async function record(caller: SessionCaller, action: `organisation.${string}`, organisationId: number, practiceId: number) {
-    await audit.record({ action, actorUserId: caller.user.id, targetType: 'organisation', targetId: organisationId, practiceId, details: { practiceId } });
+  async function record(
+    caller: SessionCaller,
+    action: `organisation.${string}`,
+    organisationId: number,
+    practiceId: number,
+  ) {
+    await audit.record({
+      action,
+      actorUserId: caller.user.id,
+      targetType: 'organisation',
+      targetId: organisationId,
+      practiceId,
+      details: { practiceId },
+    });
   }
 
   return {
@@ -33,7 +53,13 @@ export function createOrganisationPracticesService(ctx: AppContext) {
         q.query ? sql`lower(${practices.name}) like ${containsPattern(q.query)}` : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select().from(practices).where(where).orderBy(asc(practices.name), asc(practices.id)).limit(q.pageSize).offset(q.page * q.pageSize),
+        db
+          .select()
+          .from(practices)
+          .where(where)
+          .orderBy(asc(practices.name), asc(practices.id))
+          .limit(q.pageSize)
+          .offset(q.page * q.pageSize),
         db.select({ n: count() }).from(practices).where(where),
       ]);
       return { data: rows.map(toOrganisationPractice), count: total?.n ?? 0 };
@@ -46,7 +72,8 @@ export function createOrganisationPracticesService(ctx: AppContext) {
         const current = await lockPractice(tx, practiceId);
         if (!current) throw new AppError('OBJECT_NOT_FOUND', 'Practice not found');
         if (current.organisationId === organisationId) return { practice: current, changed: false };
-        if (current.organisationId !== null) throw new AppError('ERROR_OBJECT_EXISTS', 'This practice already belongs to another organisation');
+        if (current.organisationId !== null)
+          throw new AppError('ERROR_OBJECT_EXISTS', 'This practice already belongs to another organisation');
         const row = await setPracticeOrganisation(tx, practiceId, organisationId);
         return { practice: row!, changed: true };
       });
@@ -64,11 +91,23 @@ export function createOrganisationPracticesService(ctx: AppContext) {
     },
 
     /** ORGANISATION: the organisation pays for the practice; PRACTICE: the practice pays for itself. */
-    async setBillingBasis(caller: SessionCaller, organisationId: number, practiceId: number, billingBasis: BillingBasis) {
+    async setBillingBasis(
+      caller: SessionCaller,
+      organisationId: number,
+      practiceId: number,
+      billingBasis: BillingBasis,
+    ) {
       await authorizeOrganisation(db, caller, organisationId, 'organisation.manage');
       const row = await setPracticeBillingBasis(db, practiceId, organisationId, billingBasis);
       if (!row) throw new AppError('BAD_REQUEST', NOT_IN_ORGANISATION);
-      await record(caller, billingBasis === 'ORGANISATION' ? 'organisation.billing_practice_added' : 'organisation.billing_practice_removed', organisationId, practiceId);
+      await record(
+        caller,
+        billingBasis === 'ORGANISATION'
+          ? 'organisation.billing_practice_added'
+          : 'organisation.billing_practice_removed',
+        organisationId,
+        practiceId,
+      );
       return toOrganisationPractice(row);
     },
   };

@@ -26,7 +26,11 @@ export function toOrganisationPractice(p: PracticeRow): organisationsApi.Organis
 }
 
 /** Organisations as a user sees them: with the roles they hold there and how many practices they have. */
-export async function viewsFor(db: Db, userId: number, rows: OrganisationRow[]): Promise<organisationsApi.OrganisationView[]> {
+export async function viewsFor(
+  db: Db,
+  userId: number,
+  rows: OrganisationRow[],
+): Promise<organisationsApi.OrganisationView[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
   const [roles, counts] = await Promise.all([
@@ -49,7 +53,14 @@ export async function viewsFor(db: Db, userId: number, rows: OrganisationRow[]):
 
 /** The organisations a user holds roles in, by name. */
 export async function organisationsOf(db: Db, userId: number) {
-  const mine = db.select({ id: organisationMembers.organisationId }).from(organisationMembers).where(eq(organisationMembers.userId, userId));
-  const rows = await db.select().from(organisations).where(inArray(organisations.id, mine)).orderBy(asc(organisations.name), asc(organisations.id));
+  const mine = db
+    .select({ id: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.userId, userId));
+  const rows = await db
+    .select()
+    .from(organisations)
+    .where(inArray(organisations.id, mine))
+    .orderBy(asc(organisations.name), asc(organisations.id));
   return viewsFor(db, userId, rows);
 }

@@ -16,13 +16,23 @@ export function registerOrganisationRoutes(
   route(app, ctx, api.getOrganisation, ({ caller, params }) => service.get(caller, params.id));
   route(app, ctx, api.updateOrganisation, ({ caller, params, body }) => service.update(caller, params.id, body));
   route(app, ctx, api.organisationMembers, ({ caller, params, query }) => service.members(caller, params.id, query));
-  route(app, ctx, api.setOrganisationBillingEmail, ({ caller, params, body }) => service.setBillingEmail(caller, params.id, body.billingEmail));
+  route(app, ctx, api.setOrganisationBillingEmail, ({ caller, params, body }) =>
+    service.setBillingEmail(caller, params.id, body.billingEmail),
+  );
   route(app, ctx, api.userOrganisations, ({ caller, params }) => service.ofUser(caller, params.id));
-  route(app, ctx, api.assignUser, ({ caller, params, body }) => service.assignUser(caller, params.id, body.userId, body.orgId));
+  route(app, ctx, api.assignUser, ({ caller, params, body }) =>
+    service.assignUser(caller, params.id, body.userId, body.orgId),
+  );
 
   route(app, ctx, api.organisationPractices, ({ caller, params, query }) => practices.list(caller, params.id, query));
-  route(app, ctx, api.attachPractice, ({ caller, params, body }) => practices.attach(caller, params.id, body.practiceId));
+  route(app, ctx, api.attachPractice, ({ caller, params, body }) =>
+    practices.attach(caller, params.id, body.practiceId),
+  );
   route(app, ctx, api.detachPractice, ({ caller, params }) => practices.detach(caller, params.id, params.practiceId));
-  route(app, ctx, api.addBillingPractice, ({ caller, params, body }) => practices.setBillingBasis(caller, params.id, body.practiceId, 'ORGANISATION'));
-  route(app, ctx, api.removeBillingPractice, ({ caller, params, body }) => practices.setBillingBasis(caller, params.id, body.practiceId, 'PRACTICE'));
+  route(app, ctx, api.addBillingPractice, ({ caller, params, body }) =>
+    practices.setBillingBasis(caller, params.id, body.practiceId, 'ORGANISATION'),
+  );
+  route(app, ctx, api.removeBillingPractice, ({ caller, params, body }) =>
+    practices.setBillingBasis(caller, params.id, body.practiceId, 'PRACTICE'),
+  );
 }

@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import {
-  addOrganisationMember, authorizeOrganisation, authorizePractice, lockOrganisation, lockPractice, organisationRolesIn,
-  organisations, rolesIn, setPracticeOrganisation, type AppContext, type SessionCaller,
+  addOrganisationMember,
+  authorizeOrganisation,
+  authorizePractice,
+  lockOrganisation,
+  lockPractice,
+  organisationRolesIn,
+  organisations,
+  rolesIn,
+  setPracticeOrganisation,
+  type AppContext,
+  type SessionCaller,
 } from '../../core/index.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -20,7 +29,12 @@ export function createOrganisationsService(ctx: AppContext) {
     return (await viewsFor(db, caller.user.id, [row]))[0];
   }
 
-  async function record(caller: SessionCaller, action: `organisation.${string}`, id: number, details: Record<string, unknown> = {}) {
+  async function record(
+    caller: SessionCaller,
+    action: `organisation.${string}`,
+    id: number,
+    details: Record<string, unknown> = {},
+  ) {
     await audit.record({ action, actorUserId: caller.user.id, targetType: 'organisation', targetId: id, details });
   }
 
@@ -30,7 +44,8 @@ export function createOrganisationsService(ctx: AppContext) {
      * along only when the caller is an ADMIN of it and it is in no other organisation.
      */
     async create(caller: SessionCaller, input: { name: string; practiceIds?: number[] }) {
-      if (caller.user.kind !== 'PROVIDER') throw new AppError('FORBIDDEN', 'Only practice staff can create organisations');
+      if (caller.user.kind !== 'PROVIDER')
+        throw new AppError('FORBIDDEN', 'Only practice staff can create organisations');
       const practiceIds = [...new Set(input.practiceIds ?? [])];
       for (const practiceId of practiceIds) {
         if (!(await rolesIn(db, caller.user.id, practiceId)).includes('ADMIN')) {
@@ -42,13 +57,15 @@ export function createOrganisationsService(ctx: AppContext) {
         await addOrganisationMember(tx, row.id, caller.user.id, 'ADMIN');
         for (const practiceId of practiceIds) {
           const practice = await lockPractice(tx, practiceId);
-          if (practice?.organisationId != null) throw new AppError('ERROR_OBJECT_EXISTS', `${practice.name} already belongs to an organisation`);
+          if (practice?.organisationId != null)
+            throw new AppError('ERROR_OBJECT_EXISTS', `${practice.name} already belongs to an organisation`);
           await setPracticeOrganisation(tx, practiceId, row.id);
         }
         return row;
       });
       await record(caller, 'organisation.created', organisation.id, { name: organisation.name, practiceIds });
-      for (const practiceId of practiceIds) await record(caller, 'organisation.practice_attached', organisation.id, { practiceId });
+      for (const practiceId of practiceIds)
+        await record(caller, 'organisation.practice_attached', organisation.id, { practiceId });
       return view(caller, organisation.id);
     },
 
@@ -61,7 +78,10 @@ export function createOrganisationsService(ctx: AppContext) {
       await authorizeOrganisation(db, caller, id, 'organisation.manage');
       if (!Object.keys(change).length) return view(caller, id);
       const phoneNumber = change.phoneNumber ? validPhone(change.phoneNumber, 'phoneNumber') : change.phoneNumber;
-      await db.update(organisations).set({ ...change, phoneNumber, updatedAt: new Date() }).where(eq(organisations.id, id));
+      await db
+        .update(organisations)
+        .set({ ...change, phoneNumber, updatedAt: new Date() })
+        .where(eq(organisations.id, id));
       await record(caller, 'organisation.updated', id, { fields: Object.keys(change) });
       return view(caller, id);
     },
@@ -93,17 +113,24 @@ export function createOrganisationsService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'team.manage');
       const assigned = await db.transaction(async (tx) => {
         const practice = await lockPractice(tx, practiceId);
-        if (practice?.organisationId !== organisationId) throw new AppError('FORBIDDEN', 'The practice does not belong to this organisation');
+        if (practice?.organisationId !== organisationId)
+          throw new AppError('FORBIDDEN', 'The practice does not belong to this organisation');
         await lockOrganisation(tx, organisationId);
-        if (!(await rolesIn(tx, userId, practiceId)).length) throw new AppError('BAD_REQUEST', 'This person is not a member of the practice');
+        if (!(await rolesIn(tx, userId, practiceId)).length)
+          throw new AppError('BAD_REQUEST', 'This person is not a member of the practice');
         if ((await organisationRolesIn(tx, userId, organisationId)).length) return false;
         await addOrganisationMember(tx, organisationId, userId, 'STAFF');
         return true;
       });
       if (assigned) {
         await audit.record({
-          action: 'organisation.user_assigned', actorUserId: caller.user.id, subjectUserId: userId,
-          targetType: 'organisation', targetId: organisationId, practiceId, details: { practiceId, role: 'STAFF' },
+          action: 'organisation.user_assigned',
+          actorUserId: caller.user.id,
+          subjectUserId: userId,
+          targetType: 'organisation',
+          targetId: organisationId,
+          practiceId,
+          details: { practiceId, role: 'STAFF' },
         });
       }
       return roleHolder(db, organisationSource(organisationId), userId);

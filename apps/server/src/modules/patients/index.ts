@@ -5,9 +5,22 @@ import { registerPatientRoutes } from './patients.routes.js';
 import { createPatientsService } from './patients.service.js';
 
 export { auditPatient } from './patient-audit.js';
-export { dobForStorage, dobFromStorage, insertPatient, toPatientSummary, type NewPatient, type PatientRow } from './patient-records.js';
 export {
-  accountHolderOf, patientById, patientIdsNamedLike, patientIn, patientNamesIn, patientsByIds, searchPatients,
+  dobForStorage,
+  dobFromStorage,
+  insertPatient,
+  toPatientSummary,
+  type NewPatient,
+  type PatientRow,
+} from './patient-records.js';
+export {
+  accountHolderOf,
+  patientById,
+  patientIdsNamedLike,
+  patientIn,
+  patientNamesIn,
+  patientsByIds,
+  searchPatients,
 } from './patient-queries.js';
 
 /** Patients as practices keep them; a patient's referrals are served by the referrals module. */

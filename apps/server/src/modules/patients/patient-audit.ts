@@ -8,12 +8,22 @@ import type { ClientInfo } from '../../platform/http.js';
  * through here, the records the referrals area makes for an accepting practice included.
  */
 export function auditPatient(
-  audit: Audit, caller: Caller, action: AuditAction, client: ClientInfo, target: { type: 'patient' | 'practice'; id: number },
+  audit: Audit,
+  caller: Caller,
+  action: AuditAction,
+  client: ClientInfo,
+  target: { type: 'patient' | 'practice'; id: number },
   details: Record<string, unknown>,
 ) {
   return audit.record({
-    action, actorUserId: caller.user.id, targetType: target.type, targetId: target.id, ip: client.ip, userAgent: client.userAgent,
-    practiceId: target.type === 'practice' ? target.id : typeof details.practiceId === 'number' ? details.practiceId : null,
+    action,
+    actorUserId: caller.user.id,
+    targetType: target.type,
+    targetId: target.id,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    practiceId:
+      target.type === 'practice' ? target.id : typeof details.practiceId === 'number' ? details.practiceId : null,
     patientId: target.type === 'patient' ? target.id : null,
     details: { ...details, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
   });

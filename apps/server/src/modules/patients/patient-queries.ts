@@ -10,7 +10,10 @@ import { patients } from './patients.table.js';
 
 /** The practice's patient `id`; undefined for another practice's or a missing one. */
 export async function patientIn(db: Db, practiceId: number, id: number): Promise<PatientRow | undefined> {
-  const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.practiceId, practiceId)));
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.id, id), eq(patients.practiceId, practiceId)));
   return row;
 }
 
@@ -22,7 +25,10 @@ export async function patientById(db: Db, id: number): Promise<PatientRow | unde
 
 /** The records among `ids`, whichever practices keep them, in no particular order. */
 export function patientsByIds(db: Db, ids: readonly number[]): Promise<PatientRow[]> {
-  return db.select().from(patients).where(inArray(patients.id, [...ids]));
+  return db
+    .select()
+    .from(patients)
+    .where(inArray(patients.id, [...ids]));
 }
 
 /** Names of the practice's patients among `ids` (another practice's are left out). */
@@ -34,8 +40,15 @@ export function patientNamesIn(db: Db, practiceId: number, ids: readonly number[
 }
 
 /** The practice's patient whose own number this is (dependants share their parent's and are not it). */
-export async function accountHolderOf(db: Db, practiceId: number, phoneNumber: string): Promise<PatientRow | undefined> {
-  const [row] = await db.select().from(patients).where(and(eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phoneNumber), isNull(patients.parentId)));
+export async function accountHolderOf(
+  db: Db,
+  practiceId: number,
+  phoneNumber: string,
+): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phoneNumber), isNull(patients.parentId)));
   return row;
 }
 
@@ -47,7 +60,13 @@ export const patientIdsNamedLike = (pattern: string): SQL =>
 export function searchPatients(db: Db, practiceIds: readonly number[], query: string, strict: boolean, limit: number) {
   const match = patientMatch(query, strict);
   return db
-    .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, dateOfBirth: patients.dateOfBirth, practiceId: patients.practiceId })
+    .select({
+      id: patients.id,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      dateOfBirth: patients.dateOfBirth,
+      practiceId: patients.practiceId,
+    })
     .from(patients)
     .where(and(inArray(patients.practiceId, [...practiceIds]), match.where))
     .orderBy(desc(match.rank), asc(patients.lastName), asc(patients.firstName), asc(patients.id))

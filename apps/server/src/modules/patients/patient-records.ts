@@ -14,15 +14,22 @@ export function patientSearchText(p: Pick<PatientRow, 'firstName' | 'lastName' |
 }
 
 /** What a new record is made of; its search text is derived and it is nobody's dependant. */
-export type NewPatient = Omit<typeof patients.$inferInsert, 'id' | 'uuid' | 'parentId' | 'search' | 'createdAt' | 'updatedAt'>
-  & Pick<PatientRow, 'firstName' | 'lastName' | 'phoneNumber' | 'email'>;
+export type NewPatient = Omit<
+  typeof patients.$inferInsert,
+  'id' | 'uuid' | 'parentId' | 'search' | 'createdAt' | 'updatedAt'
+> &
+  Pick<PatientRow, 'firstName' | 'lastName' | 'phoneNumber' | 'email'>;
 
 /**
  * Inserts a record, in the caller's transaction when given one. With `unlessTaken`, a record the
  * practice already holds for the number (unique per practice) wins: nothing is inserted and
  * undefined returned.
  */
-export async function insertPatient(tx: Db, values: NewPatient, options: { unlessTaken?: boolean } = {}): Promise<PatientRow | undefined> {
+export async function insertPatient(
+  tx: Db,
+  values: NewPatient,
+  options: { unlessTaken?: boolean } = {},
+): Promise<PatientRow | undefined> {
   const insert = tx.insert(patients).values({ ...values, search: patientSearchText(values) });
   const [row] = await (options.unlessTaken ? insert.onConflictDoNothing() : insert).returning();
   return row;
@@ -69,16 +76,29 @@ export function dobForStorage(text: string): string {
 
 export function toPatientSummary(p: PatientRow): patientsApi.PatientSummary {
   return {
-    id: p.id, uuid: p.uuid, firstName: p.firstName, lastName: p.lastName,
-    dateOfBirth: dobFromStorage(p.dateOfBirth), gender: p.gender, phoneNumber: p.phoneNumber,
+    id: p.id,
+    uuid: p.uuid,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: dobFromStorage(p.dateOfBirth),
+    gender: p.gender,
+    phoneNumber: p.phoneNumber,
   };
 }
 
 export function toPatient(p: PatientRow, insuranceName: string | null): patientsApi.Patient {
   return {
     ...toPatientSummary(p),
-    practiceId: p.practiceId, parentId: p.parentId, email: p.email, insurance: p.insuranceId, insuranceName,
-    addressPlaceId: p.addressPlaceId, address: p.address, latitude: p.latitude, longitude: p.longitude,
-    createdAt: p.createdAt.getTime(), updatedAt: p.updatedAt.getTime(),
+    practiceId: p.practiceId,
+    parentId: p.parentId,
+    email: p.email,
+    insurance: p.insuranceId,
+    insuranceName,
+    addressPlaceId: p.addressPlaceId,
+    address: p.address,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    createdAt: p.createdAt.getTime(),
+    updatedAt: p.updatedAt.getTime(),
   };
 }

@@ -19,12 +19,38 @@ let w: Awaited<ReturnType<typeof world>>;
 async function world() {
   const team = await practiceWithTeam(t.db);
   const { practice, otherPractice } = team;
-  const carl = await insertPatient(t.db, practice.id, { firstName: 'Carl', lastName: 'Adams', phoneNumber: '+12025550171' });
-  const bob = await insertPatient(t.db, practice.id, { firstName: 'Bob', lastName: 'Adams', phoneNumber: '+12025550172' });
-  const maria = await insertPatient(t.db, practice.id, { firstName: 'Maria', lastName: 'Lopez', phoneNumber: '+13125550173', email: 'maria@example.com' });
-  const ann = await insertPatient(t.db, practice.id, { firstName: 'Ann', lastName: 'Zimmer', phoneNumber: '+12025550174' });
-  const zoe = await insertPatient(t.db, practice.id, { firstName: 'Zoe', lastName: 'Zimmer', phoneNumber: null, parentId: ann.id });
-  const theirs = await insertPatient(t.db, otherPractice.id, { firstName: 'Dan', lastName: 'Adams', phoneNumber: '+12025550175' });
+  const carl = await insertPatient(t.db, practice.id, {
+    firstName: 'Carl',
+    lastName: 'Adams',
+    phoneNumber: '+12025550171',
+  });
+  const bob = await insertPatient(t.db, practice.id, {
+    firstName: 'Bob',
+    lastName: 'Adams',
+    phoneNumber: '+12025550172',
+  });
+  const maria = await insertPatient(t.db, practice.id, {
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    phoneNumber: '+13125550173',
+    email: 'maria@example.com',
+  });
+  const ann = await insertPatient(t.db, practice.id, {
+    firstName: 'Ann',
+    lastName: 'Zimmer',
+    phoneNumber: '+12025550174',
+  });
+  const zoe = await insertPatient(t.db, practice.id, {
+    firstName: 'Zoe',
+    lastName: 'Zimmer',
+    phoneNumber: null,
+    parentId: ann.id,
+  });
+  const theirs = await insertPatient(t.db, otherPractice.id, {
+    firstName: 'Dan',
+    lastName: 'Adams',
+    phoneNumber: '+12025550175',
+  });
   return { ...team, client: await signedIn(t.app, team.staff), carl, bob, maria, ann, zoe, theirs };
 }
 
@@ -66,7 +92,12 @@ describe('GET /api/v1/patients', () => {
     expect(names(await list(w.client, 'query=zi'))).toEqual(['Ann Zimmer', 'Zoe Zimmer']);
     expect(names(await list(w.client, 'query=zimmerr'))).toEqual(['Ann Zimmer', 'Zoe Zimmer']);
     expect(names(await list(w.client, `query=${encodeURIComponent('(312) 555-0173')}`))).toEqual(['Maria Lopez']);
-    expect(names(await list(w.client, 'query=555017'))).toEqual(['Bob Adams', 'Carl Adams', 'Maria Lopez', 'Ann Zimmer']);
+    expect(names(await list(w.client, 'query=555017'))).toEqual([
+      'Bob Adams',
+      'Carl Adams',
+      'Maria Lopez',
+      'Ann Zimmer',
+    ]);
     expect(names(await list(w.client, 'query=maria%40example'))).toEqual(['Maria Lopez']);
     const none = await list(w.client, 'query=nobody-here');
     expect(none).toEqual({ data: [], count: 0 });
@@ -76,21 +107,29 @@ describe('GET /api/v1/patients', () => {
   it('audits each listing with the query, the total and the patients shown', async () => {
     await list(w.client, 'query=adams&limit=1');
     expect(await lastAudit(t.db, 'patient.listed', w.practice.id)).toMatchObject({
-      actorUserId: w.staff.id, targetType: 'practice', ip: '127.0.0.1', userAgent: 'vitest-browser',
+      actorUserId: w.staff.id,
+      targetType: 'practice',
+      ip: '127.0.0.1',
+      userAgent: 'vitest-browser',
       details: { query: 'adams', skip: 0, count: 2, patientIds: [w.bob.id] },
     });
   });
 
   it('answers 30 to a page by default', async () => {
     const team = await practiceWithTeam(t.db);
-    for (let i = 0; i < 31; i++) await insertPatient(t.db, team.practice.id, { lastName: `Many${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 31; i++)
+      await insertPatient(t.db, team.practice.id, { lastName: `Many${String(i).padStart(2, '0')}` });
     const page = await list(await signedIn(t.app, team.admin), '', team.practice.id);
     expect(page.data).toHaveLength(30);
     expect(page.count).toBe(31);
   });
 
   it('refuses bad paging with its message, and answers 403 outside the practice', async () => {
-    for (const [query, message] of [['limit=0', 'limit must be at least 1'], ['limit=101', 'limit must be at most 100'], ['skip=-1', 'skip starts at 0']]) {
+    for (const [query, message] of [
+      ['limit=0', 'limit must be at least 1'],
+      ['limit=101', 'limit must be at most 100'],
+      ['skip=-1', 'skip starts at 0'],
+    ]) {
       const res = await w.client.get(`/api/v1/patients?practiceId=${w.practice.id}&${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toBe(message);
@@ -106,10 +145,17 @@ describe('patients called with an API key', () => {
 
   it('lets PATIENTS_READ read, but not create or edit', async () => {
     const key = await apiKeyClient(t.app, t.db, w.practice.id, w.admin.id, ['PATIENTS_READ']);
-    expect((await key.get(`/api/v1/patient/${w.maria.id}?practiceId=${w.practice.id}`)).json()).toMatchObject({ id: w.maria.id });
+    expect((await key.get(`/api/v1/patient/${w.maria.id}?practiceId=${w.practice.id}`)).json()).toMatchObject({
+      id: w.maria.id,
+    });
     expect((await list(key, 'query=adams')).count).toBe(2);
-    expect((await key.get(`/api/v1/patients/phone?practiceId=${w.practice.id}&phoneNumber=3125550173`)).json()).toMatchObject({ id: w.maria.id });
-    expect(await lastAudit(t.db, 'patient.found_by_phone', w.maria.id)).toMatchObject({ actorUserId: w.admin.id, details: { apiKeyId: expect.any(Number) } });
+    expect(
+      (await key.get(`/api/v1/patients/phone?practiceId=${w.practice.id}&phoneNumber=3125550173`)).json(),
+    ).toMatchObject({ id: w.maria.id });
+    expect(await lastAudit(t.db, 'patient.found_by_phone', w.maria.id)).toMatchObject({
+      actorUserId: w.admin.id,
+      details: { apiKeyId: expect.any(Number) },
+    });
     for (const res of [
       await key.post('/api/v1/patient', body(w.practice.id)),
       await key.put(`/api/v1/patient/${w.maria.id}?practiceId=${w.practice.id}`, { firstName: 'Changed' }),
@@ -126,8 +172,13 @@ describe('patients called with an API key', () => {
     const res = await key.post('/api/v1/patient', body(w.practice.id));
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id;
-    expect(await lastAudit(t.db, 'patient.created', id)).toMatchObject({ actorUserId: w.admin.id, details: { apiKeyId: expect.any(Number) } });
-    expect((await key.put(`/api/v1/patient/${id}?practiceId=${w.practice.id}`, { firstName: 'Keyed' })).json()).toMatchObject({ firstName: 'Keyed' });
+    expect(await lastAudit(t.db, 'patient.created', id)).toMatchObject({
+      actorUserId: w.admin.id,
+      details: { apiKeyId: expect.any(Number) },
+    });
+    expect(
+      (await key.put(`/api/v1/patient/${id}?practiceId=${w.practice.id}`, { firstName: 'Keyed' })).json(),
+    ).toMatchObject({ firstName: 'Keyed' });
     // Writing does not include reading.
     expect((await key.get(`/api/v1/patient/${id}?practiceId=${w.practice.id}`)).statusCode).toBe(403);
   });
@@ -138,12 +189,20 @@ describe('patients called with an API key', () => {
       `/api/v1/patients?practiceId=${w.practice.id}`,
       `/api/v1/patients/phone?practiceId=${w.practice.id}&phoneNumber=3125550173`,
     ];
-    const practiceOnly = await apiKeyClient(t.app, t.db, w.practice.id, w.admin.id, ['PRACTICE_READ', 'PRACTICE_WRITE']);
-    const foreign = await apiKeyClient(t.app, t.db, w.otherPractice.id, w.outsider.id, ['PATIENTS_READ', 'PATIENTS_WRITE']);
+    const practiceOnly = await apiKeyClient(t.app, t.db, w.practice.id, w.admin.id, [
+      'PRACTICE_READ',
+      'PRACTICE_WRITE',
+    ]);
+    const foreign = await apiKeyClient(t.app, t.db, w.otherPractice.id, w.outsider.id, [
+      'PATIENTS_READ',
+      'PATIENTS_WRITE',
+    ]);
     for (const key of [practiceOnly, foreign]) {
       for (const url of reads) expect((await key.get(url)).statusCode, url).toBe(403);
       expect((await key.post('/api/v1/patient', body(w.practice.id))).statusCode).toBe(403);
-      expect((await key.put(`/api/v1/patient/${w.maria.id}?practiceId=${w.practice.id}`, { firstName: 'X' })).statusCode).toBe(403);
+      expect(
+        (await key.put(`/api/v1/patient/${w.maria.id}?practiceId=${w.practice.id}`, { firstName: 'X' })).statusCode,
+      ).toBe(403);
     }
     // In its own practice, the other practice's patient does not exist.
     const theirs = await foreign.get(`/api/v1/patient/${w.maria.id}?practiceId=${w.otherPractice.id}`);

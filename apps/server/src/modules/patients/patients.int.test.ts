@@ -12,7 +12,12 @@ import { NO_PATIENT_WITH_PHONE, PHONE_REQUIRED, PHONE_TAKEN } from './patients.s
 
 const START = new Date('2025-03-01T12:00:00.000Z');
 const clock = createTestClock(START);
-const NEW_YORK = { addressPlaceId: 'us-zip:10001', address: 'New York, NY 10001, USA', latitude: 40.7484, longitude: -73.9967 };
+const NEW_YORK = {
+  addressPlaceId: 'us-zip:10001',
+  address: 'New York, NY 10001, USA',
+  latitude: 40.7484,
+  longitude: -73.9967,
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,27 +60,64 @@ describe('POST /api/v1/patient', () => {
     const { practice, admin, client } = await world();
     const aetna = await payer('Aetna');
     const res = await client.post('/api/v1/patient', {
-      practiceId: practice.id, firstName: '  Maria ', lastName: 'Lopez', phoneNumber: '(202) 555-0143', email: 'Maria@Example.COM',
-      dateOfBirth: '04/12/1985', gender: 'FEMALE', insurance: aetna.id, addressPlaceId: NEW_YORK.addressPlaceId,
+      practiceId: practice.id,
+      firstName: '  Maria ',
+      lastName: 'Lopez',
+      phoneNumber: '(202) 555-0143',
+      email: 'Maria@Example.COM',
+      dateOfBirth: '04/12/1985',
+      gender: 'FEMALE',
+      insurance: aetna.id,
+      addressPlaceId: NEW_YORK.addressPlaceId,
     });
     expect(res.statusCode, res.body).toBe(201);
     const patient = res.json<patientsApi.Patient>();
     expect(patient).toEqual({
-      id: expect.any(Number), uuid: expect.any(String), practiceId: practice.id, parentId: null,
-      firstName: 'Maria', lastName: 'Lopez', phoneNumber: '+12025550143', email: 'maria@example.com', dateOfBirth: '04/12/1985',
-      gender: 'FEMALE', insurance: aetna.id, insuranceName: 'Aetna', ...NEW_YORK, createdAt: START.getTime(), updatedAt: START.getTime(),
+      id: expect.any(Number),
+      uuid: expect.any(String),
+      practiceId: practice.id,
+      parentId: null,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      phoneNumber: '+12025550143',
+      email: 'maria@example.com',
+      dateOfBirth: '04/12/1985',
+      gender: 'FEMALE',
+      insurance: aetna.id,
+      insuranceName: 'Aetna',
+      ...NEW_YORK,
+      createdAt: START.getTime(),
+      updatedAt: START.getTime(),
     });
-    expect(await rowOf(patient.id)).toMatchObject({ dateOfBirth: '1985-04-12', createdBy: admin.id, search: expect.stringContaining('maria lopez') });
+    expect(await rowOf(patient.id)).toMatchObject({
+      dateOfBirth: '1985-04-12',
+      createdBy: admin.id,
+      search: expect.stringContaining('maria lopez'),
+    });
     expect(await lastAudit(t.db, 'patient.created', patient.id)).toMatchObject({
-      actorUserId: admin.id, targetType: 'patient', ip: '127.0.0.1', userAgent: 'vitest-browser', details: { practiceId: practice.id },
+      actorUserId: admin.id,
+      targetType: 'patient',
+      ip: '127.0.0.1',
+      userAgent: 'vitest-browser',
+      details: { practiceId: practice.id },
     });
   });
 
   it('lets any member add a patient with names and phone only', async () => {
     const { practice, staff } = await world();
-    const res = await (await signedIn(t.app, staff)).post('/api/v1/patient', { practiceId: practice.id, firstName: 'Ben', lastName: 'Ng', phoneNumber: '2025550144' });
+    const res = await (
+      await signedIn(t.app, staff)
+    ).post('/api/v1/patient', { practiceId: practice.id, firstName: 'Ben', lastName: 'Ng', phoneNumber: '2025550144' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ phoneNumber: '+12025550144', email: null, dateOfBirth: null, gender: null, insurance: null, address: null, latitude: null });
+    expect(res.json()).toMatchObject({
+      phoneNumber: '+12025550144',
+      email: null,
+      dateOfBirth: null,
+      gender: null,
+      insurance: null,
+      address: null,
+      latitude: null,
+    });
   });
 
   it('refuses bad input with its message on the field, and stores nothing', async () => {
@@ -105,23 +147,43 @@ describe('POST /api/v1/patient', () => {
     const { practice, client, otherPractice, outsider } = await world();
     const first = { practiceId: practice.id, firstName: 'Ann', lastName: 'Lee', phoneNumber: '202-555-0146' };
     expect((await client.post('/api/v1/patient', first)).statusCode).toBe(201);
-    await refused(await client.post('/api/v1/patient', { ...first, firstName: 'Other', phoneNumber: '+1 (202) 555 0146' }), 450, PHONE_TAKEN, 'phoneNumber');
+    await refused(
+      await client.post('/api/v1/patient', { ...first, firstName: 'Other', phoneNumber: '+1 (202) 555 0146' }),
+      450,
+      PHONE_TAKEN,
+      'phoneNumber',
+    );
     expect(await patientsIn(practice.id)).toBe(1);
     // Each practice keeps its own records: another practice may hold the same person.
-    const elsewhere = await (await signedIn(t.app, outsider)).post('/api/v1/patient', { ...first, practiceId: otherPractice.id });
+    const elsewhere = await (
+      await signedIn(t.app, outsider)
+    ).post('/api/v1/patient', { ...first, practiceId: otherPractice.id });
     expect(elsewhere.statusCode).toBe(201);
   });
 
   it('adds dependants without a phone of their own, or sharing the parent’s', async () => {
     const { practice, client } = await world();
     const parent = await insertPatient(t.db, practice.id, { phoneNumber: '+12025550147' });
-    const child = await client.post('/api/v1/patient', { practiceId: practice.id, parentId: parent.id, firstName: 'Kid', lastName: 'One' });
+    const child = await client.post('/api/v1/patient', {
+      practiceId: practice.id,
+      parentId: parent.id,
+      firstName: 'Kid',
+      lastName: 'One',
+    });
     expect(child.statusCode, child.body).toBe(201);
     expect(child.json()).toMatchObject({ parentId: parent.id, phoneNumber: null });
-    const sharing = await client.post('/api/v1/patient', { practiceId: practice.id, parentId: parent.id, firstName: 'Kid', lastName: 'Two', phoneNumber: '2025550147' });
+    const sharing = await client.post('/api/v1/patient', {
+      practiceId: practice.id,
+      parentId: parent.id,
+      firstName: 'Kid',
+      lastName: 'Two',
+      phoneNumber: '2025550147',
+    });
     expect(sharing.statusCode, sharing.body).toBe(201);
     expect(sharing.json()).toMatchObject({ parentId: parent.id, phoneNumber: '+12025550147' });
-    expect(await lastAudit(t.db, 'patient.created', sharing.json().id)).toMatchObject({ details: { practiceId: practice.id, parentId: parent.id } });
+    expect(await lastAudit(t.db, 'patient.created', sharing.json().id)).toMatchObject({
+      details: { practiceId: practice.id, parentId: parent.id },
+    });
   });
 
   it('takes a parent only from the practice’s account holders', async () => {
@@ -130,16 +192,35 @@ describe('POST /api/v1/patient', () => {
     const parent = await insertPatient(t.db, practice.id);
     const dependant = await insertPatient(t.db, practice.id, { parentId: parent.id, phoneNumber: null });
     const child = { practiceId: practice.id, firstName: 'Kid', lastName: 'Three' };
-    await refused(await client.post('/api/v1/patient', { ...child, parentId: foreign.id }), 400, 'The parent must be a patient of this practice', 'parentId');
-    await refused(await client.post('/api/v1/patient', { ...child, parentId: 999999 }), 400, 'The parent must be a patient of this practice', 'parentId');
-    await refused(await client.post('/api/v1/patient', { ...child, parentId: dependant.id }), 400, 'A dependant cannot be the parent of another patient', 'parentId');
+    await refused(
+      await client.post('/api/v1/patient', { ...child, parentId: foreign.id }),
+      400,
+      'The parent must be a patient of this practice',
+      'parentId',
+    );
+    await refused(
+      await client.post('/api/v1/patient', { ...child, parentId: 999999 }),
+      400,
+      'The parent must be a patient of this practice',
+      'parentId',
+    );
+    await refused(
+      await client.post('/api/v1/patient', { ...child, parentId: dependant.id }),
+      400,
+      'A dependant cannot be the parent of another patient',
+      'parentId',
+    );
     expect(await patientsIn(practice.id)).toBe(2);
   });
 
   it('answers 403 to non-members and 401 without a session; stores nothing', async () => {
     const { practice, outsider } = await world();
     const body = { practiceId: practice.id, firstName: 'Ann', lastName: 'Lee', phoneNumber: '2025550148' };
-    await refused(await (await signedIn(t.app, outsider)).post('/api/v1/patient', body), 403, 'You do not have access to this practice');
+    await refused(
+      await (await signedIn(t.app, outsider)).post('/api/v1/patient', body),
+      403,
+      'You do not have access to this practice',
+    );
     expect((await new TestClient(t.app).post('/api/v1/patient', body)).statusCode).toBe(401);
     expect(await patientsIn(practice.id)).toBe(0);
   });
@@ -153,9 +234,19 @@ describe('GET /api/v1/patient/:id', () => {
     const client = await signedIn(t.app, provider);
     const res = await client.get(`/api/v1/patient/${row.id}?practiceId=${practice.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: row.id, firstName: row.firstName, dateOfBirth: '01/31/1990', insurance: aetna.id, insuranceName: 'Aetna' });
+    expect(res.json()).toMatchObject({
+      id: row.id,
+      firstName: row.firstName,
+      dateOfBirth: '01/31/1990',
+      insurance: aetna.id,
+      insuranceName: 'Aetna',
+    });
     expect(await lastAudit(t.db, 'patient.viewed', row.id)).toMatchObject({
-      actorUserId: provider.id, targetType: 'patient', ip: '127.0.0.1', userAgent: 'vitest-browser', details: { practiceId: practice.id },
+      actorUserId: provider.id,
+      targetType: 'patient',
+      ip: '127.0.0.1',
+      userAgent: 'vitest-browser',
+      details: { practiceId: practice.id },
     });
   });
 
@@ -165,8 +256,16 @@ describe('GET /api/v1/patient/:id', () => {
     await refused(await client.get(`/api/v1/patient/${theirs.id}?practiceId=${practice.id}`), 456, 'No such patient');
     await refused(await client.get(`/api/v1/patient/999999?practiceId=${practice.id}`), 456, 'No such patient');
     const mine = await insertPatient(t.db, practice.id);
-    await refused(await (await signedIn(t.app, outsider)).get(`/api/v1/patient/${mine.id}?practiceId=${practice.id}`), 403, 'You do not have access to this practice');
-    await refused(await client.get(`/api/v1/patient/${mine.id}?practiceId=${otherPractice.id}`), 403, 'You do not have access to this practice');
+    await refused(
+      await (await signedIn(t.app, outsider)).get(`/api/v1/patient/${mine.id}?practiceId=${practice.id}`),
+      403,
+      'You do not have access to this practice',
+    );
+    await refused(
+      await client.get(`/api/v1/patient/${mine.id}?practiceId=${otherPractice.id}`),
+      403,
+      'You do not have access to this practice',
+    );
     expect((await client.get(`/api/v1/patient/${mine.id}`)).statusCode).toBe(400);
   });
 });
@@ -174,8 +273,15 @@ describe('GET /api/v1/patient/:id', () => {
 describe('PUT /api/v1/patient/:id', () => {
   async function created(client: TestClient, practiceId: number, extra: Record<string, unknown> = {}) {
     const res = await client.post('/api/v1/patient', {
-      practiceId, firstName: 'Maria', lastName: 'Lopez', phoneNumber: '2025550150', email: 'maria@example.com',
-      dateOfBirth: '04/12/1985', gender: 'FEMALE', addressPlaceId: NEW_YORK.addressPlaceId, ...extra,
+      practiceId,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      phoneNumber: '2025550150',
+      email: 'maria@example.com',
+      dateOfBirth: '04/12/1985',
+      gender: 'FEMALE',
+      addressPlaceId: NEW_YORK.addressPlaceId,
+      ...extra,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<patientsApi.Patient>();
@@ -187,31 +293,63 @@ describe('PUT /api/v1/patient/:id', () => {
     clock.advance(60_000);
     const cigna = await payer('Cigna Healthcare');
     const url = `/api/v1/patient/${patient.id}?practiceId=${practice.id}`;
-    const res = await (await signedIn(t.app, staff)).put(url, {
-      lastName: 'Garcia', email: '', dateOfBirth: '', gender: null, insurance: cigna.id, addressPlaceId: 'us-city:IL:Chicago',
+    const res = await (
+      await signedIn(t.app, staff)
+    ).put(url, {
+      lastName: 'Garcia',
+      email: '',
+      dateOfBirth: '',
+      gender: null,
+      insurance: cigna.id,
+      addressPlaceId: 'us-city:IL:Chicago',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      ...patient, lastName: 'Garcia', email: null, dateOfBirth: null, gender: null, insurance: cigna.id, insuranceName: 'Cigna Healthcare',
-      addressPlaceId: 'us-city:IL:Chicago', address: 'Chicago, IL, USA', latitude: expect.closeTo(41.85, 1), longitude: expect.closeTo(-87.68, 1),
+      ...patient,
+      lastName: 'Garcia',
+      email: null,
+      dateOfBirth: null,
+      gender: null,
+      insurance: cigna.id,
+      insuranceName: 'Cigna Healthcare',
+      addressPlaceId: 'us-city:IL:Chicago',
+      address: 'Chicago, IL, USA',
+      latitude: expect.closeTo(41.85, 1),
+      longitude: expect.closeTo(-87.68, 1),
       updatedAt: START.getTime() + 60_000,
     });
     expect((await rowOf(patient.id)).search).toBe('maria garcia garcia maria 12025550150');
     const audit = await lastAudit(t.db, 'patient.updated', patient.id);
     expect(audit).toMatchObject({ actorUserId: staff.id, ip: '127.0.0.1', userAgent: 'vitest-browser' });
-    expect(audit.details).toEqual({ practiceId: practice.id, fields: ['lastName', 'email', 'dateOfBirth', 'gender', 'insurance', 'addressPlaceId'] });
+    expect(audit.details).toEqual({
+      practiceId: practice.id,
+      fields: ['lastName', 'email', 'dateOfBirth', 'gender', 'insurance', 'addressPlaceId'],
+    });
 
     const cleared = await client.put(url, { addressPlaceId: '', insurance: null });
-    expect(cleared.json()).toMatchObject({ addressPlaceId: null, address: null, latitude: null, longitude: null, insurance: null, insuranceName: null });
+    expect(cleared.json()).toMatchObject({
+      addressPlaceId: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+      insurance: null,
+      insuranceName: null,
+    });
   });
 
   it('writes nothing when nothing changes, and still audits the attempt', async () => {
     const { practice, client } = await world();
     const patient = await created(client, practice.id);
     clock.advance(1_000);
-    const res = await client.put(`/api/v1/patient/${patient.id}?practiceId=${practice.id}`, { firstName: 'Maria', phoneNumber: '(202) 555-0150' });
+    const res = await client.put(`/api/v1/patient/${patient.id}?practiceId=${practice.id}`, {
+      firstName: 'Maria',
+      phoneNumber: '(202) 555-0150',
+    });
     expect(res.json()).toEqual(patient);
-    expect((await lastAudit(t.db, 'patient.updated', patient.id)).details).toEqual({ practiceId: practice.id, fields: [] });
+    expect((await lastAudit(t.db, 'patient.updated', patient.id)).details).toEqual({
+      practiceId: practice.id,
+      fields: [],
+    });
   });
 
   it('refuses bad changes with their messages and changes nothing', async () => {
@@ -227,7 +365,12 @@ describe('PUT /api/v1/patient/:id', () => {
     await refused(await client.put(url, { firstName: '' }), 400, 'First name is required', 'firstName');
     await refused(await client.put(url, { dateOfBirth: '13/01/1985' }), 400, patientsApi.DOB_MESSAGE, 'dateOfBirth');
     await refused(await client.put(url, { insurance: 999999 }), 400, 'No such insurance', 'insurance');
-    await refused(await client.put(url, { addressPlaceId: 'nowhere' }), 400, 'Unknown address; choose one of the suggestions', 'addressPlaceId');
+    await refused(
+      await client.put(url, { addressPlaceId: 'nowhere' }),
+      400,
+      'Unknown address; choose one of the suggestions',
+      'addressPlaceId',
+    );
     expect((await client.put(url, { parentId: parent.id })).statusCode).toBe(400);
     expect((await client.put(url, { practiceId: 5 })).statusCode).toBe(400);
     expect(await rowOf(patient.id)).toEqual(before);
@@ -238,7 +381,9 @@ describe('PUT /api/v1/patient/:id', () => {
     const parent = await insertPatient(t.db, practice.id, { phoneNumber: '+12025550152' });
     const child = await insertPatient(t.db, practice.id, { parentId: parent.id, phoneNumber: null });
     const url = `/api/v1/patient/${child.id}?practiceId=${practice.id}`;
-    expect((await client.put(url, { phoneNumber: '2025550152' })).json()).toMatchObject({ phoneNumber: '+12025550152' });
+    expect((await client.put(url, { phoneNumber: '2025550152' })).json()).toMatchObject({
+      phoneNumber: '+12025550152',
+    });
     expect((await client.put(url, { phoneNumber: '' })).json()).toMatchObject({ phoneNumber: null });
   });
 
@@ -246,10 +391,24 @@ describe('PUT /api/v1/patient/:id', () => {
     const { practice, client, otherPractice, outsider } = await world();
     const theirs = await insertPatient(t.db, otherPractice.id);
     const before = await rowOf(theirs.id);
-    await refused(await client.put(`/api/v1/patient/${theirs.id}?practiceId=${practice.id}`, { firstName: 'X' }), 456, 'No such patient');
-    await refused(await client.put(`/api/v1/patient/${theirs.id}?practiceId=${otherPractice.id}`, { firstName: 'X' }), 403, 'You do not have access to this practice');
+    await refused(
+      await client.put(`/api/v1/patient/${theirs.id}?practiceId=${practice.id}`, { firstName: 'X' }),
+      456,
+      'No such patient',
+    );
+    await refused(
+      await client.put(`/api/v1/patient/${theirs.id}?practiceId=${otherPractice.id}`, { firstName: 'X' }),
+      403,
+      'You do not have access to this practice',
+    );
     const mine = await insertPatient(t.db, practice.id);
-    await refused(await (await signedIn(t.app, outsider)).put(`/api/v1/patient/${mine.id}?practiceId=${practice.id}`, { firstName: 'X' }), 403, 'You do not have access to this practice');
+    await refused(
+      await (
+        await signedIn(t.app, outsider)
+      ).put(`/api/v1/patient/${mine.id}?practiceId=${practice.id}`, { firstName: 'X' }),
+      403,
+      'You do not have access to this practice',
+    );
     expect(await rowOf(theirs.id)).toEqual(before);
   });
 });
@@ -261,22 +420,40 @@ describe('GET /api/v1/patients/phone', () => {
     await insertPatient(t.db, practice.id, { parentId: parent.id, phoneNumber: '+12025550160' });
     await insertPatient(t.db, otherPractice.id, { phoneNumber: '+12025550161' });
     const client = await signedIn(t.app, provider);
-    const res = await client.get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=${encodeURIComponent('(202) 555-0160')}`);
+    const res = await client.get(
+      `/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=${encodeURIComponent('(202) 555-0160')}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: parent.id, parentId: null, phoneNumber: '+12025550160' });
     expect(await lastAudit(t.db, 'patient.found_by_phone', parent.id)).toMatchObject({
-      actorUserId: provider.id, ip: '127.0.0.1', userAgent: 'vitest-browser', details: { practiceId: practice.id },
+      actorUserId: provider.id,
+      ip: '127.0.0.1',
+      userAgent: 'vitest-browser',
+      details: { practiceId: practice.id },
     });
     // Another practice's patient is not found from here.
-    await refused(await client.get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=2025550161`), 456, NO_PATIENT_WITH_PHONE);
+    await refused(
+      await client.get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=2025550161`),
+      456,
+      NO_PATIENT_WITH_PHONE,
+    );
   });
 
   it('refuses an invalid number on its field, and answers 403 outside the practice', async () => {
     const { practice, client, outsider } = await world();
     const bad = await client.get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=000-000-0000`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'ERROR_INVALID_PHONE_NUMBER', issues: [{ path: ['querystring', 'phoneNumber'], message: 'Invalid phone number' }] });
+    expect(bad.json()).toMatchObject({
+      code: 'ERROR_INVALID_PHONE_NUMBER',
+      issues: [{ path: ['querystring', 'phoneNumber'], message: 'Invalid phone number' }],
+    });
     await refused(await client.get(`/api/v1/patients/phone?practiceId=${practice.id}`), 400, 'Phone is required');
-    await refused(await (await signedIn(t.app, outsider)).get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=2025550160`), 403, 'You do not have access to this practice');
+    await refused(
+      await (
+        await signedIn(t.app, outsider)
+      ).get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=2025550160`),
+      403,
+      'You do not have access to this practice',
+    );
   });
 });

@@ -23,13 +23,21 @@ export const PHONE_REQUIRED = 'Phone is required unless the patient is a dependa
 export const NO_PATIENT_WITH_PHONE = 'No patient with this phone number in the practice';
 
 /** A 400 the form shows on the field it names. */
-const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
-const phoneTaken = () => new AppError('ERROR_OBJECT_EXISTS', PHONE_TAKEN, [{ path: ['body', 'phoneNumber'], message: PHONE_TAKEN }]);
+const fieldError = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
+const phoneTaken = () =>
+  new AppError('ERROR_OBJECT_EXISTS', PHONE_TAKEN, [{ path: ['body', 'phoneNumber'], message: PHONE_TAKEN }]);
 
 /** Wire field → stored column, for the fields a caller may change. */
 const COLUMNS = {
-  firstName: 'firstName', lastName: 'lastName', phoneNumber: 'phoneNumber', email: 'email', dateOfBirth: 'dateOfBirth',
-  gender: 'gender', insurance: 'insuranceId', addressPlaceId: 'addressPlaceId',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  phoneNumber: 'phoneNumber',
+  email: 'email',
+  dateOfBirth: 'dateOfBirth',
+  gender: 'gender',
+  insurance: 'insuranceId',
+  addressPlaceId: 'addressPlaceId',
 } as const satisfies Record<keyof PatientChange, keyof PatientRow>;
 
 /**
@@ -49,7 +57,10 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
   }
 
   async function load(practiceId: number, id: number) {
-    const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.practiceId, practiceId)));
+    const [row] = await db
+      .select()
+      .from(patients)
+      .where(and(eq(patients.id, id), eq(patients.practiceId, practiceId)));
     return row;
   }
 
@@ -61,9 +72,15 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
   async function placeOf(placeId: string) {
     try {
       const place = await places.details(placeId);
-      return { addressPlaceId: placeId, address: place.formattedAddress, latitude: place.latitude, longitude: place.longitude };
+      return {
+        addressPlaceId: placeId,
+        address: place.formattedAddress,
+        latitude: place.latitude,
+        longitude: place.longitude,
+      };
     } catch (err) {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') throw fieldError('addressPlaceId', 'Unknown address; choose one of the suggestions');
+      if (err instanceof AppError && err.code === 'NOT_FOUND')
+        throw fieldError('addressPlaceId', 'Unknown address; choose one of the suggestions');
       throw err;
     }
   }
@@ -79,10 +96,14 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
     const [clash] = await db
       .select({ id: patients.id })
       .from(patients)
-      .where(and(
-        eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phoneNumber), isNull(patients.parentId),
-        exceptId ? ne(patients.id, exceptId) : undefined,
-      ));
+      .where(
+        and(
+          eq(patients.practiceId, practiceId),
+          eq(patients.phoneNumber, phoneNumber),
+          isNull(patients.parentId),
+          exceptId ? ne(patients.id, exceptId) : undefined,
+        ),
+      );
     if (clash) throw phoneTaken();
   }
 
@@ -103,7 +124,8 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
     if (change.lastName !== undefined) write.lastName = change.lastName;
     if (change.phoneNumber !== undefined) write.phoneNumber = validOptionalPhone(change.phoneNumber, 'phoneNumber');
     if (change.email !== undefined) write.email = change.email;
-    if (change.dateOfBirth !== undefined) write.dateOfBirth = change.dateOfBirth === null ? null : dobForStorage(change.dateOfBirth);
+    if (change.dateOfBirth !== undefined)
+      write.dateOfBirth = change.dateOfBirth === null ? null : dobForStorage(change.dateOfBirth);
     if (change.gender !== undefined) write.gender = change.gender;
     if (change.insurance !== undefined) {
       if (change.insurance !== null) await assertInsurance(change.insurance);
@@ -123,14 +145,29 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
       const address = input.addressPlaceId ? await placeOf(input.addressPlaceId) : {};
       const now = clock.now();
       const values = { phoneNumber: null, email: null, ...write, firstName: input.firstName, lastName: input.lastName };
-      const [row] = await writing(() => db
-        .insert(patients)
-        .values({
-          ...values, ...address, practiceId, parentId: parentId ?? null, search: patientSearchText(values),
-          createdBy: caller.user.id, createdAt: now, updatedAt: now,
-        })
-        .returning());
-      await auditPatient(audit, caller, 'patient.created', client, { type: 'patient', id: row.id }, { practiceId, ...(parentId ? { parentId } : {}) });
+      const [row] = await writing(() =>
+        db
+          .insert(patients)
+          .values({
+            ...values,
+            ...address,
+            practiceId,
+            parentId: parentId ?? null,
+            search: patientSearchText(values),
+            createdBy: caller.user.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+      );
+      await auditPatient(
+        audit,
+        caller,
+        'patient.created',
+        client,
+        { type: 'patient', id: row.id },
+        { practiceId, ...(parentId ? { parentId } : {}) },
+      );
       return view(practiceId, row.id);
     },
 
@@ -150,23 +187,28 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
       if (write.phoneNumber === null && current.parentId === null) throw fieldError('phoneNumber', PHONE_REQUIRED);
       if (write.phoneNumber && current.parentId === null) await assertPhoneFree(practiceId, write.phoneNumber, id);
       if (change.addressPlaceId !== undefined && change.addressPlaceId !== current.addressPlaceId) {
-        Object.assign(write, change.addressPlaceId === null
-          ? { addressPlaceId: null, address: null, latitude: null, longitude: null }
-          : await placeOf(change.addressPlaceId));
+        Object.assign(
+          write,
+          change.addressPlaceId === null
+            ? { addressPlaceId: null, address: null, latitude: null, longitude: null }
+            : await placeOf(change.addressPlaceId),
+        );
       }
       const fields = (Object.keys(COLUMNS) as (keyof PatientChange)[]).filter((f) => {
         const column = COLUMNS[f];
         return column in write && write[column] !== current[column];
       });
       if (fields.length) {
-        await writing(() => db.transaction(async (tx) => {
-          // The search text is built from the row as it is now, not as it was read before the checks.
-          const [locked] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
-          await tx
-            .update(patients)
-            .set({ ...write, search: patientSearchText({ ...locked, ...write }), updatedAt: clock.now() })
-            .where(eq(patients.id, id));
-        }));
+        await writing(() =>
+          db.transaction(async (tx) => {
+            // The search text is built from the row as it is now, not as it was read before the checks.
+            const [locked] = await tx.select().from(patients).where(eq(patients.id, id)).for('update');
+            await tx
+              .update(patients)
+              .set({ ...write, search: patientSearchText({ ...locked, ...write }), updatedAt: clock.now() })
+              .where(eq(patients.id, id));
+          }),
+        );
       }
       await auditPatient(audit, caller, 'patient.updated', client, { type: 'patient', id }, { practiceId, fields });
       return view(practiceId, id);
@@ -176,11 +218,18 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
     async byPhone(caller: Caller, practiceId: number, phoneText: string, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'patients.view');
       const phoneNumber = validPhone(phoneText, 'phoneNumber', 'querystring');
-      const [row] = await withInsurance().where(and(
-        eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phoneNumber), isNull(patients.parentId),
-      ));
+      const [row] = await withInsurance().where(
+        and(eq(patients.practiceId, practiceId), eq(patients.phoneNumber, phoneNumber), isNull(patients.parentId)),
+      );
       if (!row) throw new AppError('OBJECT_NOT_FOUND', NO_PATIENT_WITH_PHONE);
-      await auditPatient(audit, caller, 'patient.found_by_phone', client, { type: 'patient', id: row.patient.id }, { practiceId });
+      await auditPatient(
+        audit,
+        caller,
+        'patient.found_by_phone',
+        client,
+        { type: 'patient', id: row.patient.id },
+        { practiceId },
+      );
       return toPatient(row.patient, row.insuranceName);
     },
 
@@ -189,13 +238,27 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
       await authorizePractice(db, caller, practiceId, 'patients.view');
       const where = and(eq(patients.practiceId, practiceId), query ? patientMatch(query).where : undefined);
       const [rows, [total]] = await Promise.all([
-        withInsurance().where(where).orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id)).offset(skip).limit(limit),
+        withInsurance()
+          .where(where)
+          .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+          .offset(skip)
+          .limit(limit),
         db.select({ n: count() }).from(patients).where(where),
       ]);
       const result = { data: rows.map((r) => toPatient(r.patient, r.insuranceName)), count: total?.n ?? 0 };
-      await auditPatient(audit, caller, 'patient.listed', client, { type: 'practice', id: practiceId }, {
-        query: query || null, skip, count: result.count, patientIds: result.data.map((p) => p.id),
-      });
+      await auditPatient(
+        audit,
+        caller,
+        'patient.listed',
+        client,
+        { type: 'practice', id: practiceId },
+        {
+          query: query || null,
+          skip,
+          count: result.count,
+          patientIds: result.data.map((p) => p.id),
+        },
+      );
       return result;
     },
   };

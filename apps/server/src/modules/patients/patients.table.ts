@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { practices, users } from '../../core/index.js';
 import { insurances } from '../catalogues/catalogues.table.js';
 
@@ -12,7 +24,9 @@ export const patients = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id').references((): AnyPgColumn => patients.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -35,7 +49,9 @@ export const patients = pgTable(
   (t) => [
     index('patients_practice_name_idx').on(t.practiceId, t.lastName, t.firstName),
     // One account holder per phone in a practice; dependants share their parent's number.
-    uniqueIndex('patients_practice_phone_uq').on(t.practiceId, t.phoneNumber).where(sql`${t.parentId} is null and ${t.phoneNumber} is not null`),
+    uniqueIndex('patients_practice_phone_uq')
+      .on(t.practiceId, t.phoneNumber)
+      .where(sql`${t.parentId} is null and ${t.phoneNumber} is not null`),
     index('patients_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
 );

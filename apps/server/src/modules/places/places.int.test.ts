@@ -41,7 +41,16 @@ const WILLIS_TOWER = {
   lon: '-87.6359423',
   name: 'Willis Tower',
   display_name: 'Willis Tower, 233, South Wacker Drive, Loop, Chicago, Cook County, Illinois, 60606, United States',
-  address: { house_number: '233', road: 'South Wacker Drive', city: 'Chicago', state: 'Illinois', 'ISO3166-2-lvl4': 'US-IL', postcode: '60606', country: 'United States', country_code: 'us' },
+  address: {
+    house_number: '233',
+    road: 'South Wacker Drive',
+    city: 'Chicago',
+    state: 'Illinois',
+    'ISO3166-2-lvl4': 'US-IL',
+    postcode: '60606',
+    country: 'United States',
+    country_code: 'us',
+  },
 };
 
 async function signedIn(t: TestApp, ip = '127.0.0.1') {
@@ -62,9 +71,18 @@ describe('offline (no GEOCODER_URL)', () => {
   it('GET /search/address suggests US places from a ZIP or a city', async () => {
     const zip = await client.get('/api/v1/search/address?q=10001');
     expect(zip.statusCode).toBe(200);
-    expect(zip.json()).toEqual([{ placeId: 'us-zip:10001', description: 'New York, NY 10001, USA', mainText: '10001', secondaryText: 'New York, NY, USA' }]);
+    expect(zip.json()).toEqual([
+      {
+        placeId: 'us-zip:10001',
+        description: 'New York, NY 10001, USA',
+        mainText: '10001',
+        secondaryText: 'New York, NY, USA',
+      },
+    ]);
     const city = await client.get(`/api/v1/search/address?q=${encodeURIComponent('Chicago, IL')}`);
-    expect(city.json()).toEqual([{ placeId: 'us-city:IL:Chicago', description: 'Chicago, IL, USA', mainText: 'Chicago', secondaryText: 'IL, USA' }]);
+    expect(city.json()).toEqual([
+      { placeId: 'us-city:IL:Chicago', description: 'Chicago, IL, USA', mainText: 'Chicago', secondaryText: 'IL, USA' },
+    ]);
     expect((await client.get('/api/v1/search/address?q=qqqq')).json()).toEqual([]);
   });
 
@@ -72,11 +90,25 @@ describe('offline (no GEOCODER_URL)', () => {
     const res = await client.get('/api/v1/extensions/placedetails?placeId=us-zip%3A10001');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      placeId: 'us-zip:10001', formattedAddress: 'New York, NY 10001, USA', latitude: 40.7484, longitude: -73.9967,
-      city: 'New York', state: 'NY', zip: '10001', country: 'US',
+      placeId: 'us-zip:10001',
+      formattedAddress: 'New York, NY 10001, USA',
+      latitude: 40.7484,
+      longitude: -73.9967,
+      city: 'New York',
+      state: 'NY',
+      zip: '10001',
+      country: 'US',
     });
-    const chicago = (await client.get(`/api/v1/extensions/placedetails?placeId=${encodeURIComponent('us-city:IL:Chicago')}`)).json();
-    expect(chicago).toMatchObject({ city: 'Chicago', state: 'IL', zip: null, latitude: expect.closeTo(41.85, 1), longitude: expect.closeTo(-87.68, 1) });
+    const chicago = (
+      await client.get(`/api/v1/extensions/placedetails?placeId=${encodeURIComponent('us-city:IL:Chicago')}`)
+    ).json();
+    expect(chicago).toMatchObject({
+      city: 'Chicago',
+      state: 'IL',
+      zip: null,
+      latitude: expect.closeTo(41.85, 1),
+      longitude: expect.closeTo(-87.68, 1),
+    });
     for (const placeId of ['us-zip:00000', 'osm:W1', 'nothing']) {
       const missing = await client.get(`/api/v1/extensions/placedetails?placeId=${encodeURIComponent(placeId)}`);
       expect(missing.statusCode, placeId).toBe(404);
@@ -120,19 +152,28 @@ describe('an external Nominatim-compatible geocoder (GEOCODER_URL)', () => {
   });
 
   it('suggests the provider’s places, with OSM place ids', async () => {
-    nominatim.answer((_url, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify([WILLIS_TOWER, { osm_type: 'node' }])));
+    nominatim.answer((_url, res) =>
+      res.setHeader('content-type', 'application/json').end(JSON.stringify([WILLIS_TOWER, { osm_type: 'node' }])),
+    );
     nominatim.asked.length = 0;
     const res = await client.get(`/api/v1/search/address?q=${encodeURIComponent('233 S Wacker Dr, Chicago')}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([{
-      placeId: 'osm:W58528804',
-      description: WILLIS_TOWER.display_name,
-      mainText: 'Willis Tower',
-      secondaryText: '233, South Wacker Drive, Loop, Chicago, Cook County, Illinois, 60606, United States',
-    }]);
+    expect(res.json()).toEqual([
+      {
+        placeId: 'osm:W58528804',
+        description: WILLIS_TOWER.display_name,
+        mainText: 'Willis Tower',
+        secondaryText: '233, South Wacker Drive, Loop, Chicago, Cook County, Illinois, 60606, United States',
+      },
+    ]);
     const [{ url, headers }] = nominatim.asked;
     expect(url.pathname).toBe('/nominatim/search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'jsonv2', addressdetails: '1', q: '233 S Wacker Dr, Chicago', limit: '10' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: 'jsonv2',
+      addressdetails: '1',
+      q: '233 S Wacker Dr, Chicago',
+      limit: '10',
+    });
     expect(headers['user-agent']).toBe('Referwell (http://localhost:3000)');
   });
 
@@ -141,8 +182,14 @@ describe('an external Nominatim-compatible geocoder (GEOCODER_URL)', () => {
     nominatim.asked.length = 0;
     const res = await client.get('/api/v1/extensions/placedetails?placeId=osm%3AW58528804');
     expect(res.json()).toEqual({
-      placeId: 'osm:W58528804', formattedAddress: WILLIS_TOWER.display_name, latitude: 41.8788761, longitude: -87.6359423,
-      city: 'Chicago', state: 'IL', zip: '60606', country: 'US',
+      placeId: 'osm:W58528804',
+      formattedAddress: WILLIS_TOWER.display_name,
+      latitude: 41.8788761,
+      longitude: -87.6359423,
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60606',
+      country: 'US',
     });
     expect(nominatim.asked[0].url.pathname).toBe('/nominatim/lookup');
     expect(nominatim.asked[0].url.searchParams.get('osm_ids')).toBe('W58528804');
@@ -158,7 +205,10 @@ describe('an external Nominatim-compatible geocoder (GEOCODER_URL)', () => {
 
   it('reports a failing provider as "Failed to find location" and logs it', async () => {
     const warn = vi.spyOn(t.app.log, 'warn');
-    for (const respond of [(_url: URL, res: ServerResponse) => res.writeHead(503).end(), (_url: URL, res: ServerResponse) => res.end('{"error":"x"}')]) {
+    for (const respond of [
+      (_url: URL, res: ServerResponse) => res.writeHead(503).end(),
+      (_url: URL, res: ServerResponse) => res.end('{"error":"x"}'),
+    ]) {
       nominatim.answer(respond);
       const res = await client.get('/api/v1/search/address?q=anything');
       expect(res.statusCode).toBe(502);

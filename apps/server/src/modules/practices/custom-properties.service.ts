@@ -13,13 +13,20 @@ const MONIKER_TAKEN = 'A custom property with this moniker already exists';
 const { normalizeCustomValue } = customPropertiesApi;
 
 const toDefinition = (d: DefinitionRow): customPropertiesApi.CustomPropertyDefinition => ({
-  id: d.id, practiceId: d.practiceId, name: d.name, moniker: d.moniker, type: d.type,
-  createdAt: d.createdAt.getTime(), updatedAt: d.updatedAt.getTime(),
+  id: d.id,
+  practiceId: d.practiceId,
+  name: d.name,
+  moniker: d.moniker,
+  type: d.type,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
 });
 
 const typeMessage = (name: string, type: CustomPropertyType) =>
-  type === 'NUMBER' ? `${name} must be a number`
-    : type === 'DATE' ? `${name} must be a date as MM/DD/YYYY`
+  type === 'NUMBER'
+    ? `${name} must be a number`
+    : type === 'DATE'
+      ? `${name} must be a date as MM/DD/YYYY`
       : `${name} must be at most 1000 characters`;
 
 /**
@@ -42,11 +49,13 @@ export function createCustomPropertiesService(ctx: AppContext) {
     const [clash] = await db
       .select({ id: customPropertyDefinitions.id })
       .from(customPropertyDefinitions)
-      .where(and(
-        eq(customPropertyDefinitions.practiceId, practiceId),
-        eq(customPropertyDefinitions.moniker, moniker),
-        exceptId ? ne(customPropertyDefinitions.id, exceptId) : undefined,
-      ));
+      .where(
+        and(
+          eq(customPropertyDefinitions.practiceId, practiceId),
+          eq(customPropertyDefinitions.moniker, moniker),
+          exceptId ? ne(customPropertyDefinitions.id, exceptId) : undefined,
+        ),
+      );
     if (clash) throw new AppError('ERROR_OBJECT_EXISTS', MONIKER_TAKEN);
   }
 
@@ -60,29 +69,48 @@ export function createCustomPropertiesService(ctx: AppContext) {
   }
 
   async function assertMember(practiceId: number, userId: number) {
-    if (!(await rolesIn(db, userId, practiceId)).length) throw new AppError('OBJECT_NOT_FOUND', 'This person is not a member of the practice');
+    if (!(await rolesIn(db, userId, practiceId)).length)
+      throw new AppError('OBJECT_NOT_FOUND', 'This person is not a member of the practice');
   }
 
   async function valuesOf(practiceId: number, userId: number): Promise<customPropertiesApi.CustomPropertyValue[]> {
     return db
       .select({
-        id: customPropertyValues.id, definitionId: customPropertyValues.definitionId,
-        name: customPropertyDefinitions.name, value: customPropertyValues.value,
+        id: customPropertyValues.id,
+        definitionId: customPropertyValues.definitionId,
+        name: customPropertyDefinitions.name,
+        value: customPropertyValues.value,
       })
       .from(customPropertyValues)
       .innerJoin(customPropertyDefinitions, eq(customPropertyDefinitions.id, customPropertyValues.definitionId))
-      .where(and(
-        eq(customPropertyDefinitions.practiceId, practiceId),
-        eq(customPropertyValues.subjectType, 'USER'),
-        eq(customPropertyValues.subjectId, userId),
-      ))
+      .where(
+        and(
+          eq(customPropertyDefinitions.practiceId, practiceId),
+          eq(customPropertyValues.subjectType, 'USER'),
+          eq(customPropertyValues.subjectId, userId),
+        ),
+      )
       .orderBy(sql`lower(${customPropertyDefinitions.name})`, asc(customPropertyDefinitions.id));
   }
 
-  const audited = (caller: SessionCaller, action: string, practiceId: number, client: ClientInfo, details: Record<string, unknown>, subjectUserId?: number) =>
+  const audited = (
+    caller: SessionCaller,
+    action: string,
+    practiceId: number,
+    client: ClientInfo,
+    details: Record<string, unknown>,
+    subjectUserId?: number,
+  ) =>
     audit.record({
-      action: `practice.${action}`, actorUserId: caller.user.id, subjectUserId, targetType: 'practice', targetId: practiceId, practiceId,
-      ip: client.ip, userAgent: client.userAgent, details,
+      action: `practice.${action}`,
+      actorUserId: caller.user.id,
+      subjectUserId,
+      targetType: 'practice',
+      targetId: practiceId,
+      practiceId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details,
     });
 
   return {
@@ -99,34 +127,60 @@ export function createCustomPropertiesService(ctx: AppContext) {
     async create(caller: SessionCaller, practiceId: number, input: DefinitionInput, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       await assertMonikerFree(practiceId, input.moniker);
-      const [row] = await writing(() => db.insert(customPropertyDefinitions).values({ practiceId, ...input }).returning());
+      const [row] = await writing(() =>
+        db
+          .insert(customPropertyDefinitions)
+          .values({ practiceId, ...input })
+          .returning(),
+      );
       await audited(caller, 'custom_property_created', practiceId, client, { propertyId: row.id, ...input });
       return toDefinition(row);
     },
 
     /** A new type is refused while stored values do not fit it; values that fit are rewritten in its form. */
-    async update(caller: SessionCaller, practiceId: number, propertyId: number, change: Partial<DefinitionInput>, client: ClientInfo) {
+    async update(
+      caller: SessionCaller,
+      practiceId: number,
+      propertyId: number,
+      change: Partial<DefinitionInput>,
+      client: ClientInfo,
+    ) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       const current = await loadDefinition(practiceId, propertyId);
       if (!Object.keys(change).length) return toDefinition(current);
-      if (change.moniker && change.moniker !== current.moniker) await assertMonikerFree(practiceId, change.moniker, propertyId);
-      const row = await writing(() => db.transaction(async (tx) => {
-        if (change.type && change.type !== current.type) {
-          const type = change.type;
-          const stored = await tx.select().from(customPropertyValues).where(eq(customPropertyValues.definitionId, propertyId)).for('update');
-          for (const v of stored) {
-            const value = normalizeCustomValue(type, v.value);
-            if (value === null) throw new AppError('BAD_REQUEST', `Stored values of ${current.name} are not all a valid ${type.toLowerCase()}; clear them first`);
-            if (value !== v.value) await tx.update(customPropertyValues).set({ value, updatedAt: new Date() }).where(eq(customPropertyValues.id, v.id));
+      if (change.moniker && change.moniker !== current.moniker)
+        await assertMonikerFree(practiceId, change.moniker, propertyId);
+      const row = await writing(() =>
+        db.transaction(async (tx) => {
+          if (change.type && change.type !== current.type) {
+            const type = change.type;
+            const stored = await tx
+              .select()
+              .from(customPropertyValues)
+              .where(eq(customPropertyValues.definitionId, propertyId))
+              .for('update');
+            for (const v of stored) {
+              const value = normalizeCustomValue(type, v.value);
+              if (value === null)
+                throw new AppError(
+                  'BAD_REQUEST',
+                  `Stored values of ${current.name} are not all a valid ${type.toLowerCase()}; clear them first`,
+                );
+              if (value !== v.value)
+                await tx
+                  .update(customPropertyValues)
+                  .set({ value, updatedAt: new Date() })
+                  .where(eq(customPropertyValues.id, v.id));
+            }
           }
-        }
-        const [updated] = await tx
-          .update(customPropertyDefinitions)
-          .set({ ...change, updatedAt: new Date() })
-          .where(eq(customPropertyDefinitions.id, propertyId))
-          .returning();
-        return updated;
-      }));
+          const [updated] = await tx
+            .update(customPropertyDefinitions)
+            .set({ ...change, updatedAt: new Date() })
+            .where(eq(customPropertyDefinitions.id, propertyId))
+            .returning();
+          return updated;
+        }),
+      );
       await audited(caller, 'custom_property_updated', practiceId, client, { propertyId, ...change });
       return toDefinition(row);
     },
@@ -146,17 +200,23 @@ export function createCustomPropertiesService(ctx: AppContext) {
 
     /** All or nothing: one bad value refuses the whole change, with an issue per bad value. */
     async setValues(
-      caller: SessionCaller, practiceId: number, userId: number,
-      values: { definitionId: number; value: string | null }[], client: ClientInfo,
+      caller: SessionCaller,
+      practiceId: number,
+      userId: number,
+      values: { definitionId: number; value: string | null }[],
+      client: ClientInfo,
     ) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       await assertMember(practiceId, userId);
       const ids = values.map((v) => v.definitionId);
       if (new Set(ids).size !== ids.length) throw new AppError('BAD_REQUEST', 'Each custom property may appear once');
       const definitions = ids.length
-        ? await db.select().from(customPropertyDefinitions).where(and(
-          eq(customPropertyDefinitions.practiceId, practiceId), inArray(customPropertyDefinitions.id, ids),
-        ))
+        ? await db
+            .select()
+            .from(customPropertyDefinitions)
+            .where(
+              and(eq(customPropertyDefinitions.practiceId, practiceId), inArray(customPropertyDefinitions.id, ids)),
+            )
         : [];
       const byId = new Map(definitions.map((d) => [d.id, d]));
       const issues: ValidationIssue[] = [];
@@ -166,7 +226,8 @@ export function createCustomPropertiesService(ctx: AppContext) {
         const text = v.value?.trim() ?? '';
         if (!text) return { definitionId: v.definitionId, value: null };
         const value = normalizeCustomValue(definition.type, text);
-        if (value === null) issues.push({ path: ['body', 'values', i, 'value'], message: typeMessage(definition.name, definition.type) });
+        if (value === null)
+          issues.push({ path: ['body', 'values', i, 'value'], message: typeMessage(definition.name, definition.type) });
         return { definitionId: v.definitionId, value };
       });
       if (issues.length) throw new AppError('BAD_REQUEST', issues[0].message, issues);
@@ -184,13 +245,18 @@ export function createCustomPropertiesService(ctx: AppContext) {
               .insert(customPropertyValues)
               .values({ definitionId: w.definitionId, subjectType: 'USER', subjectId: userId, value: w.value })
               .onConflictDoUpdate({
-                target: [customPropertyValues.definitionId, customPropertyValues.subjectType, customPropertyValues.subjectId],
+                target: [
+                  customPropertyValues.definitionId,
+                  customPropertyValues.subjectType,
+                  customPropertyValues.subjectId,
+                ],
                 set: { value: w.value, updatedAt: new Date() },
               });
           }
         }
       });
-      if (writes.length) await audited(caller, 'custom_values_updated', practiceId, client, { definitionIds: ids }, userId);
+      if (writes.length)
+        await audited(caller, 'custom_values_updated', practiceId, client, { definitionIds: ids }, userId);
       return valuesOf(practiceId, userId);
     },
   };

@@ -9,13 +9,25 @@ import { createPracticeTagsService } from './practice-tags.service.js';
 import { createCustomPropertiesService } from './custom-properties.service.js';
 
 export {
-  containsPattern, membershipsOf, practiceTagIdsOf, practiceTagsIn, tagsOfPractice, toPracticeTag, touchRecentPractice,
+  containsPattern,
+  membershipsOf,
+  practiceTagIdsOf,
+  practiceTagsIn,
+  tagsOfPractice,
+  toPracticeTag,
+  touchRecentPractice,
 } from './practices.service.js';
 export { personMatches } from './practice-team.service.js';
 export { isOpenAt, minutesOf } from './opening-hours.js';
 
 export function practicesModule(app: FastifyInstance, ctx: AppContext) {
-  registerPracticeRoutes(app, ctx, createPracticeProfileService(ctx), createPracticeTeamService(ctx), createPracticeTagsService(ctx));
+  registerPracticeRoutes(
+    app,
+    ctx,
+    createPracticeProfileService(ctx),
+    createPracticeTeamService(ctx),
+    createPracticeTagsService(ctx),
+  );
   registerCustomPropertyRoutes(app, ctx, createCustomPropertiesService(ctx));
   applyWhenClean(ctx, applyBrandingImage);
 }

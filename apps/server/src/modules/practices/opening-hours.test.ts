@@ -15,7 +15,9 @@ describe('opening hours', () => {
   it('is closed at closing time, on days without hours and on days marked closed', () => {
     expect(isOpenAt(weekdays, 'UTC', new Date('2026-11-23T17:00:00Z'))).toBe(false);
     expect(isOpenAt(weekdays, 'UTC', new Date('2026-11-22T12:00:00Z'))).toBe(false);
-    expect(isOpenAt([{ dayOfWeek: 1, open: false, start: '00:00', end: '23:59' }], 'UTC', new Date('2026-11-23T12:00:00Z'))).toBe(false);
+    expect(
+      isOpenAt([{ dayOfWeek: 1, open: false, start: '00:00', end: '23:59' }], 'UTC', new Date('2026-11-23T12:00:00Z')),
+    ).toBe(false);
   });
 
   it('counts midnight as the start of the day', () => {

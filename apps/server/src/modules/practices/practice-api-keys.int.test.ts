@@ -50,7 +50,9 @@ describe('practices called with an API key', () => {
     const { practice, admin } = await practiceWithTeam(t.db);
     const readOnly = await apiKeyClient(t.app, t.db, practice.id, admin.id, ['PRACTICE_READ']);
     const before = await practiceRow(t.db, practice.id);
-    expect((await readOnly.put(`/api/v1/practice/${practice.id}`, { name: 'By key', address: '1 Key St' })).statusCode).toBe(403);
+    expect(
+      (await readOnly.put(`/api/v1/practice/${practice.id}`, { name: 'By key', address: '1 Key St' })).statusCode,
+    ).toBe(403);
     expect(await practiceRow(t.db, practice.id)).toEqual(before);
     const writer = await apiKeyClient(t.app, t.db, practice.id, admin.id, ['PRACTICE_WRITE']);
     const res = await writer.put(`/api/v1/practice/${practice.id}`, { name: 'By key', address: '1 Key St' });
@@ -63,23 +65,38 @@ describe('practices called with an API key', () => {
   it('refuses a key of another practice (403) except for summaries, and a deactivated key (401)', async () => {
     const mine = await practiceWithTeam(t.db);
     const theirs = await practiceWithTeam(t.db);
-    const foreign = await apiKeyClient(t.app, t.db, theirs.practice.id, theirs.admin.id, ['PRACTICE_READ', 'PRACTICE_WRITE', 'USERS_READ']);
+    const foreign = await apiKeyClient(t.app, t.db, theirs.practice.id, theirs.admin.id, [
+      'PRACTICE_READ',
+      'PRACTICE_WRITE',
+      'USERS_READ',
+    ]);
     for (const url of [...reads(mine.practice.id), ...people(mine.practice.id)]) {
       const res = await foreign.get(url);
       // Summaries are open to every signed-in caller with read rights, as they are to users.
       expect(res.statusCode, url).toBe(url.endsWith('/summary') ? 200 : 403);
     }
     const before = await practiceRow(t.db, mine.practice.id);
-    expect((await foreign.put(`/api/v1/practice/${mine.practice.id}`, { name: 'Taken', address: 'x' })).statusCode).toBe(403);
+    expect(
+      (await foreign.put(`/api/v1/practice/${mine.practice.id}`, { name: 'Taken', address: 'x' })).statusCode,
+    ).toBe(403);
     expect(await practiceRow(t.db, mine.practice.id)).toEqual(before);
 
-    const dead = await apiKeyClient(t.app, t.db, mine.practice.id, mine.admin.id, ['PRACTICE_READ', 'PRACTICE_WRITE', 'USERS_READ'], false);
+    const dead = await apiKeyClient(
+      t.app,
+      t.db,
+      mine.practice.id,
+      mine.admin.id,
+      ['PRACTICE_READ', 'PRACTICE_WRITE', 'USERS_READ'],
+      false,
+    );
     for (const url of [...reads(mine.practice.id), ...people(mine.practice.id)]) {
       const res = await dead.get(url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json().message).toBe('API key is not valid here');
     }
-    expect((await dead.put(`/api/v1/practice/${mine.practice.id}`, { name: 'Dead', address: 'x' })).statusCode).toBe(401);
+    expect((await dead.put(`/api/v1/practice/${mine.practice.id}`, { name: 'Dead', address: 'x' })).statusCode).toBe(
+      401,
+    );
     expect(await practiceRow(t.db, mine.practice.id)).toEqual(before);
   });
 

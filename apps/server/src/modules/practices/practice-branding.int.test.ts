@@ -50,18 +50,31 @@ describe('POST /api/v1/practice/{id}/logo', () => {
     const client = await signedIn(t.app, admin);
     const fileId = await uploadImage(client, `/api/v1/practice/${practice.id}/logo`, {});
     const row = await fileRow(fileId);
-    expect(row).toMatchObject({ ownerKind: 'PRACTICE', ownerId: practice.id, practiceId: practice.id, purpose: 'LOGO', type: 'image/png', scanStatus: 'scanning' });
+    expect(row).toMatchObject({
+      ownerKind: 'PRACTICE',
+      ownerId: practice.id,
+      practiceId: practice.id,
+      purpose: 'LOGO',
+      type: 'image/png',
+      scanStatus: 'scanning',
+    });
     expect((await practiceRow(t.db, practice.id)).logoUrl).toBeNull();
     expect((await new TestClient(t.app).get(`/api/v1/files/public/${row.uuid}`)).statusCode).toBe(404);
 
     await scanned(fileId);
     const logoUrl = `/api/v1/files/public/${row.uuid}`;
     expect((await practiceRow(t.db, practice.id)).logoUrl).toBe(logoUrl);
-    expect((await new TestClient(t.app).get(`/api/v1/practice/${practice.uuid}/branding`)).json().logoUrl).toBe(logoUrl);
+    expect((await new TestClient(t.app).get(`/api/v1/practice/${practice.uuid}/branding`)).json().logoUrl).toBe(
+      logoUrl,
+    );
     const served = await new TestClient(t.app).get(logoUrl);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
-    expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'cross-origin' });
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
     expect(await lastAudit(t.db, 'practice.logo_changed', practice.id)).toMatchObject({ actorUserId: admin.id });
     await t.db.update(practices).set({ active: false }).where(eq(practices.id, practice.id));
     expect((await new TestClient(t.app).get(logoUrl)).statusCode).toBe(404);
@@ -90,7 +103,10 @@ describe('POST /api/v1/practice/{id}/logo', () => {
     const url = `/api/v1/practice/${practice.id}/logo`;
     const pdf = await client.post(url, image(PDF, 'logo.png'));
     expect(pdf.statusCode).toBe(400);
-    expect(pdf.json()).toMatchObject({ message: 'Use a PNG, JPEG, GIF or WebP image', issues: [{ path: ['body', 'type'] }] });
+    expect(pdf.json()).toMatchObject({
+      message: 'Use a PNG, JPEG, GIF or WebP image',
+      issues: [{ path: ['body', 'type'] }],
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ size: 10_000_001 }, 'Images must be at most 10 MB'],
       [{ size: 0 }, 'The file is empty'],
@@ -110,7 +126,9 @@ describe('POST /api/v1/practice/{id}/logo', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Use a PNG, JPEG, GIF or WebP image');
     expect((await fileRow(fileId)).uploadedAt).toBeNull();
-    expect((await t.db.select().from(files).where(eq(files.practiceId, practice.id))).map((f) => f.id)).toEqual([fileId]);
+    expect((await t.db.select().from(files).where(eq(files.practiceId, practice.id))).map((f) => f.id)).toEqual([
+      fileId,
+    ]);
   });
 
   it('refuses members who may not edit the practice, outsiders and anonymous callers', async () => {
@@ -129,19 +147,33 @@ describe('POST /api/v1/practice/{id}/logo', () => {
 describe('POST /api/v1/practice/profilePhoto', () => {
   it('becomes the practice’s profile photo once clean; its logo stays', async () => {
     const { practice, admin } = await practiceWithTeam(t.db);
-    await t.db.update(practices).set({ logoUrl: 'https://cdn.example.test/logo.png' }).where(eq(practices.id, practice.id));
-    const fileId = await uploadImage(await signedIn(t.app, admin), '/api/v1/practice/profilePhoto', { practiceId: practice.id });
+    await t.db
+      .update(practices)
+      .set({ logoUrl: 'https://cdn.example.test/logo.png' })
+      .where(eq(practices.id, practice.id));
+    const fileId = await uploadImage(await signedIn(t.app, admin), '/api/v1/practice/profilePhoto', {
+      practiceId: practice.id,
+    });
     expect((await fileRow(fileId)).purpose).toBe('PRACTICE_PHOTO');
     await scanned(fileId);
     const row = await practiceRow(t.db, practice.id);
-    expect(row).toMatchObject({ logoUrl: 'https://cdn.example.test/logo.png', profilePhoto: `/api/v1/files/public/${(await fileRow(fileId)).uuid}` });
+    expect(row).toMatchObject({
+      logoUrl: 'https://cdn.example.test/logo.png',
+      profilePhoto: `/api/v1/files/public/${(await fileRow(fileId)).uuid}`,
+    });
     expect((await new TestClient(t.app).get(row.profilePhoto!)).statusCode).toBe(200);
   });
 
   it('is refused to staff and outsiders', async () => {
     const { practice, staff, outsider } = await practiceWithTeam(t.db);
     for (const user of [staff, outsider]) {
-      expect((await (await signedIn(t.app, user)).post('/api/v1/practice/profilePhoto', { ...image(), practiceId: practice.id })).statusCode).toBe(403);
+      expect(
+        (
+          await (
+            await signedIn(t.app, user)
+          ).post('/api/v1/practice/profilePhoto', { ...image(), practiceId: practice.id })
+        ).statusCode,
+      ).toBe(403);
     }
   });
 });
@@ -151,16 +183,30 @@ describe('POST /api/v1/user/{id}/profilePhoto', () => {
     const { practice, staff, provider } = await practiceWithTeam(t.db);
     const client = await signedIn(t.app, staff);
     const fileId = await uploadImage(client, `/api/v1/user/${staff.id}/profilePhoto`, { practiceId: practice.id });
-    expect(await fileRow(fileId)).toMatchObject({ ownerKind: 'USER', ownerId: staff.id, purpose: 'USER_PHOTO', uploadedBy: staff.id });
-    const someoneElse = await client.post(`/api/v1/user/${provider.id}/profilePhoto`, { ...image(), practiceId: practice.id });
+    expect(await fileRow(fileId)).toMatchObject({
+      ownerKind: 'USER',
+      ownerId: staff.id,
+      purpose: 'USER_PHOTO',
+      uploadedBy: staff.id,
+    });
+    const someoneElse = await client.post(`/api/v1/user/${provider.id}/profilePhoto`, {
+      ...image(),
+      practiceId: practice.id,
+    });
     expect(someoneElse.statusCode).toBe(403);
   });
 
   it('needs membership of the practice named; outsiders cannot ask for another user', async () => {
     const { staff, outsider, otherPractice } = await practiceWithTeam(t.db);
     const client = await signedIn(t.app, staff);
-    expect((await client.post(`/api/v1/user/${staff.id}/profilePhoto`, { ...image(), practiceId: otherPractice.id })).statusCode).toBe(403);
-    expect((await client.post(`/api/v1/user/${outsider.id}/profilePhoto`, { ...image(), practiceId: otherPractice.id })).statusCode).toBe(403);
+    expect(
+      (await client.post(`/api/v1/user/${staff.id}/profilePhoto`, { ...image(), practiceId: otherPractice.id }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await client.post(`/api/v1/user/${outsider.id}/profilePhoto`, { ...image(), practiceId: otherPractice.id }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -176,7 +222,9 @@ describe('DELETE /api/v1/practice/{id}/logo and /profilePhoto', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toMatchObject({ id: practice.id, logoUrl: null });
     expect((await new TestClient(t.app).get(`/api/v1/practice/${practice.uuid}/branding`)).json().logoUrl).toBeNull();
-    expect((await client.get(`/api/v1/files?ids=${fileId}`)).json()).toMatchObject([{ id: fileId, deleted: true, downloadUrl: null }]);
+    expect((await client.get(`/api/v1/files?ids=${fileId}`)).json()).toMatchObject([
+      { id: fileId, deleted: true, downloadUrl: null },
+    ]);
     expect((await new TestClient(t.app).get(logoUrl)).statusCode).toBe(404);
     expect(existsSync(path.join(t.config.dataDir, 'files', (await fileRow(fileId)).storageKey))).toBe(false);
     const audited = await lastAudit(t.db, 'practice.logo_removed', practice.id);
@@ -190,7 +238,10 @@ describe('DELETE /api/v1/practice/{id}/logo and /profilePhoto', () => {
 
   it('takes the profile photo down and leaves the logo; an image set from elsewhere is cleared too', async () => {
     const { practice, admin } = await practiceWithTeam(t.db);
-    await t.db.update(practices).set({ logoUrl: 'https://cdn.example.test/logo.png' }).where(eq(practices.id, practice.id));
+    await t.db
+      .update(practices)
+      .set({ logoUrl: 'https://cdn.example.test/logo.png' })
+      .where(eq(practices.id, practice.id));
     const client = await signedIn(t.app, admin);
     const fileId = await uploadImage(client, '/api/v1/practice/profilePhoto', { practiceId: practice.id });
     await scanned(fileId);
@@ -199,7 +250,10 @@ describe('DELETE /api/v1/practice/{id}/logo and /profilePhoto', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toMatchObject({ profilePhoto: null, logoUrl: 'https://cdn.example.test/logo.png' });
     expect((await fileRow(fileId)).deletedAt).not.toBeNull();
-    expect(await lastAudit(t.db, 'practice.profile_photo_removed', practice.id)).toMatchObject({ actorUserId: admin.id, details: { fileId } });
+    expect(await lastAudit(t.db, 'practice.profile_photo_removed', practice.id)).toMatchObject({
+      actorUserId: admin.id,
+      details: { fileId },
+    });
 
     expect((await client.delete(`/api/v1/practice/${practice.id}/logo`)).json().logoUrl).toBeNull();
     expect(await lastAudit(t.db, 'practice.logo_removed', practice.id)).toMatchObject({ details: { fileId: null } });
@@ -213,7 +267,9 @@ describe('DELETE /api/v1/practice/{id}/logo and /profilePhoto', () => {
     await anonymous.csrf();
     for (const image of ['logo', 'profilePhoto']) {
       for (const user of [staff, provider, outsider]) {
-        expect((await (await signedIn(t.app, user)).delete(`/api/v1/practice/${practice.id}/${image}`)).statusCode).toBe(403);
+        expect(
+          (await (await signedIn(t.app, user)).delete(`/api/v1/practice/${practice.id}/${image}`)).statusCode,
+        ).toBe(403);
       }
       expect((await anonymous.delete(`/api/v1/practice/${practice.id}/${image}`)).statusCode).toBe(401);
     }
@@ -227,7 +283,10 @@ describe('GET /api/v1/files/public/{uuid}', () => {
   it('serves only a practice’s current, clean branding image', async () => {
     const { practice, admin } = await practiceWithTeam(t.db);
     const client = await signedIn(t.app, admin);
-    const document = await client.post('/api/v1/files', { practiceId: practice.id, ...describeFile(PDF, 'a.pdf', MIME.pdf) });
+    const document = await client.post('/api/v1/files', {
+      practiceId: practice.id,
+      ...describeFile(PDF, 'a.pdf', MIME.pdf),
+    });
     const { id } = document.json();
     await put(t.app, document.json().uploadUrl, PDF);
     await scanned(id);

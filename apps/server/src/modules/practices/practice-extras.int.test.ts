@@ -19,8 +19,13 @@ afterAll(async () => {
 describe('GET /api/v1/practice/{id}/gates', () => {
   it('gives the defaults overridden by the practice’s own flags, ignoring unknown names', async () => {
     const { practice, staff } = await practiceWithTeam(t.db);
-    await t.db.update(practices).set({ gates: { bots: true, chat: false, teleport: true } }).where(eq(practices.id, practice.id));
-    const res = await (await signedIn(t.app, staff)).get(`/api/v1/practice/${practice.id}/gates?type=WEB&version=4.3.0`);
+    await t.db
+      .update(practices)
+      .set({ gates: { bots: true, chat: false, teleport: true } })
+      .where(eq(practices.id, practice.id));
+    const res = await (
+      await signedIn(t.app, staff)
+    ).get(`/api/v1/practice/${practice.id}/gates?type=WEB&version=4.3.0`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...practicesApi.DEFAULT_GATES, bots: true, chat: false });
   });
@@ -46,11 +51,17 @@ describe('GET /api/v1/practice/{id}/gates', () => {
 describe('GET /api/v1/practice/{id}/recentPractices', () => {
   it('lists practices dealt with lately, newest first, leaving out inactive ones', async () => {
     const { practice, staff } = await practiceWithTeam(t.db);
-    const [a, b, c] = [await createPractice(t.db, { name: 'Recent A' }), await createPractice(t.db, { name: 'Recent B' }), await createPractice(t.db, { name: 'Recent C' })];
+    const [a, b, c] = [
+      await createPractice(t.db, { name: 'Recent A' }),
+      await createPractice(t.db, { name: 'Recent B' }),
+      await createPractice(t.db, { name: 'Recent C' }),
+    ];
     const client = await signedIn(t.app, staff);
     expect((await client.get(`/api/v1/practice/${practice.id}/recentPractices`)).json()).toEqual([]);
     // Adding a contact touches the list; chats and referrals call the same helper.
-    expect((await client.post(`/api/v1/practice/${practice.id}/addContact`, { practiceId: a.id })).statusCode).toBe(200);
+    expect((await client.post(`/api/v1/practice/${practice.id}/addContact`, { practiceId: a.id })).statusCode).toBe(
+      200,
+    );
     await touchRecentPractice(t.db, practice.id, b.id);
     await touchRecentPractice(t.db, practice.id, c.id);
     await touchRecentPractice(t.db, practice.id, a.id);
@@ -64,7 +75,9 @@ describe('GET /api/v1/practice/{id}/recentPractices', () => {
 
   it('answers 403 to outsiders', async () => {
     const { practice, outsider } = await practiceWithTeam(t.db);
-    expect((await (await signedIn(t.app, outsider)).get(`/api/v1/practice/${practice.id}/recentPractices`)).statusCode).toBe(403);
+    expect(
+      (await (await signedIn(t.app, outsider)).get(`/api/v1/practice/${practice.id}/recentPractices`)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -82,7 +95,12 @@ describe('GET /api/v1/practices?query', () => {
     const res = await client.get(`/api/v1/practices?query=${marker.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBe(2);
-    expect(res.json().data.map((p: { id: number }) => p.id).sort()).toEqual([north.id, south.id].sort());
+    expect(
+      res
+        .json()
+        .data.map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual([north.id, south.id].sort());
     expect(res.json().data.map((p: { id: number }) => p.id)).not.toContain(closed.id);
     const typo = await client.get('/api/v1/practices?query=Orthodontiks');
     expect(typo.json().data.map((p: { name: string }) => p.name)).toContain('Orthodontics of Springfield');
@@ -109,23 +127,40 @@ describe('GET /api/v1/practices?query', () => {
 describe('PUT /api/v1/practice/{id}/billingEmail', () => {
   it('lets an admin set where invoices go, and audits it', async () => {
     const { practice, admin } = await practiceWithTeam(t.db);
-    const res = await (await signedIn(t.app, admin)).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: ' Billing@Example.test ' });
+    const res = await (
+      await signedIn(t.app, admin)
+    ).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: ' Billing@Example.test ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().billingEmail).toBe('billing@example.test');
-    expect((await lastAudit(t.db, 'practice.billing_email_changed', practice.id))?.details).toEqual({ from: null, to: 'billing@example.test' });
+    expect((await lastAudit(t.db, 'practice.billing_email_changed', practice.id))?.details).toEqual({
+      from: null,
+      to: 'billing@example.test',
+    });
   });
 
   it('validates the address and refuses non-admins, outsiders and anonymous callers', async () => {
     const { practice, admin, provider, outsider } = await practiceWithTeam(t.db);
-    const bad = await (await signedIn(t.app, admin)).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: 'nope' });
+    const bad = await (
+      await signedIn(t.app, admin)
+    ).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid e-mail address');
     const missing = await (await signedIn(t.app, admin)).put(`/api/v1/practice/${practice.id}/billingEmail`, {});
     expect(missing.json().message).toBe('E-mail is required');
-    const asProvider = await (await signedIn(t.app, provider)).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: 'x@example.test' });
+    const asProvider = await (
+      await signedIn(t.app, provider)
+    ).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: 'x@example.test' });
     expect(asProvider.statusCode).toBe(403);
-    expect(asProvider.json().message).toBe('Your role does not allow you to set the billing e-mail and billing arrangements');
-    expect((await (await signedIn(t.app, outsider)).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: 'x@example.test' })).statusCode).toBe(403);
+    expect(asProvider.json().message).toBe(
+      'Your role does not allow you to set the billing e-mail and billing arrangements',
+    );
+    expect(
+      (
+        await (
+          await signedIn(t.app, outsider)
+        ).put(`/api/v1/practice/${practice.id}/billingEmail`, { billingEmail: 'x@example.test' })
+      ).statusCode,
+    ).toBe(403);
     expect((await practiceRow(t.db, practice.id)).billingEmail).toBeNull();
   });
 });

@@ -19,7 +19,14 @@ const practiceCount = async () => (await t.db.select({ n: count() }).from(practi
 const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('POST /api/v1/practices', () => {
-  const payload = { name: '  Hillside Clinic ', address: '5 Hill Rd, Austin, TX', placeId: 'place-1', phoneNumber: '(202) 555-0143', building: 'Suite 4', type: 'PRACTICE' };
+  const payload = {
+    name: '  Hillside Clinic ',
+    address: '5 Hill Rd, Austin, TX',
+    placeId: 'place-1',
+    phoneNumber: '(202) 555-0143',
+    building: 'Suite 4',
+    type: 'PRACTICE',
+  };
 
   it('creates the practice; a provider creator becomes its admin and provider, and it becomes their current practice', async () => {
     const creator = await createUser(t.db, { signupRole: 'PROVIDER' });
@@ -28,9 +35,19 @@ describe('POST /api/v1/practices', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
-      name: 'Hillside Clinic', address: '5 Hill Rd, Austin, TX', placeId: 'place-1', phoneNumber: '+12025550143',
-      building: 'Suite 4', type: 'PRACTICE', isIndividual: false, active: true, tags: [], openingHours: [],
-      timezone: 'America/New_York', country: 'US', billingBasis: 'PRACTICE',
+      name: 'Hillside Clinic',
+      address: '5 Hill Rd, Austin, TX',
+      placeId: 'place-1',
+      phoneNumber: '+12025550143',
+      building: 'Suite 4',
+      type: 'PRACTICE',
+      isIndividual: false,
+      active: true,
+      tags: [],
+      openingHours: [],
+      timezone: 'America/New_York',
+      country: 'US',
+      billingBasis: 'PRACTICE',
     });
     expect(body.gates).toMatchObject({ referrals: true, chat: true });
     expect(await practiceRoles(t.db, body.id, creator.id)).toEqual(['ADMIN', 'PROVIDER']);
@@ -86,14 +103,27 @@ describe('POST /api/v1/practices', () => {
 describe('GET /api/v1/practice/{id}', () => {
   it('shows a member the whole practice with its tags; billing identifiers only to admins', async () => {
     const { practice, admin, staff } = await practiceWithTeam(t.db);
-    await t.db.update(practices).set({ stripeId: 'cus_123', stripeSubscription: 'sub_456', billingEmail: 'bills@example.test' }).where(eq(practices.id, practice.id));
+    await t.db
+      .update(practices)
+      .set({ stripeId: 'cus_123', stripeSubscription: 'sub_456', billingEmail: 'bills@example.test' })
+      .where(eq(practices.id, practice.id));
     await t.db.insert(practiceTags).values([
       { practiceId: practice.id, name: 'Urgent', color: '#aa0000' },
       { practiceId: practice.id, name: 'follow-up', color: '#00aa00', context: 'REFERRAL' },
     ]);
     const asStaff = (await (await signedIn(t.app, staff)).get(`/api/v1/practice/${practice.id}`)).json();
-    expect(asStaff).toMatchObject({ id: practice.id, uuid: practice.uuid, name: practice.name, billingEmail: 'bills@example.test', stripeId: null, stripeSubscription: null });
-    expect(asStaff.tags.map((x: { name: string; context: string }) => `${x.context}:${x.name}`)).toEqual(['GENERAL:Urgent', 'REFERRAL:follow-up']);
+    expect(asStaff).toMatchObject({
+      id: practice.id,
+      uuid: practice.uuid,
+      name: practice.name,
+      billingEmail: 'bills@example.test',
+      stripeId: null,
+      stripeSubscription: null,
+    });
+    expect(asStaff.tags.map((x: { name: string; context: string }) => `${x.context}:${x.name}`)).toEqual([
+      'GENERAL:Urgent',
+      'REFERRAL:follow-up',
+    ]);
     expect(typeof asStaff.createdAt).toBe('number');
     const asAdmin = (await (await signedIn(t.app, admin)).get(`/api/v1/practice/${practice.id}`)).json();
     expect(asAdmin).toMatchObject({ stripeId: 'cus_123', stripeSubscription: 'sub_456' });
@@ -117,9 +147,17 @@ describe('GET /api/v1/practice/{id}/summary', () => {
     const { practice, outsider } = await practiceWithTeam(t.db);
     const res = await (await signedIn(t.app, outsider)).get(`/api/v1/practice/${practice.id}/summary`);
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(
-      ['address', 'alternativeScheduleLink', 'colorScheme', 'id', 'logoUrl', 'name', 'phoneNumber', 'type', 'uuid'],
-    );
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'address',
+      'alternativeScheduleLink',
+      'colorScheme',
+      'id',
+      'logoUrl',
+      'name',
+      'phoneNumber',
+      'type',
+      'uuid',
+    ]);
     expect(res.json()).toMatchObject({ id: practice.id, name: practice.name });
   });
 
@@ -138,28 +176,71 @@ describe('PUT /api/v1/practice/{id}', () => {
   it('lets an admin change the profile; opening hours arrive as JSON text or as a structure', async () => {
     const { practice, admin } = await practiceWithTeam(t.db);
     const client = await signedIn(t.app, admin);
-    const hours = [{ dayOfWeek: 1, open: true, start: '09:00', end: '17:00' }, { dayOfWeek: 0, open: false, start: '00:00', end: '00:00' }];
+    const hours = [
+      { dayOfWeek: 1, open: true, start: '09:00', end: '17:00' },
+      { dayOfWeek: 0, open: false, start: '00:00', end: '00:00' },
+    ];
     const res = await client.put(`/api/v1/practice/${practice.id}`, {
-      ...base, timezone: 'America/Chicago', colorScheme: '#A1B2C3', phoneNumber: '202-555-0188',
-      liaisonEmails: ['Liaison@Example.test'], alternativeScheduleLink: 'https://book.example.com/x',
-      appointmentRequestRedirectLink: 'https://example.com/thanks', openingHours: JSON.stringify(hours),
-      welcomeMessageOpen: 'Hello', about: 'We fix knees', tierTimeout: 30, maxReferralMatchRadius: 25,
-      allowOuterNetworkMatching: false, autoArchiveEnabled: true, defaultAppointmentLocation: 'VIRTUAL',
-      defaultVirtualAppointmentHost: 'REFERWELL', npiIdentifier: '1234567893', identifier: 'Renamed-Clinic', type: 'INDIVIDUAL',
-      latitude: 42.36, longitude: -71.05, country: 'us', campaignShareLimit: 100,
+      ...base,
+      timezone: 'America/Chicago',
+      colorScheme: '#A1B2C3',
+      phoneNumber: '202-555-0188',
+      liaisonEmails: ['Liaison@Example.test'],
+      alternativeScheduleLink: 'https://book.example.com/x',
+      appointmentRequestRedirectLink: 'https://example.com/thanks',
+      openingHours: JSON.stringify(hours),
+      welcomeMessageOpen: 'Hello',
+      about: 'We fix knees',
+      tierTimeout: 30,
+      maxReferralMatchRadius: 25,
+      allowOuterNetworkMatching: false,
+      autoArchiveEnabled: true,
+      defaultAppointmentLocation: 'VIRTUAL',
+      defaultVirtualAppointmentHost: 'REFERWELL',
+      npiIdentifier: '1234567893',
+      identifier: 'Renamed-Clinic',
+      type: 'INDIVIDUAL',
+      latitude: 42.36,
+      longitude: -71.05,
+      country: 'us',
+      campaignShareLimit: 100,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      name: 'Renamed Clinic', address: '9 Elm St, Boston, MA', timezone: 'America/Chicago', colorScheme: '#a1b2c3',
-      phoneNumber: '+12025550188', liaisonEmails: ['liaison@example.test'], openingHours: hours,
-      alternativeScheduleLink: 'https://book.example.com/x', appointmentRequestRedirectLink: 'https://example.com/thanks',
-      tierTimeout: 30, maxReferralMatchRadius: 25, allowOuterNetworkMatching: false, autoArchiveEnabled: true,
-      defaultAppointmentLocation: 'VIRTUAL', defaultVirtualAppointmentHost: 'REFERWELL', identifier: 'renamed-clinic',
-      type: 'INDIVIDUAL', isIndividual: true, country: 'US', campaignShareLimit: 100,
+      name: 'Renamed Clinic',
+      address: '9 Elm St, Boston, MA',
+      timezone: 'America/Chicago',
+      colorScheme: '#a1b2c3',
+      phoneNumber: '+12025550188',
+      liaisonEmails: ['liaison@example.test'],
+      openingHours: hours,
+      alternativeScheduleLink: 'https://book.example.com/x',
+      appointmentRequestRedirectLink: 'https://example.com/thanks',
+      tierTimeout: 30,
+      maxReferralMatchRadius: 25,
+      allowOuterNetworkMatching: false,
+      autoArchiveEnabled: true,
+      defaultAppointmentLocation: 'VIRTUAL',
+      defaultVirtualAppointmentHost: 'REFERWELL',
+      identifier: 'renamed-clinic',
+      type: 'INDIVIDUAL',
+      isIndividual: true,
+      country: 'US',
+      campaignShareLimit: 100,
     });
-    const structured = await client.put(`/api/v1/practice/${practice.id}`, { ...base, openingHours: hours.slice(0, 1), about: '', alternativeScheduleLink: null });
+    const structured = await client.put(`/api/v1/practice/${practice.id}`, {
+      ...base,
+      openingHours: hours.slice(0, 1),
+      about: '',
+      alternativeScheduleLink: null,
+    });
     expect(structured.statusCode, structured.body).toBe(200);
-    expect(structured.json()).toMatchObject({ openingHours: hours.slice(0, 1), about: null, alternativeScheduleLink: null, timezone: 'America/Chicago' });
+    expect(structured.json()).toMatchObject({
+      openingHours: hours.slice(0, 1),
+      about: null,
+      alternativeScheduleLink: null,
+      timezone: 'America/Chicago',
+    });
     expect((await lastAudit(t.db, 'practice.updated', practice.id))?.actorUserId).toBe(admin.id);
   });
 
@@ -174,12 +255,27 @@ describe('PUT /api/v1/practice/{id}', () => {
 
   it('ignores fields the server owns', async () => {
     const { practice, admin } = await practiceWithTeam(t.db);
-    const res = await (await signedIn(t.app, admin)).put(`/api/v1/practice/${practice.id}`, {
-      ...base, gates: { bots: true }, locked: true, active: false, stripeId: 'cus_x', billingEmail: 'x@example.test', isThirdParty: true,
+    const res = await (
+      await signedIn(t.app, admin)
+    ).put(`/api/v1/practice/${practice.id}`, {
+      ...base,
+      gates: { bots: true },
+      locked: true,
+      active: false,
+      stripeId: 'cus_x',
+      billingEmail: 'x@example.test',
+      isThirdParty: true,
     });
     expect(res.statusCode).toBe(200);
     const row = await practiceRow(t.db, practice.id);
-    expect(row).toMatchObject({ gates: {}, locked: false, active: true, stripeId: null, billingEmail: null, isThirdParty: false });
+    expect(row).toMatchObject({
+      gates: {},
+      locked: false,
+      active: true,
+      stripeId: null,
+      billingEmail: null,
+      isThirdParty: false,
+    });
   });
 
   it('answers each validation problem with a clear message and changes nothing', async () => {
@@ -192,13 +288,31 @@ describe('PUT /api/v1/practice/{id}', () => {
       [{ ...base, name: '' }, 'Practice name is required'],
       [{ ...base, openingHours: '[{"dayOfWeek": 1,' }, 'Opening hours must be valid JSON'],
       [{ ...base, openingHours: [{ dayOfWeek: 1, open: true, start: '9am', end: '17:00' }] }, 'Use HH:mm'],
-      [{ ...base, openingHours: [{ dayOfWeek: 1, open: true, start: '18:00', end: '17:00' }] }, 'Closing time must be after opening time'],
-      [{ ...base, openingHours: [{ dayOfWeek: 2, open: false, start: '09:00', end: '17:00' }, { dayOfWeek: 2, open: false, start: '09:00', end: '17:00' }] }, 'Each day of the week may appear once'],
+      [
+        { ...base, openingHours: [{ dayOfWeek: 1, open: true, start: '18:00', end: '17:00' }] },
+        'Closing time must be after opening time',
+      ],
+      [
+        {
+          ...base,
+          openingHours: [
+            { dayOfWeek: 2, open: false, start: '09:00', end: '17:00' },
+            { dayOfWeek: 2, open: false, start: '09:00', end: '17:00' },
+          ],
+        },
+        'Each day of the week may appear once',
+      ],
       [{ ...base, timezone: 'Mars/Olympus_Mons' }, 'Unknown time zone'],
       [{ ...base, colorScheme: 'red' }, 'Use a colour like #1a2b3c'],
       [{ ...base, liaisonEmails: ['not-an-email'] }, 'Invalid e-mail address'],
-      [{ ...base, alternativeScheduleLink: 'javascript:alert(1)' }, 'Enter a full link starting with http:// or https://'],
-      [{ ...base, appointmentRequestRedirectLink: 'example.com/thanks' }, 'Enter a full link starting with http:// or https://'],
+      [
+        { ...base, alternativeScheduleLink: 'javascript:alert(1)' },
+        'Enter a full link starting with http:// or https://',
+      ],
+      [
+        { ...base, appointmentRequestRedirectLink: 'example.com/thanks' },
+        'Enter a full link starting with http:// or https://',
+      ],
       [{ ...base, npiIdentifier: '12345' }, 'NPI must be 10 digits'],
       [{ ...base, country: 'USA' }, 'Use a two-letter country code'],
       [{ ...base, identifier: 'a b' }, 'The handle is 3 to 50 letters, digits or dashes'],
@@ -218,10 +332,21 @@ describe('PUT /api/v1/practice/{id}', () => {
   it('answers 450 when another practice has the handle', async () => {
     const first = await practiceWithTeam(t.db);
     const second = await practiceWithTeam(t.db);
-    expect((await (await signedIn(t.app, first.admin)).put(`/api/v1/practice/${first.practice.id}`, { ...base, identifier: `handle-${first.practice.id}` })).statusCode).toBe(200);
-    const res = await (await signedIn(t.app, second.admin)).put(`/api/v1/practice/${second.practice.id}`, { ...base, identifier: `handle-${first.practice.id}` });
+    expect(
+      (
+        await (
+          await signedIn(t.app, first.admin)
+        ).put(`/api/v1/practice/${first.practice.id}`, { ...base, identifier: `handle-${first.practice.id}` })
+      ).statusCode,
+    ).toBe(200);
+    const res = await (
+      await signedIn(t.app, second.admin)
+    ).put(`/api/v1/practice/${second.practice.id}`, { ...base, identifier: `handle-${first.practice.id}` });
     expect(res.statusCode).toBe(450);
-    expect(res.json()).toMatchObject({ code: 'ERROR_OBJECT_EXISTS', message: 'Another practice already uses this handle' });
+    expect(res.json()).toMatchObject({
+      code: 'ERROR_OBJECT_EXISTS',
+      message: 'Another practice already uses this handle',
+    });
   });
 
   it('refuses staff and providers (403), outsiders (403) and anonymous callers (401), changing nothing', async () => {
@@ -230,7 +355,9 @@ describe('PUT /api/v1/practice/{id}', () => {
     for (const user of [staff, provider]) {
       const res = await (await signedIn(t.app, user)).put(`/api/v1/practice/${practice.id}`, base);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Your role does not allow you to edit the profile, opening hours, tags, logo and custom properties');
+      expect(res.json().message).toBe(
+        'Your role does not allow you to edit the profile, opening hours, tags, logo and custom properties',
+      );
     }
     expect((await (await signedIn(t.app, outsider)).put(`/api/v1/practice/${practice.id}`, base)).statusCode).toBe(403);
     const anonymous = new TestClient(t.app);
@@ -243,18 +370,27 @@ describe('PUT /api/v1/practice/{id}', () => {
 describe('GET /api/v1/practice/{uuid}/branding', () => {
   it('shows anyone the branding, and only that', async () => {
     const { practice } = await practiceWithTeam(t.db);
-    await t.db.update(practices).set({ colorScheme: '#123456', logoUrl: 'https://cdn.example.test/logo.png' }).where(eq(practices.id, practice.id));
+    await t.db
+      .update(practices)
+      .set({ colorScheme: '#123456', logoUrl: 'https://cdn.example.test/logo.png' })
+      .where(eq(practices.id, practice.id));
     const res = await new TestClient(t.app).get(`/api/v1/practice/${practice.uuid}/branding`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      uuid: practice.uuid, name: practice.name, logoUrl: 'https://cdn.example.test/logo.png', colorScheme: '#123456', profilePhoto: null,
+      uuid: practice.uuid,
+      name: practice.name,
+      logoUrl: 'https://cdn.example.test/logo.png',
+      colorScheme: '#123456',
+      profilePhoto: null,
     });
   });
 
   it('answers 456 for an unknown or inactive practice and 400 for a number', async () => {
     const { practice } = await practiceWithTeam(t.db);
     const anonymous = new TestClient(t.app);
-    expect((await anonymous.get('/api/v1/practice/6f1c1c9e-3b7a-4a53-9d0e-8d5b2f1a7c11/branding')).statusCode).toBe(456);
+    expect((await anonymous.get('/api/v1/practice/6f1c1c9e-3b7a-4a53-9d0e-8d5b2f1a7c11/branding')).statusCode).toBe(
+      456,
+    );
     await t.db.update(practices).set({ active: false }).where(eq(practices.id, practice.id));
     expect((await anonymous.get(`/api/v1/practice/${practice.uuid}/branding`)).statusCode).toBe(456);
     const numeric = await anonymous.get(`/api/v1/practice/${practice.id}/branding`);

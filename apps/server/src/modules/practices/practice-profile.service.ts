@@ -2,20 +2,33 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { practicesApi, type PracticeSummary, type Role, type filesApi } from '@referwell/contracts';
 import type { z } from 'zod';
 import {
-  addPracticeMember, authorizePractice, practices, setCurrentPracticeIfNone, toPracticeSummary, type AppContext, type Caller, type PracticeRow,
+  addPracticeMember,
+  authorizePractice,
+  practices,
+  setCurrentPracticeIfNone,
+  toPracticeSummary,
+  type AppContext,
+  type Caller,
+  type PracticeRow,
   type SessionCaller,
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { PRACTICE_RULES, assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { containsPattern, effectiveGates, loadPractice, recentPracticesOf, tagsOf, toPractice } from './practices.service.js';
+import {
+  containsPattern,
+  effectiveGates,
+  loadPractice,
+  recentPracticesOf,
+  tagsOf,
+  toPractice,
+} from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 import { cleanImageUpload, deleteRemovedImage, publicImagePath, recordUpload, supersedeImage } from '../files/index.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
 type UploadBody = z.output<typeof practicesApi.UploadDescriptor>;
-
 
 /** How many recent practices the list shows. */
 const RECENT_LIMIT = 30;
@@ -41,17 +54,24 @@ export async function applyBrandingImage(ctx: Pick<AppContext, 'db' | 'storage' 
     if (!practice) return 'keep';
     const now = new Date();
     const previous = await supersedeImage(tx, practice[column], file, now);
-    if (previous !== 'keep') await tx.update(practices).set({ [column]: publicImagePath(file.uuid), updatedAt: now }).where(eq(practices.id, practiceId));
+    if (previous !== 'keep')
+      await tx
+        .update(practices)
+        .set({ [column]: publicImagePath(file.uuid), updatedAt: now })
+        .where(eq(practices.id, practiceId));
     return previous;
   });
   if (replaced === 'keep') return;
   if (replaced) await ctx.storage.remove(replaced.storageKey);
   await ctx.audit.record({
-    action: `practice.${BRANDING_AUDIT[file.purpose]}_changed`, actorUserId: file.uploadedBy,
-    targetType: 'practice', targetId: practiceId, practiceId, details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
+    action: `practice.${BRANDING_AUDIT[file.purpose]}_changed`,
+    actorUserId: file.uploadedBy,
+    targetType: 'practice',
+    targetId: practiceId,
+    practiceId,
+    details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
   });
 }
-
 
 /** Profile, settings and lookups of a practice: create, read, edit, branding, gates, search, billing e-mail. */
 export function createPracticeProfileService(ctx: AppContext) {
@@ -65,15 +85,21 @@ export function createPracticeProfileService(ctx: AppContext) {
 
   return {
     async create(caller: SessionCaller, body: CreateBody, client: ClientInfo) {
-      if (caller.user.kind !== 'PROVIDER') throw new AppError('FORBIDDEN', 'Only provider accounts can create practices');
+      if (caller.user.kind !== 'PROVIDER')
+        throw new AppError('FORBIDDEN', 'Only provider accounts can create practices');
       const phoneNumber = validOptionalPhone(body.phoneNumber, 'phoneNumber') ?? null;
       const roles: Role[] = caller.user.signupRole === 'PROVIDER' ? ['ADMIN', 'PROVIDER'] : ['ADMIN'];
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(practices)
           .values({
-            name: body.name, address: body.address ?? null, placeId: body.placeId ?? null, building: body.building ?? null,
-            phoneNumber, type: body.type, isIndividual: body.type === 'INDIVIDUAL',
+            name: body.name,
+            address: body.address ?? null,
+            placeId: body.placeId ?? null,
+            building: body.building ?? null,
+            phoneNumber,
+            type: body.type,
+            isIndividual: body.type === 'INDIVIDUAL',
           })
           .returning();
         for (const role of roles) await addPracticeMember(tx, created.id, caller.user.id, role);
@@ -81,8 +107,14 @@ export function createPracticeProfileService(ctx: AppContext) {
         return created;
       });
       await audit.record({
-        action: 'practice.created', actorUserId: caller.user.id, targetType: 'practice', targetId: row.id, ip: client.ip, practiceId: row.id,
-        userAgent: client.userAgent, details: { name: row.name, type: row.type, roles },
+        action: 'practice.created',
+        actorUserId: caller.user.id,
+        targetType: 'practice',
+        targetId: row.id,
+        ip: client.ip,
+        practiceId: row.id,
+        userAgent: client.userAgent,
+        details: { name: row.name, type: row.type, roles },
       });
       return full(row, roles);
     },
@@ -109,24 +141,44 @@ export function createPracticeProfileService(ctx: AppContext) {
       };
       let row: PracticeRow | undefined;
       try {
-        [row] = await db.update(practices).set({ ...change, updatedAt: new Date() }).where(eq(practices.id, practiceId)).returning();
+        [row] = await db
+          .update(practices)
+          .set({ ...change, updatedAt: new Date() })
+          .where(eq(practices.id, practiceId))
+          .returning();
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'Another practice already uses this handle');
+        if (isUniqueViolation(err))
+          throw new AppError('ERROR_OBJECT_EXISTS', 'Another practice already uses this handle');
         throw err;
       }
       if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
       await audit.record({
-        action: 'practice.updated', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, ip: client.ip, practiceId,
-        userAgent: client.userAgent, details: { fields: Object.keys(body), ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
+        action: 'practice.updated',
+        actorUserId: caller.user.id,
+        targetType: 'practice',
+        targetId: practiceId,
+        ip: client.ip,
+        practiceId,
+        userAgent: client.userAgent,
+        details: { fields: Object.keys(body), ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
       });
       return full(row, held);
     },
 
     /** What a patient-facing page shows; public, so only active practices and only these fields. */
     async branding(uuid: string) {
-      const [row] = await db.select().from(practices).where(and(eq(practices.uuid, uuid), eq(practices.active, true)));
+      const [row] = await db
+        .select()
+        .from(practices)
+        .where(and(eq(practices.uuid, uuid), eq(practices.active, true)));
       if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
-      return { uuid: row.uuid, name: row.name, logoUrl: row.logoUrl, colorScheme: row.colorScheme, profilePhoto: row.profilePhoto };
+      return {
+        uuid: row.uuid,
+        name: row.name,
+        logoUrl: row.logoUrl,
+        colorScheme: row.colorScheme,
+        profilePhoto: row.profilePhoto,
+      };
     },
 
     /** Every client type and version gets the same flags today; both are validated so they can differ later. */
@@ -143,7 +195,10 @@ export function createPracticeProfileService(ctx: AppContext) {
     /** Active practices whose name contains the text or closely resembles a word of it, best match first. */
     async search(query: string, page: number) {
       const pattern = containsPattern(query);
-      const where = and(eq(practices.active, true), or(ilike(practices.name, pattern), sql`${query} <% ${practices.name}`));
+      const where = and(
+        eq(practices.active, true),
+        or(ilike(practices.name, pattern), sql`${query} <% ${practices.name}`),
+      );
       const size = practicesApi.PRACTICE_SEARCH_PAGE_SIZE;
       const [rows, [total]] = await Promise.all([
         db
@@ -161,10 +216,20 @@ export function createPracticeProfileService(ctx: AppContext) {
     async setBillingEmail(caller: SessionCaller, practiceId: number, billingEmail: string, client: ClientInfo) {
       const held = await authorizePractice(db, caller, practiceId, 'practice.billing');
       const before = await loadPractice(db, practiceId);
-      const [row] = await db.update(practices).set({ billingEmail, updatedAt: new Date() }).where(eq(practices.id, practiceId)).returning();
+      const [row] = await db
+        .update(practices)
+        .set({ billingEmail, updatedAt: new Date() })
+        .where(eq(practices.id, practiceId))
+        .returning();
       await audit.record({
-        action: 'practice.billing_email_changed', actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
-        ip: client.ip, userAgent: client.userAgent, details: { from: before.billingEmail, to: billingEmail },
+        action: 'practice.billing_email_changed',
+        actorUserId: caller.user.id,
+        targetType: 'practice',
+        targetId: practiceId,
+        practiceId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { from: before.billingEmail, to: billingEmail },
       });
       return full(row, held);
     },
@@ -172,13 +237,28 @@ export function createPracticeProfileService(ctx: AppContext) {
     /** An upload link for a new logo; it replaces the current one once scanned clean. */
     async logoUpload(caller: SessionCaller, practiceId: number, file: UploadBody): Promise<filesApi.UploadLink> {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
-      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'LOGO', descriptor: file });
+      return recordUpload(ctx, caller.user.id, {
+        practiceId,
+        ownerKind: 'PRACTICE',
+        ownerId: practiceId,
+        purpose: 'LOGO',
+        descriptor: file,
+      });
     },
 
-    async practicePhotoUpload(caller: SessionCaller, body: UploadBody & { practiceId: number }): Promise<filesApi.UploadLink> {
+    async practicePhotoUpload(
+      caller: SessionCaller,
+      body: UploadBody & { practiceId: number },
+    ): Promise<filesApi.UploadLink> {
       const { practiceId, ...descriptor } = body;
       await authorizePractice(db, caller, practiceId, 'practice.edit');
-      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'PRACTICE', ownerId: practiceId, purpose: 'PRACTICE_PHOTO', descriptor });
+      return recordUpload(ctx, caller.user.id, {
+        practiceId,
+        ownerKind: 'PRACTICE',
+        ownerId: practiceId,
+        purpose: 'PRACTICE_PHOTO',
+        descriptor,
+      });
     },
 
     /**
@@ -193,25 +273,45 @@ export function createPracticeProfileService(ctx: AppContext) {
         const [current] = await tx.select().from(practices).where(eq(practices.id, practiceId)).for('update');
         if (!current) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
         if (!current[column]) return { row: current, removedUrl: null };
-        const [cleared] = await tx.update(practices).set({ [column]: null, updatedAt: new Date() }).where(eq(practices.id, practiceId)).returning();
+        const [cleared] = await tx
+          .update(practices)
+          .set({ [column]: null, updatedAt: new Date() })
+          .where(eq(practices.id, practiceId))
+          .returning();
         return { row: cleared, removedUrl: current[column] };
       });
       if (removedUrl !== null) {
         const file = await deleteRemovedImage(ctx, removedUrl, { userId: caller.user.id, client });
         await audit.record({
-          action: `practice.${BRANDING_AUDIT[purpose]}_removed`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
-          ip: client.ip, userAgent: client.userAgent, details: { fileId: file?.id ?? null },
+          action: `practice.${BRANDING_AUDIT[purpose]}_removed`,
+          actorUserId: caller.user.id,
+          targetType: 'practice',
+          targetId: practiceId,
+          practiceId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { fileId: file?.id ?? null },
         });
       }
       return full(row, held);
     },
 
     /** The user's own photo, uploaded in the context of one of their practices. */
-    async userPhotoUpload(caller: SessionCaller, userId: number, body: UploadBody & { practiceId: number }): Promise<filesApi.UploadLink> {
+    async userPhotoUpload(
+      caller: SessionCaller,
+      userId: number,
+      body: UploadBody & { practiceId: number },
+    ): Promise<filesApi.UploadLink> {
       assertSelf(caller, userId);
       const { practiceId, ...descriptor } = body;
       await authorizePractice(db, caller, practiceId, 'practice.view');
-      return recordUpload(ctx, caller.user.id, { practiceId, ownerKind: 'USER', ownerId: userId, purpose: 'USER_PHOTO', descriptor });
+      return recordUpload(ctx, caller.user.id, {
+        practiceId,
+        ownerKind: 'USER',
+        ownerId: userId,
+        purpose: 'USER_PHOTO',
+        descriptor,
+      });
     },
   };
 }

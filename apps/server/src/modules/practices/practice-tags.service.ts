@@ -20,18 +20,23 @@ export function createPracticeTagsService(ctx: AppContext) {
     const [clash] = await db
       .select({ id: practiceTags.id })
       .from(practiceTags)
-      .where(and(
-        eq(practiceTags.practiceId, practiceId),
-        eq(practiceTags.context, context),
-        sql`lower(${practiceTags.name}) = lower(${name})`,
-        exceptId ? ne(practiceTags.id, exceptId) : undefined,
-      ))
+      .where(
+        and(
+          eq(practiceTags.practiceId, practiceId),
+          eq(practiceTags.context, context),
+          sql`lower(${practiceTags.name}) = lower(${name})`,
+          exceptId ? ne(practiceTags.id, exceptId) : undefined,
+        ),
+      )
       .limit(1);
     if (clash) throw new AppError('ERROR_OBJECT_EXISTS', TAG_EXISTS);
   }
 
   async function loadTag(practiceId: number, tagId: number) {
-    const [tag] = await db.select().from(practiceTags).where(and(eq(practiceTags.id, tagId), eq(practiceTags.practiceId, practiceId)));
+    const [tag] = await db
+      .select()
+      .from(practiceTags)
+      .where(and(eq(practiceTags.id, tagId), eq(practiceTags.practiceId, practiceId)));
     if (!tag) throw new AppError('OBJECT_NOT_FOUND', 'No such tag');
     return tag;
   }
@@ -46,10 +51,23 @@ export function createPracticeTagsService(ctx: AppContext) {
     }
   }
 
-  const audited = (caller: SessionCaller, action: 'tag_created' | 'tag_updated' | 'tag_deleted', practiceId: number, tagId: number, client: ClientInfo, details: Record<string, unknown>) =>
+  const audited = (
+    caller: SessionCaller,
+    action: 'tag_created' | 'tag_updated' | 'tag_deleted',
+    practiceId: number,
+    tagId: number,
+    client: ClientInfo,
+    details: Record<string, unknown>,
+  ) =>
     audit.record({
-      action: `practice.${action}`, actorUserId: caller.user.id, targetType: 'practice', targetId: practiceId, practiceId,
-      ip: client.ip, userAgent: client.userAgent, details: { tagId, ...details },
+      action: `practice.${action}`,
+      actorUserId: caller.user.id,
+      targetType: 'practice',
+      targetId: practiceId,
+      practiceId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { tagId, ...details },
     });
 
   return {
@@ -61,12 +79,23 @@ export function createPracticeTagsService(ctx: AppContext) {
     async create(caller: SessionCaller, practiceId: number, input: TagInput, client: ClientInfo) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       await assertNameFree(practiceId, input.name, input.context);
-      const [tag] = await writing(() => db.insert(practiceTags).values({ practiceId, ...input }).returning());
+      const [tag] = await writing(() =>
+        db
+          .insert(practiceTags)
+          .values({ practiceId, ...input })
+          .returning(),
+      );
       await audited(caller, 'tag_created', practiceId, tag.id, client, input);
       return toPracticeTag(tag);
     },
 
-    async update(caller: SessionCaller, practiceId: number, tagId: number, change: Partial<TagInput>, client: ClientInfo) {
+    async update(
+      caller: SessionCaller,
+      practiceId: number,
+      tagId: number,
+      change: Partial<TagInput>,
+      client: ClientInfo,
+    ) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       const tag = await loadTag(practiceId, tagId);
       if (!Object.keys(change).length) return toPracticeTag(tag);
@@ -74,7 +103,9 @@ export function createPracticeTagsService(ctx: AppContext) {
       if (next.name.toLowerCase() !== tag.name.toLowerCase() || next.context !== tag.context) {
         await assertNameFree(practiceId, next.name, next.context, tagId);
       }
-      const [row] = await writing(() => db.update(practiceTags).set(change).where(eq(practiceTags.id, tagId)).returning());
+      const [row] = await writing(() =>
+        db.update(practiceTags).set(change).where(eq(practiceTags.id, tagId)).returning(),
+      );
       await audited(caller, 'tag_updated', practiceId, tagId, client, change);
       return toPracticeTag(row);
     },

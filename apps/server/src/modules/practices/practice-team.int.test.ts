@@ -41,12 +41,22 @@ describe('GET /api/v1/practice/{id}/providers and /users', () => {
     expect(providers.json().count).toBe(2);
     expect(providers.json().data.map((u: { id: number }) => u.id)).toEqual([team.admin.id, team.provider.id]);
     expect(providers.json().data[0]).toEqual({
-      id: team.admin.id, uuid: team.admin.uuid, firstName: 'Ada', lastName: team.admin.lastName, title: null,
-      email: team.admin.email, phone: team.admin.phone, roles: ['ADMIN', 'PROVIDER'],
+      id: team.admin.id,
+      uuid: team.admin.uuid,
+      firstName: 'Ada',
+      lastName: team.admin.lastName,
+      title: null,
+      email: team.admin.email,
+      phone: team.admin.phone,
+      roles: ['ADMIN', 'PROVIDER'],
     });
     const everyone = (await client.get(`/api/v1/practice/${team.practice.id}/users`)).json();
     expect(everyone.count).toBe(3);
-    expect(everyone.data.map((u: { roles: string[] }) => u.roles)).toEqual([['ADMIN', 'PROVIDER'], ['PROVIDER'], ['STAFF']]);
+    expect(everyone.data.map((u: { roles: string[] }) => u.roles)).toEqual([
+      ['ADMIN', 'PROVIDER'],
+      ['PROVIDER'],
+      ['STAFF'],
+    ]);
     expect(JSON.stringify(everyone)).not.toContain(team.outsider.email!);
   });
 
@@ -67,9 +77,13 @@ describe('GET /api/v1/practice/{id}/providers and /users', () => {
     expect((await client.get(`${base}/users?pageSize=5`)).json().data).toHaveLength(5);
     const byFirst = (await client.get(`${base}/users?name=sAm`)).json();
     expect(byFirst.data.map((u: { id: number }) => u.id)).toEqual([team.staff.id]);
-    const byFull = (await client.get(`${base}/providers?name=${encodeURIComponent(`paul ${team.provider.lastName.toLowerCase()}`)}`)).json();
+    const byFull = (
+      await client.get(`${base}/providers?name=${encodeURIComponent(`paul ${team.provider.lastName.toLowerCase()}`)}`)
+    ).json();
     expect(byFull.data.map((u: { id: number }) => u.id)).toEqual([team.provider.id]);
-    const byEmail = (await client.get(`${base}/users?name=${encodeURIComponent(team.admin.email!.toUpperCase())}`)).json();
+    const byEmail = (
+      await client.get(`${base}/users?name=${encodeURIComponent(team.admin.email!.toUpperCase())}`)
+    ).json();
     expect(byEmail.data.map((u: { id: number }) => u.id)).toEqual([team.admin.id]);
     expect((await client.get(`${base}/users?name=%25`)).json()).toEqual({ data: [], count: 0 });
     expect((await client.get(`${base}/users?pageSize=0`)).statusCode).toBe(400);
@@ -93,16 +107,25 @@ describe('PUT /api/v1/practice/{id}/addAdmin and removeAdmin', () => {
     const added = await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: team.provider.id });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({ id: team.provider.id, roles: ['ADMIN', 'PROVIDER'] });
-    expect((await lastAudit(t.db, 'practice.admin_added', team.practice.id))).toMatchObject({ actorUserId: team.admin.id, subjectUserId: team.provider.id });
+    expect(await lastAudit(t.db, 'practice.admin_added', team.practice.id)).toMatchObject({
+      actorUserId: team.admin.id,
+      subjectUserId: team.provider.id,
+    });
     // Twice is harmless.
-    expect((await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: team.provider.id })).json().roles).toEqual(['ADMIN', 'PROVIDER']);
+    expect(
+      (await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: team.provider.id })).json().roles,
+    ).toEqual(['ADMIN', 'PROVIDER']);
     const removed = await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: team.provider.id });
     expect(removed.json().roles).toEqual(['PROVIDER']);
-    expect(await lastAudit(t.db, 'practice.admin_removed', team.practice.id)).toMatchObject({ subjectUserId: team.provider.id });
+    expect(await lastAudit(t.db, 'practice.admin_removed', team.practice.id)).toMatchObject({
+      subjectUserId: team.provider.id,
+    });
 
     const onlyAdmin = await createUser(t.db);
     await addMember(t.db, team.practice.id, onlyAdmin.id, 'ADMIN');
-    expect((await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: onlyAdmin.id })).json().roles).toEqual(['STAFF']);
+    expect(
+      (await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: onlyAdmin.id })).json().roles,
+    ).toEqual(['STAFF']);
   });
 
   it('never demotes the last admin', async () => {
@@ -121,7 +144,9 @@ describe('PUT /api/v1/practice/{id}/addAdmin and removeAdmin', () => {
     const res = await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: team.outsider.id });
     expect(res.statusCode).toBe(456);
     expect(res.json().message).toBe('This person is not a member of the practice');
-    expect((await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: team.outsider.id })).statusCode).toBe(456);
+    expect(
+      (await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: team.outsider.id })).statusCode,
+    ).toBe(456);
     expect((await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, {})).statusCode).toBe(400);
     expect(await practiceRoles(t.db, team.practice.id, team.outsider.id)).toEqual([]);
   });
@@ -131,12 +156,18 @@ describe('PUT /api/v1/practice/{id}/addAdmin and removeAdmin', () => {
     const before = await members(team.practice.id);
     for (const user of [team.provider, team.staff, team.outsider]) {
       const client = await signedIn(t.app, user);
-      expect((await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: user.id })).statusCode).toBe(403);
-      expect((await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: team.admin.id })).statusCode).toBe(403);
+      expect((await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: user.id })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await client.put(`/api/v1/practice/${team.practice.id}/removeAdmin`, { userId: team.admin.id })).statusCode,
+      ).toBe(403);
     }
     const anonymous = new TestClient(t.app);
     await anonymous.csrf();
-    expect((await anonymous.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: team.staff.id })).statusCode).toBe(401);
+    expect(
+      (await anonymous.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: team.staff.id })).statusCode,
+    ).toBe(401);
     expect(await members(team.practice.id)).toEqual(before);
   });
 });
@@ -146,10 +177,15 @@ describe('PUT /api/v1/practice/{id}/removeUser', () => {
     const team = await practiceWithTeam(t.db);
     const { practice, provider } = team;
     await t.db.update(users).set({ currentPracticeId: practice.id }).where(eq(users.id, provider.id));
-    await t.db.insert(userSettings).values({ userId: provider.id, practiceId: practice.id, settings: { helpScreen: false } });
+    await t.db
+      .insert(userSettings)
+      .values({ userId: provider.id, practiceId: practice.id, settings: { helpScreen: false } });
     const [department] = await t.db.insert(departments).values({ practiceId: practice.id, name: 'Knees' }).returning();
     await t.db.insert(departmentMembers).values({ departmentId: department.id, userId: provider.id });
-    const [network] = await t.db.insert(networks).values({ practiceId: team.otherPractice.id, name: 'Net', matchingTimeLimit: 60 }).returning();
+    const [network] = await t.db
+      .insert(networks)
+      .values({ practiceId: team.otherPractice.id, name: 'Net', matchingTimeLimit: 60 })
+      .returning();
     await t.db.insert(networkProviders).values({ networkId: network.id, userId: provider.id, practiceId: practice.id });
     const client = await signedIn(t.app, team.admin);
     const res = await client.put(`/api/v1/practice/${practice.id}/removeUser`, { userId: provider.id });
@@ -159,11 +195,21 @@ describe('PUT /api/v1/practice/{id}/removeUser', () => {
     expect(await t.db.select().from(departmentMembers).where(eq(departmentMembers.userId, provider.id))).toEqual([]);
     expect(await t.db.select().from(networkProviders).where(eq(networkProviders.userId, provider.id))).toEqual([]);
     expect((await t.db.select().from(users).where(eq(users.id, provider.id)))[0].currentPracticeId).toBeNull();
-    expect(await t.db.select().from(userSettings).where(and(eq(userSettings.userId, provider.id), eq(userSettings.practiceId, practice.id)))).toHaveLength(1);
-    expect(await lastAudit(t.db, 'practice.user_removed', practice.id)).toMatchObject({ subjectUserId: provider.id, details: { roles: ['PROVIDER'] } });
+    expect(
+      await t.db
+        .select()
+        .from(userSettings)
+        .where(and(eq(userSettings.userId, provider.id), eq(userSettings.practiceId, practice.id))),
+    ).toHaveLength(1);
+    expect(await lastAudit(t.db, 'practice.user_removed', practice.id)).toMatchObject({
+      subjectUserId: provider.id,
+      details: { roles: ['PROVIDER'] },
+    });
     // The removed user no longer sees the practice.
     expect((await (await signedIn(t.app, provider)).get(`/api/v1/practice/${practice.id}`)).statusCode).toBe(403);
-    expect((await client.put(`/api/v1/practice/${practice.id}/removeUser`, { userId: provider.id })).statusCode).toBe(456);
+    expect((await client.put(`/api/v1/practice/${practice.id}/removeUser`, { userId: provider.id })).statusCode).toBe(
+      456,
+    );
   });
 
   it('never removes the last admin, but removes one of two', async () => {
@@ -175,14 +221,18 @@ describe('PUT /api/v1/practice/{id}/removeUser', () => {
     expect(res.json().message).toBe(LAST_ADMIN);
     expect(await members(team.practice.id)).toEqual(before);
     await client.put(`/api/v1/practice/${team.practice.id}/addAdmin`, { userId: team.staff.id });
-    expect((await client.put(`/api/v1/practice/${team.practice.id}/removeUser`, { userId: team.staff.id })).statusCode).toBe(200);
+    expect(
+      (await client.put(`/api/v1/practice/${team.practice.id}/removeUser`, { userId: team.staff.id })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses non-admins and outsiders, changing nothing', async () => {
     const team = await practiceWithTeam(t.db);
     const before = await members(team.practice.id);
     for (const user of [team.provider, team.staff, team.outsider]) {
-      const res = await (await signedIn(t.app, user)).put(`/api/v1/practice/${team.practice.id}/removeUser`, { userId: team.staff.id });
+      const res = await (
+        await signedIn(t.app, user)
+      ).put(`/api/v1/practice/${team.practice.id}/removeUser`, { userId: team.staff.id });
       expect(res.statusCode).toBe(403);
     }
     expect(await members(team.practice.id)).toEqual(before);
@@ -198,7 +248,9 @@ describe('GET /api/v1/practice/{id}/leave', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await practiceRoles(t.db, team.practice.id, team.staff.id)).toEqual([]);
     expect((await t.db.select().from(users).where(eq(users.id, team.staff.id)))[0].currentPracticeId).toBeNull();
-    expect(await lastAudit(t.db, 'practice.member_left', team.practice.id)).toMatchObject({ actorUserId: team.staff.id });
+    expect(await lastAudit(t.db, 'practice.member_left', team.practice.id)).toMatchObject({
+      actorUserId: team.staff.id,
+    });
   });
 
   it('refuses the last admin, a request without the CSRF header, outsiders and anonymous callers', async () => {

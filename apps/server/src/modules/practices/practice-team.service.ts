@@ -2,8 +2,16 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { practicesApi, Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import {
-  addPracticeMember, authorizePractice, authorizeRoleChange, lockPractice, practiceMembers, removePracticeMember, users,
-  type AppContext, type Caller, type SessionCaller,
+  addPracticeMember,
+  authorizePractice,
+  authorizeRoleChange,
+  lockPractice,
+  practiceMembers,
+  removePracticeMember,
+  users,
+  type AppContext,
+  type Caller,
+  type SessionCaller,
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
@@ -46,7 +54,8 @@ async function adminCount(tx: Tx, practiceId: number) {
 async function removeFromPractice(tx: Tx, practiceId: number, userId: number) {
   const roles = await rolesOf(tx, practiceId, userId);
   if (!roles.length) throw new AppError('OBJECT_NOT_FOUND', NOT_A_MEMBER);
-  if (roles.includes('ADMIN') && (await adminCount(tx, practiceId)) <= 1) throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
+  if (roles.includes('ADMIN') && (await adminCount(tx, practiceId)) <= 1)
+    throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
   await removePracticeMember(tx, practiceId, userId);
   await forgetPracticeMember(tx, practiceId, userId);
   return roles;
@@ -61,8 +70,14 @@ export function createPracticeTeamService(ctx: AppContext) {
       where ${practiceMembers.practiceId} = ${practiceId} and ${practiceMembers.userId} = ${users.id})`;
 
   const personColumns = (practiceId: number) => ({
-    id: users.id, uuid: users.uuid, firstName: users.firstName, lastName: users.lastName, title: users.title,
-    email: users.email, phone: users.phone, roles: rolesColumn(practiceId),
+    id: users.id,
+    uuid: users.uuid,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    title: users.title,
+    email: users.email,
+    phone: users.phone,
+    roles: rolesColumn(practiceId),
   });
 
   async function member(practiceId: number, userId: number): Promise<PracticeUser> {
@@ -74,7 +89,11 @@ export function createPracticeTeamService(ctx: AppContext) {
     const memberIds = db
       .select({ id: practiceMembers.userId })
       .from(practiceMembers)
-      .where(role ? and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.role, role)) : eq(practiceMembers.practiceId, practiceId));
+      .where(
+        role
+          ? and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.role, role))
+          : eq(practiceMembers.practiceId, practiceId),
+      );
     const where = and(inArray(users.id, memberIds), q.name ? personMatches(q.name) : undefined);
     const [rows, [total]] = await Promise.all([
       db
@@ -112,8 +131,14 @@ export function createPracticeTeamService(ctx: AppContext) {
       });
       if (added) {
         await audit.record({
-          action: 'practice.admin_added', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'practice',
-          targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent,
+          action: 'practice.admin_added',
+          actorUserId: caller.user.id,
+          subjectUserId: userId,
+          targetType: 'practice',
+          targetId: practiceId,
+          practiceId,
+          ip: client.ip,
+          userAgent: client.userAgent,
         });
       }
       return member(practiceId, userId);
@@ -134,8 +159,14 @@ export function createPracticeTeamService(ctx: AppContext) {
       });
       if (removed) {
         await audit.record({
-          action: 'practice.admin_removed', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'practice',
-          targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent,
+          action: 'practice.admin_removed',
+          actorUserId: caller.user.id,
+          subjectUserId: userId,
+          targetType: 'practice',
+          targetId: practiceId,
+          practiceId,
+          ip: client.ip,
+          userAgent: client.userAgent,
         });
       }
       return member(practiceId, userId);
@@ -148,8 +179,15 @@ export function createPracticeTeamService(ctx: AppContext) {
         return removeFromPractice(tx, practiceId, userId);
       });
       await audit.record({
-        action: 'practice.user_removed', actorUserId: caller.user.id, subjectUserId: userId, targetType: 'practice',
-        targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent, details: { roles },
+        action: 'practice.user_removed',
+        actorUserId: caller.user.id,
+        subjectUserId: userId,
+        targetType: 'practice',
+        targetId: practiceId,
+        practiceId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { roles },
       });
     },
 
@@ -160,8 +198,15 @@ export function createPracticeTeamService(ctx: AppContext) {
         return removeFromPractice(tx, practiceId, caller.user.id);
       });
       await audit.record({
-        action: 'practice.member_left', actorUserId: caller.user.id, subjectUserId: caller.user.id, targetType: 'practice',
-        targetId: practiceId, practiceId, ip: client.ip, userAgent: client.userAgent, details: { roles },
+        action: 'practice.member_left',
+        actorUserId: caller.user.id,
+        subjectUserId: caller.user.id,
+        targetType: 'practice',
+        targetId: practiceId,
+        practiceId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: { roles },
       });
     },
   };

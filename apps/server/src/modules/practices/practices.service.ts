@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared.js';
-import {
-  practicesApi, type PracticeMembership, type PracticeSummary, type Role,
-} from '@referwell/contracts';
+import { practicesApi, type PracticeMembership, type PracticeSummary, type Role } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { practiceRecents, practiceTags } from './practices.table.js';
@@ -42,7 +40,13 @@ export function effectiveGates(stored: Record<string, boolean>): practicesApi.Ga
 }
 
 export function toPracticeTag(t: Pick<typeof practiceTags.$inferSelect, keyof PracticeTag>): PracticeTag {
-  return { id: t.id, practiceId: t.practiceId, name: t.name, color: t.color, context: t.context as PracticeTag['context'] };
+  return {
+    id: t.id,
+    practiceId: t.practiceId,
+    name: t.name,
+    color: t.color,
+    context: t.context as PracticeTag['context'],
+  };
 }
 
 /**
@@ -102,14 +106,21 @@ export async function tagsOf(db: Db, practiceId: number, context?: PracticeTag['
   const rows = await db
     .select()
     .from(practiceTags)
-    .where(context ? and(eq(practiceTags.practiceId, practiceId), eq(practiceTags.context, context)) : eq(practiceTags.practiceId, practiceId))
+    .where(
+      context
+        ? and(eq(practiceTags.practiceId, practiceId), eq(practiceTags.context, context))
+        : eq(practiceTags.practiceId, practiceId),
+    )
     .orderBy(asc(practiceTags.context), sql`lower(${practiceTags.name})`, asc(practiceTags.id));
   return rows.map(toPracticeTag);
 }
 
 /** The practice's own tags among `ids`; another practice's tags are not found. */
 export async function practiceTagsIn(db: Db, practiceId: number, ids: number[]): Promise<PracticeTag[]> {
-  const rows = await db.select().from(practiceTags).where(and(inArray(practiceTags.id, ids), eq(practiceTags.practiceId, practiceId)));
+  const rows = await db
+    .select()
+    .from(practiceTags)
+    .where(and(inArray(practiceTags.id, ids), eq(practiceTags.practiceId, practiceId)));
   return rows.map(toPracticeTag);
 }
 
@@ -140,7 +151,10 @@ export async function touchRecentPractice(db: Db, practiceId: number, otherId: n
   await db
     .insert(practiceRecents)
     .values({ practiceId, otherPracticeId: otherId, lastAt: now })
-    .onConflictDoUpdate({ target: [practiceRecents.practiceId, practiceRecents.otherPracticeId], set: { lastAt: now } });
+    .onConflictDoUpdate({
+      target: [practiceRecents.practiceId, practiceRecents.otherPracticeId],
+      set: { lastAt: now },
+    });
 }
 
 /** The practices `practiceId` dealt with lately, newest first; inactive ones are left out. */

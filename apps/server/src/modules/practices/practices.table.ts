@@ -9,7 +9,9 @@ export const practiceTags = pgTable(
   'practice_tags',
   {
     id: serial('id').primaryKey(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     color: text('color').notNull(),
     context: text('context').notNull().default('GENERAL'),
@@ -22,11 +24,18 @@ export const practiceTags = pgTable(
 export const practiceRecents = pgTable(
   'practice_recents',
   {
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
-    otherPracticeId: integer('other_practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    otherPracticeId: integer('other_practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.practiceId, t.otherPracticeId] }), index('practice_recents_last_idx').on(t.practiceId, t.lastAt)],
+  (t) => [
+    primaryKey({ columns: [t.practiceId, t.otherPracticeId] }),
+    index('practice_recents_last_idx').on(t.practiceId, t.lastAt),
+  ],
 );
 
 /** A practice's own fields on patients and members, referred to in messages by moniker ({{NAME}}). */
@@ -34,7 +43,9 @@ export const customPropertyDefinitions = pgTable(
   'custom_property_definitions',
   {
     id: serial('id').primaryKey(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     moniker: text('moniker').notNull(),
     type: text('type').$type<'TEXT' | 'NUMBER' | 'DATE'>().notNull(),
@@ -49,7 +60,9 @@ export const customPropertyValues = pgTable(
   'custom_property_values',
   {
     id: serial('id').primaryKey(),
-    definitionId: integer('definition_id').notNull().references(() => customPropertyDefinitions.id, { onDelete: 'cascade' }),
+    definitionId: integer('definition_id')
+      .notNull()
+      .references(() => customPropertyDefinitions.id, { onDelete: 'cascade' }),
     subjectType: text('subject_type').$type<'USER' | 'PATIENT'>().notNull(),
     subjectId: integer('subject_id').notNull(),
     value: text('value').notNull(),

@@ -15,7 +15,10 @@ let seq = 0;
  */
 export async function practiceWithTeam(db: Db) {
   seq += 1;
-  const practice = await createPractice(db, { name: `Clinic ${seq} ${Date.now()}`, address: '1 Main St, Springfield, IL' });
+  const practice = await createPractice(db, {
+    name: `Clinic ${seq} ${Date.now()}`,
+    address: '1 Main St, Springfield, IL',
+  });
   const admin = await createUser(db, { firstName: 'Ada', lastName: `Admin${seq}` });
   const provider = await createUser(db, { firstName: 'Paul', lastName: `Provider${seq}` });
   const staff = await createUser(db, { firstName: 'Sam', lastName: `Staff${seq}` });
@@ -36,8 +39,12 @@ export function signedIn(app: TestApp['app'], user: { email: string | null }, th
 
 /** A key row of the practice, as the API keys module would store it; returns a client calling with it. */
 export async function apiKeyClient(
-  app: TestApp['app'], db: Db, practiceId: number, createdBy: number,
-  permissions: ApiKeyPermission[], activated = true,
+  app: TestApp['app'],
+  db: Db,
+  practiceId: number,
+  createdBy: number,
+  permissions: ApiKeyPermission[],
+  activated = true,
 ) {
   const client = new TestClient(app);
   client.apiKey = await insertApiKey(db, practiceId, createdBy, permissions, activated);
@@ -49,7 +56,11 @@ export async function lastAudit(db: Db, action: string, practiceId?: number) {
   const [row] = await db
     .select()
     .from(auditEvents)
-    .where(practiceId === undefined ? eq(auditEvents.action, action) : and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(practiceId))))
+    .where(
+      practiceId === undefined
+        ? eq(auditEvents.action, action)
+        : and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(practiceId))),
+    )
     .orderBy(desc(auditEvents.id))
     .limit(1);
   return row;

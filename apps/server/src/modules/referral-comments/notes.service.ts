@@ -24,7 +24,10 @@ export function createNotesService(ctx: AppContext) {
   async function views(rows: NoteRow[]): Promise<referralCommentsApi.Note[]> {
     const [people, fileViews] = await Promise.all([
       peopleById(db, [rows.map((r) => r.authorId), ...rows.map((r) => r.usersMentioned)]),
-      fileViewsById(ctx, rows.map((r) => r.files)),
+      fileViewsById(
+        ctx,
+        rows.map((r) => r.files),
+      ),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -52,7 +55,8 @@ export function createNotesService(ctx: AppContext) {
 
   return {
     async create(
-      caller: SessionCaller, body: { referralId: number; practiceId: number; message: string; files: number[]; usersMentioned: number[] },
+      caller: SessionCaller,
+      body: { referralId: number; practiceId: number; message: string; files: number[]; usersMentioned: number[] },
       client: ClientInfo,
     ) {
       const { referralId, practiceId } = body;
@@ -64,12 +68,31 @@ export function createNotesService(ctx: AppContext) {
         await checkPracticeUploads(tx, caller, practiceId, fileIds);
         const [inserted] = await tx
           .insert(referralNotes)
-          .values({ referralId, practiceId, authorId: caller.user.id, message: body.message, files: fileIds, usersMentioned: mentioned, createdAt: now, updatedAt: now })
+          .values({
+            referralId,
+            practiceId,
+            authorId: caller.user.id,
+            message: body.message,
+            files: fileIds,
+            usersMentioned: mentioned,
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning();
-        await enqueueNotices(ctx, tx, NOTE_NOTIFY_JOB, inserted.id, mentioned.filter((id) => id !== caller.user.id));
+        await enqueueNotices(
+          ctx,
+          tx,
+          NOTE_NOTIFY_JOB,
+          inserted.id,
+          mentioned.filter((id) => id !== caller.user.id),
+        );
         return inserted;
       });
-      await auditReferral(ctx, caller, client, 'note_created', referralId, practiceId, { noteId: row.id, files: fileIds, usersMentioned: mentioned });
+      await auditReferral(ctx, caller, client, 'note_created', referralId, practiceId, {
+        noteId: row.id,
+        files: fileIds,
+        usersMentioned: mentioned,
+      });
       return (await views([row]))[0];
     },
 
@@ -87,19 +110,28 @@ export function createNotesService(ctx: AppContext) {
     /** A note is read only inside its practice, so only that practice's members can be mentioned in it. */
     async mentions(caller: SessionCaller, q: { referralId: number; practiceId: number; query?: string }) {
       await authorizeReferral(db, caller, q.referralId, q.practiceId, 'referrals.view');
-      return practiceMembersNamed(db, [q.practiceId], q.query || undefined, referralCommentsApi.MENTION_SUGGESTIONS_MAX);
+      return practiceMembersNamed(
+        db,
+        [q.practiceId],
+        q.query || undefined,
+        referralCommentsApi.MENTION_SUGGESTIONS_MAX,
+      );
     },
 
     /** Files and mentions left out stay as they were; people newly mentioned are told. */
     async update(
-      caller: SessionCaller, id: number, body: { userId?: number; message: string; files?: number[]; usersMentioned?: number[] },
+      caller: SessionCaller,
+      id: number,
+      body: { userId?: number; message: string; files?: number[]; usersMentioned?: number[] },
       client: ClientInfo,
     ) {
       const note = await ownNote(caller, id, 'edit');
-      if (body.userId !== undefined && body.userId !== caller.user.id) throw new AppError('FORBIDDEN', 'Only the author can edit this note');
-      const mentioned = body.usersMentioned === undefined
-        ? note.usersMentioned
-        : await assertMentionable(db, caller.user, body.usersMentioned, [note.practiceId], notMember);
+      if (body.userId !== undefined && body.userId !== caller.user.id)
+        throw new AppError('FORBIDDEN', 'Only the author can edit this note');
+      const mentioned =
+        body.usersMentioned === undefined
+          ? note.usersMentioned
+          : await assertMentionable(db, caller.user, body.usersMentioned, [note.practiceId], notMember);
       const fileIds = body.files === undefined ? note.files : distinct(body.files);
       const newlyMentioned = mentioned.filter((u) => u !== caller.user.id && !note.usersMentioned.includes(u));
       const row = await db.transaction(async (tx) => {
@@ -114,7 +146,9 @@ export function createNotesService(ctx: AppContext) {
         return updated;
       });
       await auditReferral(ctx, caller, client, 'note_updated', note.referralId, note.practiceId, {
-        noteId: id, files: fileIds, usersMentioned: mentioned,
+        noteId: id,
+        files: fileIds,
+        usersMentioned: mentioned,
       });
       return (await views([row]))[0];
     },
@@ -122,7 +156,10 @@ export function createNotesService(ctx: AppContext) {
     /** The note's files stay the practice's: a file may be shown elsewhere in it. */
     async remove(caller: SessionCaller, id: number, client: ClientInfo) {
       const note = await ownNote(caller, id, 'delete');
-      const deleted = await db.delete(referralNotes).where(eq(referralNotes.id, id)).returning({ id: referralNotes.id });
+      const deleted = await db
+        .delete(referralNotes)
+        .where(eq(referralNotes.id, id))
+        .returning({ id: referralNotes.id });
       if (!deleted.length) throw gone();
       await auditReferral(ctx, caller, client, 'note_deleted', note.referralId, note.practiceId, { noteId: id });
     },

@@ -19,7 +19,13 @@ const NotifyJob = z.object({ id: z.number().int(), userId: z.number().int() });
 const MAX_ATTEMPTS = 10;
 
 /** Queues the e-mails inside the caller's transaction: they exist exactly when the comment or note does. */
-export async function enqueueNotices(ctx: Pick<AppContext, 'jobs'>, tx: Db, kind: typeof COMMENT_NOTIFY_JOB | typeof NOTE_NOTIFY_JOB, id: number, userIds: Iterable<number>) {
+export async function enqueueNotices(
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: Db,
+  kind: typeof COMMENT_NOTIFY_JOB | typeof NOTE_NOTIFY_JOB,
+  id: number,
+  userIds: Iterable<number>,
+) {
   for (const userId of new Set(userIds)) await ctx.jobs.enqueue(kind, { id, userId }, { tx });
 }
 
@@ -44,12 +50,15 @@ async function send(ctx: NoticeContext, recipientId: number, n: Notice) {
   if (!recipient?.email) return;
   const [[practice], [author]] = await Promise.all([
     db.select({ name: practices.name }).from(practices).where(eq(practices.id, n.practiceId)),
-    n.authorId === null ? [] : db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, n.authorId)),
+    n.authorId === null
+      ? []
+      : db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, n.authorId)),
   ]);
   const mentioned = n.mentioned.includes(recipientId);
   const who = `${author ? fullName(author) : 'Someone'}${practice ? ` (${practice.name})` : ''}`;
-  const text = `${who} ${n.verb(mentioned)} on referral #${n.referral.id}.${n.extra ?? ''}\n\n`
-    + `Open the referral to read it: ${ctx.config.publicUrl}${referralPath(n.referral.id)}\n`;
+  const text =
+    `${who} ${n.verb(mentioned)} on referral #${n.referral.id}.${n.extra ?? ''}\n\n` +
+    `Open the referral to read it: ${ctx.config.publicUrl}${referralPath(n.referral.id)}\n`;
   await ctx.delivery.email(recipient.email, n.subject(mentioned), text);
 }
 
@@ -67,31 +76,45 @@ export function registerNoticeJobs(ctx: NoticeContext) {
     return job.success ? job.data : null;
   };
 
-  jobs.register(COMMENT_NOTIFY_JOB, async (payload) => {
-    const job = parse(payload, COMMENT_NOTIFY_JOB);
-    const [comment] = job ? await db.select().from(referralComments).where(eq(referralComments.id, job.id)) : [];
-    const referral = comment && (await referralById(db, comment.referralId));
-    if (!job || !comment || !referral) return;
-    await send(ctx, job.userId, {
-      referral, audience: await practicesSeeingReferral(db, referral), authorId: comment.authorId, practiceId: comment.practiceId,
-      mentioned: comment.usersMentioned,
-      subject: (mentioned) => (mentioned ? 'You were mentioned on a referral' : 'New comment on a referral'),
-      verb: (mentioned) => (mentioned ? 'mentioned you in a comment' : 'commented'),
-      extra: comment.needsResponse ? ' They are waiting for a response.' : '',
-    });
-  }, { maxAttempts: MAX_ATTEMPTS });
+  jobs.register(
+    COMMENT_NOTIFY_JOB,
+    async (payload) => {
+      const job = parse(payload, COMMENT_NOTIFY_JOB);
+      const [comment] = job ? await db.select().from(referralComments).where(eq(referralComments.id, job.id)) : [];
+      const referral = comment && (await referralById(db, comment.referralId));
+      if (!job || !comment || !referral) return;
+      await send(ctx, job.userId, {
+        referral,
+        audience: await practicesSeeingReferral(db, referral),
+        authorId: comment.authorId,
+        practiceId: comment.practiceId,
+        mentioned: comment.usersMentioned,
+        subject: (mentioned) => (mentioned ? 'You were mentioned on a referral' : 'New comment on a referral'),
+        verb: (mentioned) => (mentioned ? 'mentioned you in a comment' : 'commented'),
+        extra: comment.needsResponse ? ' They are waiting for a response.' : '',
+      });
+    },
+    { maxAttempts: MAX_ATTEMPTS },
+  );
 
-  jobs.register(NOTE_NOTIFY_JOB, async (payload) => {
-    const job = parse(payload, NOTE_NOTIFY_JOB);
-    const [note] = job ? await db.select().from(referralNotes).where(eq(referralNotes.id, job.id)) : [];
-    const referral = note && (await referralById(db, note.referralId));
-    if (!job || !note || !referral) return;
-    const seeing = await practicesSeeingReferral(db, referral);
-    await send(ctx, job.userId, {
-      referral, audience: seeing.includes(note.practiceId) ? [note.practiceId] : [], authorId: note.authorId, practiceId: note.practiceId,
-      mentioned: note.usersMentioned,
-      subject: () => 'You were mentioned in a note on a referral',
-      verb: () => 'mentioned you in a note',
-    });
-  }, { maxAttempts: MAX_ATTEMPTS });
+  jobs.register(
+    NOTE_NOTIFY_JOB,
+    async (payload) => {
+      const job = parse(payload, NOTE_NOTIFY_JOB);
+      const [note] = job ? await db.select().from(referralNotes).where(eq(referralNotes.id, job.id)) : [];
+      const referral = note && (await referralById(db, note.referralId));
+      if (!job || !note || !referral) return;
+      const seeing = await practicesSeeingReferral(db, referral);
+      await send(ctx, job.userId, {
+        referral,
+        audience: seeing.includes(note.practiceId) ? [note.practiceId] : [],
+        authorId: note.authorId,
+        practiceId: note.practiceId,
+        mentioned: note.usersMentioned,
+        subject: () => 'You were mentioned in a note on a referral',
+        verb: () => 'mentioned you in a note',
+      });
+    },
+    { maxAttempts: MAX_ATTEMPTS },
+  );
 }

@@ -7,7 +7,14 @@ import { createLocalBus, REFERRAL_CHANGED, type ReferralChanged } from '../../pl
 import { apiKeyClient, lastAudit, practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
 import { insertReferral } from '../referrals/referrals.test-factories.js';
 import { referralComments } from './referral-comments.table.js';
-import { emailsSince, expireOffer, fileOwner, noticeWorker, outboxMark, uploadedPdf } from './referral-comments.test-factories.js';
+import {
+  emailsSince,
+  expireOffer,
+  fileOwner,
+  noticeWorker,
+  outboxMark,
+  uploadedPdf,
+} from './referral-comments.test-factories.js';
 
 let t: TestApp;
 let worker: ReturnType<typeof noticeWorker>;
@@ -49,8 +56,12 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     const mark = await outboxMark(t.db);
 
     const res = await author.post(url, {
-      practiceId: sender.practice.id, message: '  Please review the attached report  ', files: [fileId, fileId],
-      usersMentioned: [receiver.staff.id], needsResponse: true, notifyPracticeUsers: true,
+      practiceId: sender.practice.id,
+      message: '  Please review the attached report  ',
+      files: [fileId, fileId],
+      usersMentioned: [receiver.staff.id],
+      needsResponse: true,
+      notifyPracticeUsers: true,
     });
     expect(res.statusCode, res.body).toBe(201);
     const comment = res.json();
@@ -69,31 +80,51 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     expect(await fileOwner(t.db, fileId)).toEqual({ ownerKind: 'REFERRAL', ownerId: referral.id });
     expect((await reader.get(`/api/v1/files?ids=${fileId}`)).json()).toMatchObject([{ id: fileId, name: 'x-ray.pdf' }]);
     expect(events.filter((e) => e.referralId === referral.id)).toEqual([
-      { referralId: referral.id, kind: 'COMMENTED', practiceIds: expect.arrayContaining([sender.practice.id, receiver.practice.id]) },
+      {
+        referralId: referral.id,
+        kind: 'COMMENTED',
+        practiceIds: expect.arrayContaining([sender.practice.id, receiver.practice.id]),
+      },
     ]);
     expect(await lastAudit(t.db, 'referral.comment_created', referral.id)).toMatchObject({
-      actorUserId: sender.provider.id, targetType: 'referral',
-      details: { practiceId: sender.practice.id, commentId: comment.id, files: [fileId], usersMentioned: [receiver.staff.id] },
+      actorUserId: sender.provider.id,
+      targetType: 'referral',
+      details: {
+        practiceId: sender.practice.id,
+        commentId: comment.id,
+        files: [fileId],
+        usersMentioned: [receiver.staff.id],
+      },
     });
 
     const listed = await reader.get(`${url}?practiceId=${receiver.practice.id}`);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toEqual([comment]);
     expect(await lastAudit(t.db, 'referral.comments_listed', referral.id)).toMatchObject({
-      actorUserId: receiver.staff.id, details: { practiceId: receiver.practice.id, count: 1 },
+      actorUserId: receiver.staff.id,
+      details: { practiceId: receiver.practice.id, count: 1 },
     });
 
     expect(await worker.drain()).toBeGreaterThanOrEqual(3);
     const mails = await emailsSince(t.db, mark, [
-      receiver.admin.email, receiver.provider.email, receiver.staff.email, sender.admin.email, sender.provider.email, sender.staff.email,
+      receiver.admin.email,
+      receiver.provider.email,
+      receiver.staff.email,
+      sender.admin.email,
+      sender.provider.email,
+      sender.staff.email,
     ]);
-    expect(mails.map((m) => `${m.to}: ${m.subject}`).sort()).toEqual([
-      `${receiver.admin.email}: New comment on a referral`,
-      `${receiver.provider.email}: New comment on a referral`,
-      `${receiver.staff.email}: You were mentioned on a referral`,
-    ].sort());
+    expect(mails.map((m) => `${m.to}: ${m.subject}`).sort()).toEqual(
+      [
+        `${receiver.admin.email}: New comment on a referral`,
+        `${receiver.provider.email}: New comment on a referral`,
+        `${receiver.staff.email}: You were mentioned on a referral`,
+      ].sort(),
+    );
     const mention = mails.find((m) => m.to === receiver.staff.email)!;
-    expect(mention.body).toContain(`Paul ${sender.provider.lastName} (${sender.practice.name}) mentioned you in a comment`);
+    expect(mention.body).toContain(
+      `Paul ${sender.provider.lastName} (${sender.practice.name}) mentioned you in a comment`,
+    );
     expect(mention.body).toContain(`on referral #${referral.id}.`);
     expect(mention.body).not.toMatch(/patient/i);
     expect(mention.body).toContain('They are waiting for a response.');
@@ -109,19 +140,33 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     const a = await signedIn(t.app, sender.provider);
     const b = await signedIn(t.app, receiver.provider);
     const root = (await a.post(url, { practiceId: sender.practice.id, message: 'Any news?' })).json();
-    const reply = await b.post(url, { practiceId: receiver.practice.id, message: 'Booked for Monday', parentId: root.id });
+    const reply = await b.post(url, {
+      practiceId: receiver.practice.id,
+      message: 'Booked for Monday',
+      parentId: root.id,
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     expect(reply.json().parentId).toBe(root.id);
-    const replyToReply = await a.post(url, { practiceId: sender.practice.id, message: 'Thanks', parentId: reply.json().id });
+    const replyToReply = await a.post(url, {
+      practiceId: sender.practice.id,
+      message: 'Thanks',
+      parentId: reply.json().id,
+    });
     expect(replyToReply.json().parentId).toBe(root.id);
 
     const listed = (await a.get(`${url}?practiceId=${sender.practice.id}`)).json();
     expect(listed.map((c: { message: string; parentId: number | null }) => [c.message, c.parentId])).toEqual([
-      ['Any news?', null], ['Booked for Monday', root.id], ['Thanks', root.id],
+      ['Any news?', null],
+      ['Booked for Monday', root.id],
+      ['Thanks', root.id],
     ]);
 
     const elsewhere = await discussion();
-    const foreign = (await (await signedIn(t.app, elsewhere.sender.provider)).post(elsewhere.url, { practiceId: elsewhere.sender.practice.id, message: 'Hi' })).json();
+    const foreign = (
+      await (
+        await signedIn(t.app, elsewhere.sender.provider)
+      ).post(elsewhere.url, { practiceId: elsewhere.sender.practice.id, message: 'Hi' })
+    ).json();
     for (const parentId of [foreign.id, 2_000_000_000]) {
       const refused = await a.post(url, { practiceId: sender.practice.id, message: 'Reply', parentId });
       expect(refused.statusCode).toBe(400);
@@ -139,7 +184,10 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     for (const body of [{}, { message: '   ' }, { message: '', files: [] }]) {
       const res = await client.post(url, { practiceId: sender.practice.id, ...body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Write a message or attach a file', issues: [{ path: ['body', 'message'] }] });
+      expect(res.json()).toMatchObject({
+        message: 'Write a message or attach a file',
+        issues: [{ path: ['body', 'message'] }],
+      });
     }
     const tooLong = await client.post(url, { practiceId: sender.practice.id, message: 'x'.repeat(5_001) });
     expect(tooLong.json()).toMatchObject({ statusCode: 400, message: 'The message must be at most 5000 characters' });
@@ -156,7 +204,9 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     const client = await signedIn(t.app, sender.provider);
     const fileId = await uploadedPdf(t, client, sender.practice.id);
     const res = await client.post(url, {
-      practiceId: sender.practice.id, message: 'Look', files: [fileId],
+      practiceId: sender.practice.id,
+      message: 'Look',
+      files: [fileId],
       usersMentioned: [receiver.staff.id, receiver.staff.id, sender.outsider.id, 2_000_000_000],
     });
     expect(res.statusCode).toBe(400);
@@ -180,16 +230,27 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     const mine = await uploadedPdf(t, provider, sender.practice.id);
 
     for (const fileId of [colleagues, foreign, deleted, 2_000_000_000]) {
-      const res = await provider.post(url, { practiceId: sender.practice.id, message: 'See file', files: [mine, fileId] });
+      const res = await provider.post(url, {
+        practiceId: sender.practice.id,
+        message: 'See file',
+        files: [mine, fileId],
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: expect.stringContaining(`File ${fileId} cannot be attached`), issues: [{ path: ['body', 'files'] }] });
+      expect(res.json()).toMatchObject({
+        message: expect.stringContaining(`File ${fileId} cannot be attached`),
+        issues: [{ path: ['body', 'files'] }],
+      });
     }
     expect(await commentsOn(referral.id)).toBe(0);
     expect(await fileOwner(t.db, mine)).toEqual({ ownerKind: 'PRACTICE', ownerId: sender.practice.id });
     expect(await fileOwner(t.db, colleagues)).toEqual({ ownerKind: 'PRACTICE', ownerId: sender.practice.id });
 
     expect((await provider.post(url, { practiceId: sender.practice.id, files: [mine] })).statusCode).toBe(201);
-    const again = await provider.post(url, { practiceId: sender.practice.id, message: 'Same file again', files: [mine] });
+    const again = await provider.post(url, {
+      practiceId: sender.practice.id,
+      message: 'Same file again',
+      files: [mine],
+    });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().files).toMatchObject([{ id: mine }]);
   });
@@ -197,21 +258,36 @@ describe('POST /api/v1/referral/{id}/comments', () => {
   it('shows the discussion to an offered practice while its offer is live, and 456 after it ran out', async () => {
     const { sender, receiver, referral, url } = await discussion('offered');
     const offered = await signedIn(t.app, receiver.provider);
-    const asked = await offered.post(url, { practiceId: receiver.practice.id, message: 'Is the patient mobile?', usersMentioned: [sender.staff.id] });
+    const asked = await offered.post(url, {
+      practiceId: receiver.practice.id,
+      message: 'Is the patient mobile?',
+      usersMentioned: [sender.staff.id],
+    });
     expect(asked.statusCode, asked.body).toBe(201);
-    const senderView = (await (await signedIn(t.app, sender.staff)).get(`${url}?practiceId=${sender.practice.id}`)).json();
+    const senderView = (
+      await (await signedIn(t.app, sender.staff)).get(`${url}?practiceId=${sender.practice.id}`)
+    ).json();
     expect(senderView).toMatchObject([{ message: 'Is the patient mobile?', practice: { id: receiver.practice.id } }]);
 
-    const answer = await (await signedIn(t.app, sender.provider)).post(url, {
-      practiceId: sender.practice.id, message: 'Yes', usersMentioned: [receiver.staff.id], notifyPracticeUsers: true,
+    const answer = await (
+      await signedIn(t.app, sender.provider)
+    ).post(url, {
+      practiceId: sender.practice.id,
+      message: 'Yes',
+      usersMentioned: [receiver.staff.id],
+      notifyPracticeUsers: true,
     });
     expect(answer.statusCode, answer.body).toBe(201);
     const mark = await outboxMark(t.db);
     await expireOffer(t.db, referral.id, receiver.practice.id);
     // The e-mails go after the offer ran out: nobody there hears of the referral any more.
     expect(await worker.drain()).toBe(4);
-    expect(await emailsSince(t.db, mark, [receiver.admin.email, receiver.provider.email, receiver.staff.email])).toEqual([]);
-    expect(await emailsSince(t.db, mark, [sender.staff.email])).toMatchObject([{ subject: 'You were mentioned on a referral' }]);
+    expect(
+      await emailsSince(t.db, mark, [receiver.admin.email, receiver.provider.email, receiver.staff.email]),
+    ).toEqual([]);
+    expect(await emailsSince(t.db, mark, [sender.staff.email])).toMatchObject([
+      { subject: 'You were mentioned on a referral' },
+    ]);
 
     for (const res of [
       await offered.get(`${url}?practiceId=${receiver.practice.id}`),
@@ -230,7 +306,13 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     expect((await outsider.get(`${url}?practiceId=${sender.practice.id}`)).statusCode).toBe(403);
     expect((await outsider.post(url, { practiceId: sender.practice.id, message: 'Hi' })).statusCode).toBe(403);
     expect((await new TestClient(t.app).get(`${url}?practiceId=${sender.practice.id}`)).statusCode).toBe(401);
-    expect((await (await signedIn(t.app, sender.staff)).get(`/api/v1/referral/2000000000/comments?practiceId=${sender.practice.id}`)).statusCode).toBe(456);
+    expect(
+      (
+        await (
+          await signedIn(t.app, sender.staff)
+        ).get(`/api/v1/referral/2000000000/comments?practiceId=${sender.practice.id}`)
+      ).statusCode,
+    ).toBe(456);
 
     const reader = await apiKeyClient(t.app, t.db, sender.practice.id, sender.admin.id, ['REFERRALS_READ']);
     expect((await reader.post(url, { practiceId: sender.practice.id, message: 'Hi' })).statusCode).toBe(403);
@@ -247,7 +329,11 @@ describe('GET /api/v1/referral/{id}/mentions', () => {
   type Person = { id: number; lastName: string };
   const mentionsUrl = (referralId: number, practiceId: number, query?: string) =>
     `/api/v1/referral/${referralId}/mentions?practiceId=${practiceId}${query === undefined ? '' : `&query=${encodeURIComponent(query)}`}`;
-  const team = (side: { admin: { id: number }; provider: { id: number }; staff: { id: number } }) => [side.admin.id, side.provider.id, side.staff.id];
+  const team = (side: { admin: { id: number }; provider: { id: number }; staff: { id: number } }) => [
+    side.admin.id,
+    side.provider.id,
+    side.staff.id,
+  ];
 
   it('suggests the people of every practice on the referral, by name, and audits the read', async () => {
     const { sender, receiver, referral } = await discussion();
@@ -258,7 +344,9 @@ describe('GET /api/v1/referral/{id}/mentions', () => {
     expect(people.map((p) => p.lastName)).toEqual(people.map((p) => p.lastName).sort());
     expect(people.map((p) => p.id)).not.toContain(sender.outsider.id);
     expect(await lastAudit(t.db, 'referral.mentions_listed', referral.id)).toMatchObject({
-      actorUserId: sender.staff.id, targetType: 'referral', details: { practiceId: sender.practice.id, count: 6 },
+      actorUserId: sender.staff.id,
+      targetType: 'referral',
+      details: { practiceId: sender.practice.id, count: 6 },
     });
 
     const theirs = await (await signedIn(t.app, receiver.provider)).get(mentionsUrl(referral.id, receiver.practice.id));
@@ -268,7 +356,8 @@ describe('GET /api/v1/referral/{id}/mentions', () => {
   it('filters by name, whatever its case, and answers at most 20', async () => {
     const { sender, receiver, referral } = await discussion();
     const client = await signedIn(t.app, sender.provider);
-    const ids = async (query?: string) => ((await client.get(mentionsUrl(referral.id, sender.practice.id, query))).json<Person[]>()).map((p) => p.id);
+    const ids = async (query?: string) =>
+      (await client.get(mentionsUrl(referral.id, sender.practice.id, query))).json<Person[]>().map((p) => p.id);
     expect((await ids('sAm')).sort()).toEqual([sender.staff.id, receiver.staff.id].sort());
     expect(await ids(`paul ${receiver.provider.lastName}`)).toEqual([receiver.provider.id]);
     expect(await ids('nobody')).toEqual([]);
@@ -285,10 +374,14 @@ describe('GET /api/v1/referral/{id}/mentions', () => {
     expect(await ids('zed')).toHaveLength(20);
   });
 
-  it('offers an offered practice\'s people only while its offer is live', async () => {
+  it("offers an offered practice's people only while its offer is live", async () => {
     const { sender, receiver, referral } = await discussion('offered');
     const client = await signedIn(t.app, sender.staff);
-    const ids = async () => ((await client.get(mentionsUrl(referral.id, sender.practice.id))).json<Person[]>()).map((p) => p.id).sort();
+    const ids = async () =>
+      (await client.get(mentionsUrl(referral.id, sender.practice.id)))
+        .json<Person[]>()
+        .map((p) => p.id)
+        .sort();
     expect(await ids()).toEqual([...team(sender), ...team(receiver)].sort());
 
     await expireOffer(t.db, referral.id, receiver.practice.id);
@@ -303,7 +396,9 @@ describe('GET /api/v1/referral/{id}/mentions', () => {
     const outsider = await signedIn(t.app, sender.outsider);
     expect((await outsider.get(mentionsUrl(referral.id, sender.practice.id))).statusCode).toBe(403);
     expect((await outsider.get(mentionsUrl(referral.id, sender.otherPractice.id))).statusCode).toBe(456);
-    expect((await (await signedIn(t.app, sender.staff)).get(mentionsUrl(2_000_000_000, sender.practice.id))).statusCode).toBe(456);
+    expect(
+      (await (await signedIn(t.app, sender.staff)).get(mentionsUrl(2_000_000_000, sender.practice.id))).statusCode,
+    ).toBe(456);
     expect((await new TestClient(t.app).get(mentionsUrl(referral.id, sender.practice.id))).statusCode).toBe(401);
     expect(await lastAudit(t.db, 'referral.mentions_listed', referral.id)).toBeUndefined();
 

@@ -4,7 +4,12 @@ import { referralCommentsApi } from '@referwell/contracts';
 import { personOr, practices, toPracticeSummary, type AppContext, type Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import {
-  attachToReferral, auditReferral, authorizeReferral, markUnviewed, practicesSeeingReferral, touchReferral,
+  attachToReferral,
+  auditReferral,
+  authorizeReferral,
+  markUnviewed,
+  practicesSeeingReferral,
+  touchReferral,
 } from '../referrals/index.js';
 import { AppError } from '../../platform/errors.js';
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
@@ -25,7 +30,10 @@ export function createReferralCommentsService(ctx: AppContext) {
     const practiceIds = distinct(rows.map((r) => r.practiceId));
     const [people, fileViews, practiceRows] = await Promise.all([
       peopleById(db, [rows.map((r) => r.authorId), ...rows.map((r) => r.usersMentioned)]),
-      fileViewsById(ctx, rows.map((r) => r.files)),
+      fileViewsById(
+        ctx,
+        rows.map((r) => r.files),
+      ),
       practiceIds.length ? db.select().from(practices).where(inArray(practices.id, practiceIds)) : [],
     ]);
     const practiceById = new Map(practiceRows.map((p) => [p.id, toPracticeSummary(p)]));
@@ -66,9 +74,20 @@ export function createReferralCommentsService(ctx: AppContext) {
       const { practiceId } = body;
       const { referral } = await authorizeReferral(db, caller, referralId, practiceId, 'referrals.manage');
       const seeing = await practicesSeeingReferral(db, referral);
-      const mentioned = await assertMentionable(db, caller.user, body.usersMentioned, seeing, (name) => `${name} cannot see this referral`);
+      const mentioned = await assertMentionable(
+        db,
+        caller.user,
+        body.usersMentioned,
+        seeing,
+        (name) => `${name} cannot see this referral`,
+      );
       const parentId = body.parentId === undefined ? null : await threadRootOf(referralId, body.parentId);
-      const others = body.notifyPracticeUsers ? await memberIdsOf(db, seeing.filter((id) => id !== practiceId)) : [];
+      const others = body.notifyPracticeUsers
+        ? await memberIdsOf(
+            db,
+            seeing.filter((id) => id !== practiceId),
+          )
+        : [];
       const recipients = [...mentioned, ...others].filter((id) => id !== caller.user.id);
       const fileIds = distinct(body.files);
 
@@ -77,8 +96,16 @@ export function createReferralCommentsService(ctx: AppContext) {
         const [inserted] = await tx
           .insert(referralComments)
           .values({
-            referralId, practiceId, authorId: caller.user.id, message: body.message, files: fileIds, needsResponse: body.needsResponse,
-            notifyPracticeUsers: body.notifyPracticeUsers, usersMentioned: mentioned, parentId, createdAt: ctx.clock.now(),
+            referralId,
+            practiceId,
+            authorId: caller.user.id,
+            message: body.message,
+            files: fileIds,
+            needsResponse: body.needsResponse,
+            notifyPracticeUsers: body.notifyPracticeUsers,
+            usersMentioned: mentioned,
+            parentId,
+            createdAt: ctx.clock.now(),
           })
           .returning();
         await enqueueNotices(ctx, tx, COMMENT_NOTIFY_JOB, inserted.id, recipients);
@@ -89,7 +116,11 @@ export function createReferralCommentsService(ctx: AppContext) {
         return inserted;
       });
       await auditReferral(ctx, caller, client, 'comment_created', referralId, practiceId, {
-        commentId: row.id, parentId, files: fileIds, usersMentioned: mentioned, needsResponse: row.needsResponse,
+        commentId: row.id,
+        parentId,
+        files: fileIds,
+        usersMentioned: mentioned,
+        needsResponse: row.needsResponse,
       });
       const changed: ReferralChanged = { referralId, kind: 'COMMENTED', practiceIds: seeing };
       await ctx.bus.publish(REFERRAL_CHANGED, changed);
@@ -98,7 +129,11 @@ export function createReferralCommentsService(ctx: AppContext) {
 
     async list(caller: Caller, referralId: number, practiceId: number, client: ClientInfo) {
       await authorizeReferral(db, caller, referralId, practiceId, 'referrals.view');
-      const rows = await db.select().from(referralComments).where(eq(referralComments.referralId, referralId)).orderBy(asc(referralComments.id));
+      const rows = await db
+        .select()
+        .from(referralComments)
+        .where(eq(referralComments.referralId, referralId))
+        .orderBy(asc(referralComments.id));
       await auditReferral(ctx, caller, client, 'comments_listed', referralId, practiceId, { count: rows.length });
       return views(rows);
     },
@@ -111,8 +146,16 @@ export function createReferralCommentsService(ctx: AppContext) {
     async mentions(caller: Caller, referralId: number, q: { practiceId: number; query?: string }, client: ClientInfo) {
       const { referral } = await authorizeReferral(db, caller, referralId, q.practiceId, 'referrals.view');
       const seeing = await practicesSeeingReferral(db, referral);
-      const people = await practiceMembersNamed(db, seeing, q.query || undefined, referralCommentsApi.MENTION_SUGGESTIONS_MAX);
-      await auditReferral(ctx, caller, client, 'mentions_listed', referralId, q.practiceId, { query: q.query ?? null, count: people.length });
+      const people = await practiceMembersNamed(
+        db,
+        seeing,
+        q.query || undefined,
+        referralCommentsApi.MENTION_SUGGESTIONS_MAX,
+      );
+      await auditReferral(ctx, caller, client, 'mentions_listed', referralId, q.practiceId, {
+        query: q.query ?? null,
+        count: people.length,
+      });
       return people;
     },
   };

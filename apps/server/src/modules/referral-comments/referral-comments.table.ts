@@ -7,8 +7,12 @@ export const referralComments = pgTable(
   'referral_comments',
   {
     id: serial('id').primaryKey(),
-    referralId: integer('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull().default(''),
     /** File ids (owned by the referral). */
@@ -27,8 +31,12 @@ export const referralNotes = pgTable(
   'referral_notes',
   {
     id: serial('id').primaryKey(),
-    referralId: integer('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
     files: integer('files').array().notNull().default([]),

@@ -30,7 +30,16 @@ export function emailsSince(db: Db, mark: number, to: (string | null)[]) {
   return db
     .select()
     .from(outboxMessages)
-    .where(and(gt(outboxMessages.id, mark), eq(outboxMessages.channel, 'email'), inArray(outboxMessages.to, to.filter((e): e is string => e !== null))));
+    .where(
+      and(
+        gt(outboxMessages.id, mark),
+        eq(outboxMessages.channel, 'email'),
+        inArray(
+          outboxMessages.to,
+          to.filter((e): e is string => e !== null),
+        ),
+      ),
+    );
 }
 
 /** A PDF the client uploads to the practice; returns its id. */
@@ -41,7 +50,10 @@ export async function uploadedPdf(t: TestApp, client: TestClient, practiceId: nu
 }
 
 export async function fileOwner(db: Db, id: number) {
-  const [row] = await db.select({ ownerKind: files.ownerKind, ownerId: files.ownerId }).from(files).where(eq(files.id, id));
+  const [row] = await db
+    .select({ ownerKind: files.ownerKind, ownerId: files.ownerId })
+    .from(files)
+    .where(eq(files.id, id));
   return row;
 }
 

@@ -16,7 +16,13 @@ export { auditReferral, markUnviewed, referralById, touchReferral } from './refe
 
 /** Referrals: sending, the inbox, answers, and routing specialty referrals tier by tier. */
 export function referralsModule(app: FastifyInstance, ctx: AppContext) {
-  registerReferralRoutes(app, ctx, createReferralsService(ctx), createReferralResponses(ctx), createMatchCheck(ctx.db, ctx.clock));
+  registerReferralRoutes(
+    app,
+    ctx,
+    createReferralsService(ctx),
+    createReferralResponses(ctx),
+    createMatchCheck(ctx.db, ctx.clock),
+  );
   registerRoutingJobs(ctx);
   registerUnreadCounter(ctx, unreadReferrals);
   registerPushSource(ctx, referralPushSource);

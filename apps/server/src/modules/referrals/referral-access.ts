@@ -24,7 +24,11 @@ export interface ReferralAccess {
 const noSuchReferral = () => new AppError('OBJECT_NOT_FOUND', 'No such referral');
 
 /** The practice's standing on the referral, or null when it may not see it. */
-export async function referralPartyOf(db: Db, referral: ReferralRow, practiceId: number): Promise<ReferralParty | null> {
+export async function referralPartyOf(
+  db: Db,
+  referral: ReferralRow,
+  practiceId: number,
+): Promise<ReferralParty | null> {
   if (referral.practiceId === practiceId) return 'SENDER';
   if (referral.receivingPracticeId === practiceId) return 'RECEIVER';
   const [offer] = await db
@@ -54,7 +58,11 @@ export async function practicesSeeingReferral(db: Db, referral: ReferralRow): Pr
  * a referral's existence is itself private).
  */
 export async function authorizeReferral(
-  db: Db, caller: Caller, referralId: number, practiceId: number, action: 'referrals.view' | 'referrals.manage',
+  db: Db,
+  caller: Caller,
+  referralId: number,
+  practiceId: number,
+  action: 'referrals.view' | 'referrals.manage',
 ): Promise<ReferralAccess> {
   const roles = await authorizePractice(db, caller, practiceId, action);
   const [referral] = await db.select().from(referrals).where(eq(referrals.id, referralId));

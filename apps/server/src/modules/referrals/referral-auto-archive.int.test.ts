@@ -24,13 +24,25 @@ type Detail = referralsApi.ReferralDetail;
 type Scene = Awaited<ReturnType<typeof referralScene>>;
 type Side = Scene['sender'];
 
-const autoArchive = (side: Side) => t.db.update(practices).set({ autoArchiveEnabled: true }).where(eq(practices.id, side.practice.id));
+const autoArchive = (side: Side) =>
+  t.db.update(practices).set({ autoArchiveEnabled: true }).where(eq(practices.id, side.practice.id));
 const list = async (side: Side, type: referralsApi.ReferralListType) =>
-  (await side.client.get(`/api/v1/referrals/${type}?practiceId=${side.practice.id}`)).json<{ data: { id: number }[] }>().data.map((r) => r.id);
-const detailFor = async (side: Side, id: number) => (await side.client.get(`/api/v1/referral/${id}?practiceId=${side.practice.id}`)).json<Detail>();
+  (await side.client.get(`/api/v1/referrals/${type}?practiceId=${side.practice.id}`))
+    .json<{ data: { id: number }[] }>()
+    .data.map((r) => r.id);
+const detailFor = async (side: Side, id: number) =>
+  (await side.client.get(`/api/v1/referral/${id}?practiceId=${side.practice.id}`)).json<Detail>();
 const systemArchives = (referralId: number) =>
-  t.db.select().from(auditEvents)
-    .where(and(eq(auditEvents.action, 'referral.archived'), eq(auditEvents.targetId, String(referralId)), isNull(auditEvents.actorUserId)))
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, 'referral.archived'),
+        eq(auditEvents.targetId, String(referralId)),
+        isNull(auditEvents.actorUserId),
+      ),
+    )
     .orderBy(asc(auditEvents.id));
 
 describe('a practice that archives ended referrals automatically', () => {
@@ -43,14 +55,28 @@ describe('a practice that archives ended referrals automatically', () => {
     expect(await list(s.sender, 'sent')).toEqual([]);
     expect(await list(s.sender, 'archived')).toEqual([declined.id]);
     const detail = await detailFor(s.sender, declined.id);
-    expect(detail).toMatchObject({ status: 'REJECTED', archived: true, actions: ['referAgain', 'unarchive', 'comment'] });
+    expect(detail).toMatchObject({
+      status: 'REJECTED',
+      archived: true,
+      actions: ['referAgain', 'unarchive', 'comment'],
+    });
     expect(detail.timeline.map((e) => e.kind)).toEqual(['CREATED', 'OFFERED', 'REJECTED', 'ARCHIVED']);
-    expect(detail.timeline.at(-1)).toMatchObject({ actor: null, practice: { id: s.sender.practice.id }, details: { automatic: true } });
+    expect(detail.timeline.at(-1)).toMatchObject({
+      actor: null,
+      practice: { id: s.sender.practice.id },
+      details: { automatic: true },
+    });
     expect(await systemArchives(declined.id)).toEqual([
-      expect.objectContaining({ targetType: 'referral', details: { practiceId: s.sender.practice.id, automatic: true } }),
+      expect.objectContaining({
+        targetType: 'referral',
+        details: { practiceId: s.sender.practice.id, automatic: true },
+      }),
     ]);
     // It can be brought back like any archived referral.
-    await s.sender.client.put(`/api/v1/referrals/${declined.id}/archive`, { practiceId: s.sender.practice.id, archived: false });
+    await s.sender.client.put(`/api/v1/referrals/${declined.id}/archive`, {
+      practiceId: s.sender.practice.id,
+      archived: false,
+    });
     expect(await list(s.sender, 'sent')).toEqual([declined.id]);
 
     // Another sender, without the setting, keeps its declined referral in its sent list.
@@ -58,7 +84,11 @@ describe('a practice that archives ended referrals automatically', () => {
     const kept = await other.send();
     await other.a.client.put(`/api/v1/referral/${kept.id}/reject`, { practiceId: other.a.practice.id });
     expect(await list(other.sender, 'sent')).toEqual([kept.id]);
-    expect((await detailFor(other.sender, kept.id)).timeline.map((e) => e.kind)).toEqual(['CREATED', 'OFFERED', 'REJECTED']);
+    expect((await detailFor(other.sender, kept.id)).timeline.map((e) => e.kind)).toEqual([
+      'CREATED',
+      'OFFERED',
+      'REJECTED',
+    ]);
     expect(await systemArchives(kept.id)).toEqual([]);
   });
 
@@ -67,14 +97,22 @@ describe('a practice that archives ended referrals automatically', () => {
     await autoArchive(s.a);
     const sent = await s.send();
     await s.a.client.put(`/api/v1/referral/${sent.id}/accept`, { practiceId: s.a.practice.id });
-    await s.sender.client.put(`/api/v1/referral/${sent.id}/cancel`, { practiceId: s.sender.practice.id, reason: 'Patient moved away' });
+    await s.sender.client.put(`/api/v1/referral/${sent.id}/cancel`, {
+      practiceId: s.sender.practice.id,
+      reason: 'Patient moved away',
+    });
 
     expect(await list(s.a, 'inbox')).toEqual([]);
     expect(await list(s.a, 'archived')).toEqual([sent.id]);
     expect(await list(s.sender, 'sent')).toEqual([sent.id]);
     const timeline = (await detailFor(s.a, sent.id)).timeline;
-    expect(timeline.slice(-2)).toMatchObject([{ kind: 'CANCELLED' }, { kind: 'ARCHIVED', actor: null, practice: { id: s.a.practice.id } }]);
-    expect((await systemArchives(sent.id)).map((a) => a.details)).toEqual([{ practiceId: s.a.practice.id, automatic: true }]);
+    expect(timeline.slice(-2)).toMatchObject([
+      { kind: 'CANCELLED' },
+      { kind: 'ARCHIVED', actor: null, practice: { id: s.a.practice.id } },
+    ]);
+    expect((await systemArchives(sent.id)).map((a) => a.details)).toEqual([
+      { practiceId: s.a.practice.id, automatic: true },
+    ]);
   });
 
   it('archives a specialty referral that expired, and leaves accepted ones and ones archived by hand as they are', async () => {
@@ -84,7 +122,10 @@ describe('a practice that archives ended referrals automatically', () => {
     // Nobody in this test database practises it: no tier, so it ends EXPIRED at once.
     const { speciality } = await cataloguePair(t.db, 0);
     const res = await s.sender.client.post('/api/v1/referrals', {
-      practiceId: s.sender.practice.id, patientId: s.patient.id, specialityId: speciality.id, scheduleType: 'NEXT',
+      practiceId: s.sender.practice.id,
+      patientId: s.patient.id,
+      specialityId: speciality.id,
+      scheduleType: 'NEXT',
     });
     const expired = res.json<Detail>();
     expect(expired).toMatchObject({ status: 'EXPIRED', archived: true });

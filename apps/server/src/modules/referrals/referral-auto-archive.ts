@@ -21,12 +21,21 @@ export async function autoArchiveEnded(tx: Db, referral: ReferralRow, status: En
     .where(and(inArray(practices.id, seeing), eq(practices.autoArchiveEnabled, true)));
   const audit = createAudit(tx);
   for (const { id: practiceId } of asking) {
-    const [archived] = await tx.insert(referralArchives).values({ referralId: referral.id, practiceId }).onConflictDoNothing().returning();
+    const [archived] = await tx
+      .insert(referralArchives)
+      .values({ referralId: referral.id, practiceId })
+      .onConflictDoNothing()
+      .returning();
     // Archived by hand already: nothing to record again.
     if (!archived) continue;
     await recordEvent(tx, referral.id, 'ARCHIVED', null, practiceId, { automatic: true });
     await audit.record({
-      action: 'referral.archived', actorUserId: null, targetType: 'referral', targetId: referral.id, practiceId, details: { practiceId, automatic: true },
+      action: 'referral.archived',
+      actorUserId: null,
+      targetType: 'referral',
+      targetId: referral.id,
+      practiceId,
+      details: { practiceId, automatic: true },
     });
   }
 }

@@ -27,9 +27,18 @@ async function checkFiles(tx: Db, fileIds: number[], field: string, qualifies: (
  * re-owned by the referral, so whoever sees the referral sees them. Call inside the transaction
  * that records them.
  */
-export async function attachToReferral(tx: Db, caller: Caller, practiceId: number, referralId: number, fileIds: readonly number[], field = 'files') {
+export async function attachToReferral(
+  tx: Db,
+  caller: Caller,
+  practiceId: number,
+  referralId: number,
+  fileIds: readonly number[],
+  field = 'files',
+) {
   const wanted = [...new Set(fileIds)];
-  await checkFiles(tx, wanted, field, (f) => (f.ownerKind === 'REFERRAL' ? f.ownerId === referralId : ownUpload(f, caller, practiceId)));
+  await checkFiles(tx, wanted, field, (f) =>
+    f.ownerKind === 'REFERRAL' ? f.ownerId === referralId : ownUpload(f, caller, practiceId),
+  );
   if (!wanted.length) return;
   await reownPracticeUploads(tx, wanted, { kind: 'REFERRAL', id: referralId });
 }
@@ -38,6 +47,12 @@ export async function attachToReferral(tx: Db, caller: Caller, practiceId: numbe
  * Files for something only the practice sees (a note): the caller's own uploads for the practice.
  * They stay the practice's, so other practices on the referral never reach them.
  */
-export async function checkPracticeUploads(tx: Db, caller: Caller, practiceId: number, fileIds: readonly number[], field = 'files') {
+export async function checkPracticeUploads(
+  tx: Db,
+  caller: Caller,
+  practiceId: number,
+  fileIds: readonly number[],
+  field = 'files',
+) {
   await checkFiles(tx, [...new Set(fileIds)], field, (f) => ownUpload(f, caller, practiceId));
 }

@@ -16,13 +16,26 @@ export interface ReceiverRecord {
  * only its own record. When the phone already belongs to someone else there, the copy is kept
  * without it rather than merged into the wrong person.
  */
-export async function receiverRecordOf(tx: Db, patient: PatientRow, practiceId: number, acceptedBy: number): Promise<ReceiverRecord> {
+export async function receiverRecordOf(
+  tx: Db,
+  patient: PatientRow,
+  practiceId: number,
+  acceptedBy: number,
+): Promise<ReceiverRecord> {
   const holder = patient.phoneNumber ? await accountHolderOf(tx, practiceId, patient.phoneNumber) : undefined;
   if (holder && sameName(holder, patient)) return { record: holder, created: false };
   const copy = {
-    firstName: patient.firstName, lastName: patient.lastName, phoneNumber: holder ? null : patient.phoneNumber, email: patient.email,
-    dateOfBirth: patient.dateOfBirth, gender: patient.gender, insuranceId: patient.insuranceId, addressPlaceId: patient.addressPlaceId,
-    address: patient.address, latitude: patient.latitude, longitude: patient.longitude,
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    phoneNumber: holder ? null : patient.phoneNumber,
+    email: patient.email,
+    dateOfBirth: patient.dateOfBirth,
+    gender: patient.gender,
+    insuranceId: patient.insuranceId,
+    addressPlaceId: patient.addressPlaceId,
+    address: patient.address,
+    latitude: patient.latitude,
+    longitude: patient.longitude,
   };
   const row = await insertPatient(tx, { ...copy, practiceId, createdBy: acceptedBy });
   return { record: row!, created: true };

@@ -23,7 +23,9 @@ function noticeFor(kind: string, isSender: boolean): Notice | null {
     case 'EXPIRED':
       return isSender ? { type: 'warn', title: 'No match', text: 'No practice accepted your referral in time' } : null;
     case 'CANCELLED':
-      return isSender ? null : { type: 'info', title: 'Referral cancelled', text: 'The sending practice cancelled a referral' };
+      return isSender
+        ? null
+        : { type: 'info', title: 'Referral cancelled', text: 'The sending practice cancelled a referral' };
     case 'RESCHEDULED':
       return { type: 'info', title: 'Appointment changed', text: 'A referral’s appointment was rescheduled' };
     case 'COMMENTED':
@@ -41,7 +43,10 @@ export const referralPushSource: PushSource = {
   topic: REFERRAL_CHANGED,
   async toPushes(db, payload) {
     const change = payload as ReferralChanged;
-    const [row] = await db.select({ practiceId: referrals.practiceId }).from(referrals).where(eq(referrals.id, change.referralId));
+    const [row] = await db
+      .select({ practiceId: referrals.practiceId })
+      .from(referrals)
+      .where(eq(referrals.id, change.referralId));
     if (!row) return [];
     const link = referralPath(change.referralId);
     return [...new Set(change.practiceIds)].map((practiceId) => {
@@ -51,7 +56,9 @@ export const referralPushSource: PushSource = {
         message: {
           event: REFERRAL_CHANGED,
           data: {
-            updateUnreads: true, practiceId, referral: { id: change.referralId, kind: change.kind },
+            updateUnreads: true,
+            practiceId,
+            referral: { id: change.referralId, kind: change.kind },
             ...(notice ? { notification: { ...notice, link, actions: [{ title: 'View referral', link }] } } : {}),
           },
         },

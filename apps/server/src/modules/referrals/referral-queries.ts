@@ -34,7 +34,10 @@ export const seenBy = (practiceId: number): SQL =>
 export function listCondition(type: referralsApi.ReferralListType, practiceId: number): SQL {
   switch (type) {
     case 'inbox':
-      return and(or(eq(referrals.receivingPracticeId, practiceId), offeredTo(practiceId)), not(archivedBy(practiceId)))!;
+      return and(
+        or(eq(referrals.receivingPracticeId, practiceId), offeredTo(practiceId)),
+        not(archivedBy(practiceId)),
+      )!;
     case 'sent':
       return and(eq(referrals.practiceId, practiceId), not(archivedBy(practiceId)))!;
     case 'archived':
@@ -49,25 +52,37 @@ export interface ListFilters {
   patientName?: string;
 }
 
-const patientNameMatches = (text: string) =>
-  inArray(
-    referrals.patientId,
-    patientIdsNamedLike(containsPattern(text)),
-  );
+const patientNameMatches = (text: string) => inArray(referrals.patientId, patientIdsNamedLike(containsPattern(text)));
 
 export function filterConditions(f: ListFilters): SQL[] {
   const conditions: SQL[] = [];
   // Clients hold milliseconds; PostgreSQL keeps microseconds, so compare at the clients' precision.
-  if (f.updatedSince !== undefined) conditions.push(sql`date_trunc('milliseconds', ${referrals.updatedAt}) > ${new Date(f.updatedSince)}`);
-  if (f.provider !== undefined) conditions.push(or(eq(referrals.fromUserId, f.provider), eq(referrals.receivingUserId, f.provider))!);
+  if (f.updatedSince !== undefined)
+    conditions.push(sql`date_trunc('milliseconds', ${referrals.updatedAt}) > ${new Date(f.updatedSince)}`);
+  if (f.provider !== undefined)
+    conditions.push(or(eq(referrals.fromUserId, f.provider), eq(referrals.receivingUserId, f.provider))!);
   if (f.patientName) conditions.push(patientNameMatches(f.patientName));
   return conditions;
 }
 
-export async function pageOf(db: Db, where: SQL, page: number, pageSize: number): Promise<{ rows: ReferralRow[]; count: number }> {
+export async function pageOf(
+  db: Db,
+  where: SQL,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: ReferralRow[]; count: number }> {
   const [rows, [total]] = await Promise.all([
-    db.select().from(referrals).where(where).orderBy(desc(referrals.updatedAt), desc(referrals.id)).limit(pageSize).offset(page * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(referrals).where(where),
+    db
+      .select()
+      .from(referrals)
+      .where(where)
+      .orderBy(desc(referrals.updatedAt), desc(referrals.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(referrals)
+      .where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
 }

@@ -8,7 +8,10 @@ import { referralEvents, referrals, referralViews } from './referrals.table.js';
 import type { referralsApi } from '@referwell/contracts';
 
 /** The acting practice's own record of the referral's patient (the sender's, or the accepting practice's), if it has one. */
-const referralPatient = (referralId: number, practiceId: number) => sql`(select case when ${referrals.practiceId} = ${practiceId} then ${referrals.patientId}
+const referralPatient = (
+  referralId: number,
+  practiceId: number,
+) => sql`(select case when ${referrals.practiceId} = ${practiceId} then ${referrals.patientId}
   when ${referrals.receivingPracticeId} = ${practiceId} then ${referrals.receiverPatientId} end from ${referrals} where ${referrals.id} = ${referralId})`;
 
 /**
@@ -16,12 +19,23 @@ const referralPatient = (referralId: number, practiceId: number) => sql`(select 
  * integration called), from which practice, what, when and from where.
  */
 export function auditReferral(
-  ctx: AppContext, caller: Caller, client: ClientInfo, verb: string, referralId: number | null, practiceId: number,
+  ctx: AppContext,
+  caller: Caller,
+  client: ClientInfo,
+  verb: string,
+  referralId: number | null,
+  practiceId: number,
   details: Record<string, unknown> = {},
 ) {
   return ctx.audit.record({
-    action: `referral.${verb}`, actorUserId: caller.user.id, targetType: 'referral', targetId: referralId ?? undefined,
-    ip: client.ip, userAgent: client.userAgent, practiceId, patientId: referralId === null ? null : referralPatient(referralId, practiceId),
+    action: `referral.${verb}`,
+    actorUserId: caller.user.id,
+    targetType: 'referral',
+    targetId: referralId ?? undefined,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    practiceId,
+    patientId: referralId === null ? null : referralPatient(referralId, practiceId),
     details: { practiceId, ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}), ...details },
   });
 }
@@ -45,7 +59,11 @@ export async function lockReferral(tx: Db, referralId: number): Promise<Referral
 
 /** One step of the timeline. */
 export async function recordEvent(
-  tx: Db, referralId: number, kind: referralsApi.ReferralEventKind, actorUserId: number | null, practiceId: number | null,
+  tx: Db,
+  referralId: number,
+  kind: referralsApi.ReferralEventKind,
+  actorUserId: number | null,
+  practiceId: number | null,
   details: Record<string, unknown> = {},
 ) {
   await tx.insert(referralEvents).values({ referralId, kind, actorUserId, practiceId, details });
@@ -56,10 +74,24 @@ export async function recordEvent(
  * comment): their people, except whoever made it, see it as not viewed again until they open it,
  * so their lists mark it and the inbox counts it.
  */
-export async function markUnviewed(tx: Db, referralId: number, practiceIds: readonly number[], actorUserId: number | null) {
+export async function markUnviewed(
+  tx: Db,
+  referralId: number,
+  practiceIds: readonly number[],
+  actorUserId: number | null,
+) {
   if (practiceIds.length === 0) return;
-  const members = tx.select({ id: practiceMembers.userId }).from(practiceMembers).where(inArray(practiceMembers.practiceId, [...practiceIds]));
+  const members = tx
+    .select({ id: practiceMembers.userId })
+    .from(practiceMembers)
+    .where(inArray(practiceMembers.practiceId, [...practiceIds]));
   await tx
     .delete(referralViews)
-    .where(and(eq(referralViews.referralId, referralId), inArray(referralViews.userId, members), actorUserId === null ? undefined : ne(referralViews.userId, actorUserId)));
+    .where(
+      and(
+        eq(referralViews.referralId, referralId),
+        inArray(referralViews.userId, members),
+        actorUserId === null ? undefined : ne(referralViews.userId, actorUserId),
+      ),
+    );
 }

@@ -44,7 +44,8 @@ async function offeredParty(tx: Db, referral: ReferralRow, practiceId: number): 
     if (referral.receivingPracticeId === practiceId) return 'RECEIVER';
     throw new AppError('REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted');
   }
-  if (referral.status === 'OFFERED' && offer.status !== 'OFFERED') throw new AppError('BAD_REQUEST', 'The offer of this referral to your practice has ended');
+  if (referral.status === 'OFFERED' && offer.status !== 'OFFERED')
+    throw new AppError('BAD_REQUEST', 'The offer of this referral to your practice has ended');
   return 'OFFERED';
 }
 
@@ -70,15 +71,28 @@ export function createReferralResponses(ctx: AppContext) {
         const patient = await patientById(tx, current.patientId);
         const receiver = await receiverRecordOf(tx, patient!, practiceId, caller.user.id);
         // The provider asked for stays when they work here; otherwise the accepting provider takes it.
-        const asked = current.receivingUserId && (await rolesIn(tx, current.receivingUserId, practiceId)).includes('PROVIDER') ? current.receivingUserId : null;
-        const self = caller.apiKey ? null : (await rolesIn(tx, caller.user.id, practiceId)).includes('PROVIDER') ? caller.user.id : null;
+        const asked =
+          current.receivingUserId && (await rolesIn(tx, current.receivingUserId, practiceId)).includes('PROVIDER')
+            ? current.receivingUserId
+            : null;
+        const self = caller.apiKey
+          ? null
+          : (await rolesIn(tx, caller.user.id, practiceId)).includes('PROVIDER')
+            ? caller.user.id
+            : null;
         const at = now();
         const [row] = await tx
           .update(referrals)
           .set({
-            status: 'ACCEPTED', receivingPracticeId: practiceId, acceptedByUserId: caller.user.id,
-            receivingUserId: body.recievingUserId ?? asked ?? self, receiverPatientId: receiver.record.id, appointment,
-            tier: null, tierExpiresAt: null, updatedAt: at,
+            status: 'ACCEPTED',
+            receivingPracticeId: practiceId,
+            acceptedByUserId: caller.user.id,
+            receivingUserId: body.recievingUserId ?? asked ?? self,
+            receiverPatientId: receiver.record.id,
+            appointment,
+            tier: null,
+            tierExpiresAt: null,
+            updatedAt: at,
           })
           .where(eq(referrals.id, id))
           .returning();
@@ -89,22 +103,47 @@ export function createReferralResponses(ctx: AppContext) {
         const others = await tx
           .update(referralOffers)
           .set({ status: 'WITHDRAWN', respondedAt: at })
-          .where(and(eq(referralOffers.referralId, id), eq(referralOffers.status, 'OFFERED'), ne(referralOffers.practiceId, practiceId)))
+          .where(
+            and(
+              eq(referralOffers.referralId, id),
+              eq(referralOffers.status, 'OFFERED'),
+              ne(referralOffers.practiceId, practiceId),
+            ),
+          )
           .returning({ practiceId: referralOffers.practiceId });
         await recordEvent(tx, id, 'ACCEPTED', caller.user.id, practiceId, { appointment });
-        await recordAnalytics(tx, { type: 'referral accepted', practiceId, userId: caller.user.id, details: { referralId: id, from: current.practiceId } });
+        await recordAnalytics(tx, {
+          type: 'referral accepted',
+          practiceId,
+          userId: caller.user.id,
+          details: { referralId: id, from: current.practiceId },
+        });
         const withdrawn = others.map((o) => o.practiceId);
         await markUnviewed(tx, id, [current.practiceId], caller.user.id);
         await queueReferralNotice(ctx, tx, {
-          referralId: id, kind: 'ACCEPTED', practiceIds: [current.practiceId, ...withdrawn], emailPracticeIds: [current.practiceId], actorUserId: caller.user.id,
+          referralId: id,
+          kind: 'ACCEPTED',
+          practiceIds: [current.practiceId, ...withdrawn],
+          emailPracticeIds: [current.practiceId],
+          actorUserId: caller.user.id,
         });
         return { referral: row, receiver };
       });
       const receiverPatientId = receiver.record.id;
       if (receiver.created) {
-        await auditPatient(ctx.audit, caller, 'patient.created', client, { type: 'patient', id: receiverPatientId }, { practiceId, referralId: id });
+        await auditPatient(
+          ctx.audit,
+          caller,
+          'patient.created',
+          client,
+          { type: 'patient', id: receiverPatientId },
+          { practiceId, referralId: id },
+        );
       }
-      await auditReferral(ctx, caller, client, 'accepted', id, practiceId, { appointment: appointment !== null, receiverPatientId });
+      await auditReferral(ctx, caller, client, 'accepted', id, practiceId, {
+        appointment: appointment !== null,
+        receiverPatientId,
+      });
       return detailOf(ctx, referral, { practiceId, userId: caller.user.id }, 'RECEIVER');
     },
 
@@ -120,14 +159,26 @@ export function createReferralResponses(ctx: AppContext) {
           .set({ status: 'REJECTED', respondedAt: at, respondedBy: caller.user.id, reason: body.reason ?? null })
           .where(and(eq(referralOffers.referralId, id), eq(referralOffers.practiceId, practiceId)));
         await recordEvent(tx, id, 'REJECTED', caller.user.id, practiceId, body.reason ? { reason: body.reason } : {});
-        await recordAnalytics(tx, { type: 'referral refused', practiceId, userId: caller.user.id, details: { referralId: id, from: current.practiceId } });
+        await recordAnalytics(tx, {
+          type: 'referral refused',
+          practiceId,
+          userId: caller.user.id,
+          details: { referralId: id, from: current.practiceId },
+        });
         // The sender sees each decline live; only a BASIC referral's decline (its end) is e-mailed.
         const basic = current.type === 'BASIC';
         await queueReferralNotice(ctx, tx, {
-          referralId: id, kind: 'REJECTED', practiceIds: [current.practiceId], emailPracticeIds: basic ? [current.practiceId] : [], actorUserId: caller.user.id,
+          referralId: id,
+          kind: 'REJECTED',
+          practiceIds: [current.practiceId],
+          emailPracticeIds: basic ? [current.practiceId] : [],
+          actorUserId: caller.user.id,
         });
         if (basic) {
-          await tx.update(referrals).set({ status: 'REJECTED', tier: null, tierExpiresAt: null, updatedAt: at }).where(eq(referrals.id, id));
+          await tx
+            .update(referrals)
+            .set({ status: 'REJECTED', tier: null, tierExpiresAt: null, updatedAt: at })
+            .where(eq(referrals.id, id));
           await markUnviewed(tx, id, [current.practiceId], caller.user.id);
           await autoArchiveEnded(tx, current, 'REJECTED');
           return;
@@ -143,7 +194,8 @@ export function createReferralResponses(ctx: AppContext) {
       const { practiceId } = body;
       const { referral: seen, party } = await authorizeReferral(db, caller, id, practiceId, 'referrals.manage');
       if (seen.receivingPracticeId) {
-        if (body.recievingUserId !== undefined) await assertProviderAt(db, body.recievingUserId, seen.receivingPracticeId);
+        if (body.recievingUserId !== undefined)
+          await assertProviderAt(db, body.recievingUserId, seen.receivingPracticeId);
         await assertDepartmentOf(db, body.departmentId, seen.receivingPracticeId);
       }
       const referral = await db.transaction(async (tx) => {
@@ -152,13 +204,26 @@ export function createReferralResponses(ctx: AppContext) {
         const appointment = appointmentOf(body, current.appointment && storedAppointment(current.appointment))!;
         const [row] = await tx
           .update(referrals)
-          .set({ status: 'RESCHEDULED', appointment, receivingUserId: body.recievingUserId ?? current.receivingUserId, updatedAt: now() })
+          .set({
+            status: 'RESCHEDULED',
+            appointment,
+            receivingUserId: body.recievingUserId ?? current.receivingUserId,
+            updatedAt: now(),
+          })
           .where(eq(referrals.id, id))
           .returning();
-        await recordEvent(tx, id, 'RESCHEDULED', caller.user.id, practiceId, { appointment, previous: current.appointment });
+        await recordEvent(tx, id, 'RESCHEDULED', caller.user.id, practiceId, {
+          appointment,
+          previous: current.appointment,
+        });
         const otherSide = party === 'SENDER' ? current.receivingPracticeId! : current.practiceId;
         await markUnviewed(tx, id, [otherSide], caller.user.id);
-        await queueReferralNotice(ctx, tx, { referralId: id, kind: 'RESCHEDULED', practiceIds: [otherSide], actorUserId: caller.user.id });
+        await queueReferralNotice(ctx, tx, {
+          referralId: id,
+          kind: 'RESCHEDULED',
+          practiceIds: [otherSide],
+          actorUserId: caller.user.id,
+        });
         return row;
       });
       await auditReferral(ctx, caller, client, 'rescheduled', id, practiceId);
@@ -187,7 +252,13 @@ export function createReferralResponses(ctx: AppContext) {
         const receiver = current.receivingPracticeId ? [current.receivingPracticeId] : [];
         const told = [...receiver, ...withdrawn.map((w) => w.practiceId)];
         await markUnviewed(tx, id, told, caller.user.id);
-        if (told.length) await queueReferralNotice(ctx, tx, { referralId: id, kind: 'CANCELLED', practiceIds: told, actorUserId: caller.user.id });
+        if (told.length)
+          await queueReferralNotice(ctx, tx, {
+            referralId: id,
+            kind: 'CANCELLED',
+            practiceIds: told,
+            actorUserId: caller.user.id,
+          });
         return row;
       });
       await auditReferral(ctx, caller, client, 'cancelled', id, practiceId, { reason: body.reason ?? null });

@@ -37,8 +37,14 @@ export const REFERRAL_TRANSITIONS: Record<ReferralAction, Transition> = {
 };
 
 const DOING: Record<ReferralAction, string> = {
-  accept: 'accepted', reject: 'declined', reschedule: 'rescheduled', cancel: 'cancelled', referAgain: 'referred again',
-  archive: 'archived', unarchive: 'brought back', comment: 'commented on',
+  accept: 'accepted',
+  reject: 'declined',
+  reschedule: 'rescheduled',
+  cancel: 'cancelled',
+  referAgain: 'referred again',
+  archive: 'archived',
+  unarchive: 'brought back',
+  comment: 'commented on',
 };
 
 export function allowed(action: ReferralAction, status: Status, party: ReferralParty): boolean {

@@ -24,9 +24,20 @@ async function practiceOfProvider(db: Db, userId: number, senderPracticeId: numb
     .selectDistinct({ id: practices.id })
     .from(practiceMembers)
     .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
-    .where(and(eq(practiceMembers.userId, userId), eq(practiceMembers.role, 'PROVIDER'), eq(practices.active, true), ne(practices.id, senderPracticeId)));
+    .where(
+      and(
+        eq(practiceMembers.userId, userId),
+        eq(practiceMembers.role, 'PROVIDER'),
+        eq(practices.active, true),
+        ne(practices.id, senderPracticeId),
+      ),
+    );
   if (rows.length === 0) refuse('recievingUserId', 'The provider asked for is not a provider at another practice');
-  if (rows.length > 1) refuse('targetPracticeId', 'The provider asked for works at several practices: name the practice to refer to (targetPracticeId)');
+  if (rows.length > 1)
+    refuse(
+      'targetPracticeId',
+      'The provider asked for works at several practices: name the practice to refer to (targetPracticeId)',
+    );
   return rows[0].id;
 }
 
@@ -41,9 +52,12 @@ export async function resolveReferralRequest(db: Db, caller: Caller, body: Refer
   if (fromUserId === undefined) refuse('fromUserId', 'An integration must name the referring provider (fromUserId)');
   // The referring provider is who the receiving practice answers to: a provider, not staff or an admin.
   if (!(await rolesIn(db, fromUserId, body.practiceId)).includes('PROVIDER')) {
-    refuse('fromUserId', body.fromUserId === undefined
-      ? 'Only a provider can refer a patient: name the referring provider of this practice (fromUserId)'
-      : 'The referring provider must be a provider of this practice');
+    refuse(
+      'fromUserId',
+      body.fromUserId === undefined
+        ? 'Only a provider can refer a patient: name the referring provider of this practice (fromUserId)'
+        : 'The referring provider must be a provider of this practice',
+    );
   }
 
   const patient = await patientIn(db, body.practiceId, body.patientId);
@@ -54,13 +68,17 @@ export async function resolveReferralRequest(db: Db, caller: Caller, body: Refer
     const [target] = await db.select().from(practices).where(eq(practices.id, targetId));
     if (!target || !target.active) refuse('targetPracticeId', 'No such practice');
     if (target.id === body.practiceId) refuse('targetPracticeId', 'A practice cannot refer to itself');
-    if (body.recievingUserId !== undefined && !(await rolesIn(db, body.recievingUserId, target.id)).includes('PROVIDER')) {
+    if (
+      body.recievingUserId !== undefined &&
+      !(await rolesIn(db, body.recievingUserId, target.id)).includes('PROVIDER')
+    ) {
       refuse('recievingUserId', `The provider asked for does not work at ${target.name}`);
     }
     return { fromUserId: fromUserId, patient: patient, type: 'BASIC' as const, target: target };
   }
 
-  if (body.recievingUserId !== undefined) refuse('recievingUserId', 'A specialty referral is matched; leave out recievingUserId');
+  if (body.recievingUserId !== undefined)
+    refuse('recievingUserId', 'A specialty referral is matched; leave out recievingUserId');
   if (!(await specialityExists(db, body.specialityId))) refuse('specialityId', 'No such speciality');
   // Only a body that says nothing falls back to the patient's insurance; null asks for no filter.
   const insuranceId = body.insuranceId === undefined ? patient.insuranceId : body.insuranceId;

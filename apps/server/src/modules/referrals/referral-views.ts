@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { directoryApi, PracticeSummary, referralsApi } from '@referwell/contracts';
 import {
-  personColumns, personOr, practices, toPersonSummary, toPracticeSummary, users, type AppContext,
+  personColumns,
+  personOr,
+  practices,
+  toPersonSummary,
+  toPracticeSummary,
+  users,
+  type AppContext,
 } from '../../core/index.js';
 import type { Db } from '../../db/client.js';
 import type { ReferralParty, ReferralRow } from './referral-access.js';
@@ -35,7 +41,11 @@ async function practicesById(db: Db, ids: number[]) {
 }
 
 /** List rows as the viewer's practice sees them, in the order given; a handful of queries per page. */
-export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): Promise<referralsApi.ReferralSummary[]> {
+export async function summariesOf(
+  db: Db,
+  rows: ReferralRow[],
+  viewer: Viewer,
+): Promise<referralsApi.ReferralSummary[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const ownTags = tagsOfPractice(db, viewer.practiceId);
@@ -48,14 +58,26 @@ export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): 
       if (!specialityIds.length) return [];
       return specialitiesByIds(db, specialityIds);
     })(),
-    db.select({ id: referralViews.referralId }).from(referralViews)
+    db
+      .select({ id: referralViews.referralId })
+      .from(referralViews)
       .where(and(inArray(referralViews.referralId, ids), eq(referralViews.userId, viewer.userId))),
-    db.select({ id: referralArchives.referralId }).from(referralArchives)
+    db
+      .select({ id: referralArchives.referralId })
+      .from(referralArchives)
       .where(and(inArray(referralArchives.referralId, ids), eq(referralArchives.practiceId, viewer.practiceId))),
-    db.select({
-      referralId: referralTags.referralId,
-      tag: { id: ownTags.id, practiceId: ownTags.practiceId, name: ownTags.name, color: ownTags.color, context: ownTags.context },
-    }).from(referralTags)
+    db
+      .select({
+        referralId: referralTags.referralId,
+        tag: {
+          id: ownTags.id,
+          practiceId: ownTags.practiceId,
+          name: ownTags.name,
+          color: ownTags.color,
+          context: ownTags.context,
+        },
+      })
+      .from(referralTags)
       .innerJoin(ownTags, eq(ownTags.id, referralTags.tagId))
       .where(inArray(referralTags.referralId, ids))
       .orderBy(asc(ownTags.name)),
@@ -85,7 +107,11 @@ export async function summariesOf(db: Db, rows: ReferralRow[], viewer: Viewer): 
 }
 
 async function timelineOf(db: Db, referralId: number): Promise<referralsApi.ReferralEvent[]> {
-  const events = await db.select().from(referralEvents).where(eq(referralEvents.referralId, referralId)).orderBy(asc(referralEvents.id));
+  const events = await db
+    .select()
+    .from(referralEvents)
+    .where(eq(referralEvents.referralId, referralId))
+    .orderBy(asc(referralEvents.id));
   const [people, practiceMap] = await Promise.all([
     peopleById(db, present(events.map((e) => e.actorUserId))),
     practicesById(db, present(events.map((e) => e.practiceId))),
@@ -101,7 +127,12 @@ async function timelineOf(db: Db, referralId: number): Promise<referralsApi.Refe
 }
 
 /** The whole referral as the viewer's practice sees it, with what it may do next. */
-export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: Viewer, party: ReferralParty): Promise<referralsApi.ReferralDetail> {
+export async function detailOf(
+  ctx: AppContext,
+  referral: ReferralRow,
+  viewer: Viewer,
+  party: ReferralParty,
+): Promise<referralsApi.ReferralDetail> {
   const { db } = ctx;
   const [[summary], attached, insurance, timeline] = await Promise.all([
     summariesOf(db, [referral], viewer),
@@ -120,9 +151,12 @@ export async function detailOf(ctx: AppContext, referral: ReferralRow, viewer: V
     tier: referral.tier,
     tierExpiresAt: referral.tierExpiresAt?.getTime() ?? null,
     timeline,
-    practicePatientId: viewer.practiceId === referral.practiceId
-      ? referral.patientId
-      : viewer.practiceId === referral.receivingPracticeId ? referral.receiverPatientId : null,
+    practicePatientId:
+      viewer.practiceId === referral.practiceId
+        ? referral.patientId
+        : viewer.practiceId === referral.receivingPracticeId
+          ? referral.receiverPatientId
+          : null,
     actions: actionsFor(referral.status, party, summary.archived),
   };
 }

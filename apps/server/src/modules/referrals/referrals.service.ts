@@ -52,15 +52,25 @@ export function createReferralsService(ctx: AppContext) {
         await attachToReferral(tx, caller, body.practiceId, row.id, body.files);
         await recordEvent(tx, row.id, 'CREATED', caller.user.id, body.practiceId, { type: request.type });
         await tx.insert(referralViews).values({ referralId: row.id, userId: caller.user.id });
-        await recordAnalytics(tx, { type: 'referral created', practiceId: body.practiceId, userId: caller.user.id, details: { referralId: row.id, type: request.type } });
+        await recordAnalytics(tx, {
+          type: 'referral created',
+          practiceId: body.practiceId,
+          userId: caller.user.id,
+          details: { referralId: row.id, type: request.type },
+        });
         // A BASIC referral is offered to its practice until it is answered or cancelled; a specialty
         // referral goes to its first tier at once, and no match at all ends it EXPIRED.
-        const result = basic ? await offerToNamedPractice(ctx, tx, row, request.target, caller.user.id) : await offerNextTier(ctx, tx, row);
+        const result = basic
+          ? await offerToNamedPractice(ctx, tx, row, request.target, caller.user.id)
+          : await offerNextTier(ctx, tx, row);
         const [current] = await tx.select().from(referrals).where(eq(referrals.id, row.id));
         return { referral: current, offered: result.practiceIds };
       });
       await auditReferral(ctx, caller, client, 'created', referral.id, body.practiceId, {
-        type: referral.type, patientId: referral.patientId, files: referral.fileIds.length, offeredTo: offered,
+        type: referral.type,
+        patientId: referral.patientId,
+        files: referral.fileIds.length,
+        offeredTo: offered,
       });
       return detailOf(ctx, referral, viewerOf(caller, body.practiceId), 'SENDER');
     },
@@ -81,31 +91,64 @@ export function createReferralsService(ctx: AppContext) {
       await authorizePractice(db, caller, q.practiceId, 'referrals.view');
       const where = and(listCondition(type, q.practiceId), ...filterConditions(q))!;
       const { rows, count } = await pageOf(db, where, q.page, q.pageSize);
-      await auditReferral(ctx, caller, client, 'listed', null, q.practiceId, { type, page: q.page, count: rows.length, referralIds: rows.map((r) => r.id) });
+      await auditReferral(ctx, caller, client, 'listed', null, q.practiceId, {
+        type,
+        page: q.page,
+        count: rows.length,
+        referralIds: rows.map((r) => r.id),
+      });
       return { data: await summariesOf(db, rows, viewerOf(caller, q.practiceId)), count };
     },
 
     async search(caller: Caller, q: { practiceId: number; query: string; inbox?: boolean }, client: ClientInfo) {
       await authorizePractice(db, caller, q.practiceId, 'referrals.view');
-      const scope = q.inbox === undefined ? seenBy(q.practiceId) : listCondition(q.inbox ? 'inbox' : 'sent', q.practiceId);
+      const scope =
+        q.inbox === undefined ? seenBy(q.practiceId) : listCondition(q.inbox ? 'inbox' : 'sent', q.practiceId);
       const { rows } = await pageOf(db, and(scope, searchCondition(q.query))!, 0, SEARCH_LIMIT);
-      await auditReferral(ctx, caller, client, 'searched', null, q.practiceId, { query: q.query, referralIds: rows.map((r) => r.id) });
+      await auditReferral(ctx, caller, client, 'searched', null, q.practiceId, {
+        query: q.query,
+        referralIds: rows.map((r) => r.id),
+      });
       return summariesOf(db, rows, viewerOf(caller, q.practiceId));
     },
 
     /** A patient's referrals: those sent for this record, and those another practice accepted into it. */
-    async ofPatient(caller: Caller, patientId: number, q: { practiceId: number; skip: number; pageSize: number; referralNotes: boolean }, client: ClientInfo) {
+    async ofPatient(
+      caller: Caller,
+      patientId: number,
+      q: { practiceId: number; skip: number; pageSize: number; referralNotes: boolean },
+      client: ClientInfo,
+    ) {
       await authorizePractice(db, caller, q.practiceId, 'patients.view');
       const patient = await patientIn(db, q.practiceId, patientId);
       if (!patient) throw new AppError('OBJECT_NOT_FOUND', 'No such patient');
-      const where = and(seenBy(q.practiceId), sql`(${referrals.patientId} = ${patientId} or ${referrals.receiverPatientId} = ${patientId})`)!;
+      const where = and(
+        seenBy(q.practiceId),
+        sql`(${referrals.patientId} = ${patientId} or ${referrals.receiverPatientId} = ${patientId})`,
+      )!;
       const [rows, [total]] = await Promise.all([
-        db.select().from(referrals).where(where).orderBy(desc(referrals.createdAt), desc(referrals.id)).limit(q.pageSize).offset(q.skip),
-        db.select({ n: sql<number>`count(*)::int` }).from(referrals).where(where),
+        db
+          .select()
+          .from(referrals)
+          .where(where)
+          .orderBy(desc(referrals.createdAt), desc(referrals.id))
+          .limit(q.pageSize)
+          .offset(q.skip),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(referrals)
+          .where(where),
       ]);
       await ctx.audit.record({
-        action: 'patient.referrals_listed', actorUserId: caller.user.id, targetType: 'patient', targetId: patientId, ip: client.ip, practiceId: q.practiceId, patientId,
-        userAgent: client.userAgent, details: { practiceId: q.practiceId, referralIds: rows.map((r) => r.id) },
+        action: 'patient.referrals_listed',
+        actorUserId: caller.user.id,
+        targetType: 'patient',
+        targetId: patientId,
+        ip: client.ip,
+        practiceId: q.practiceId,
+        patientId,
+        userAgent: client.userAgent,
+        details: { practiceId: q.practiceId, referralIds: rows.map((r) => r.id) },
       });
       const summaries = await summariesOf(db, rows, viewerOf(caller, q.practiceId));
       return {
@@ -116,8 +159,12 @@ export function createReferralsService(ctx: AppContext) {
 
     async markViewed(caller: Caller, id: number, practiceId: number, viewed: boolean, client: ClientInfo) {
       await authorizeReferral(db, caller, id, practiceId, 'referrals.view');
-      if (viewed) await db.insert(referralViews).values({ referralId: id, userId: caller.user.id }).onConflictDoNothing();
-      else await db.delete(referralViews).where(and(eq(referralViews.referralId, id), eq(referralViews.userId, caller.user.id)));
+      if (viewed)
+        await db.insert(referralViews).values({ referralId: id, userId: caller.user.id }).onConflictDoNothing();
+      else
+        await db
+          .delete(referralViews)
+          .where(and(eq(referralViews.referralId, id), eq(referralViews.userId, caller.user.id)));
       await auditReferral(ctx, caller, client, viewed ? 'marked_viewed' : 'marked_unread', id, practiceId);
       return { ok: true as const };
     },
@@ -125,16 +172,18 @@ export function createReferralsService(ctx: AppContext) {
     async setTags(caller: Caller, id: number, practiceId: number, tagIds: number[], client: ClientInfo) {
       await authorizeReferral(db, caller, id, practiceId, 'referrals.manage');
       const wanted = [...new Set(tagIds)];
-      const own = wanted.length
-        ? await practiceTagsIn(db, practiceId, wanted)
-        : [];
-      const unusable = wanted.filter((t) => !own.some((o) => o.id === t && (o.context === 'REFERRAL' || o.context === 'GENERAL')));
+      const own = wanted.length ? await practiceTagsIn(db, practiceId, wanted) : [];
+      const unusable = wanted.filter(
+        (t) => !own.some((o) => o.id === t && (o.context === 'REFERRAL' || o.context === 'GENERAL')),
+      );
       if (unusable.length) {
         const message = `Tag${unusable.length > 1 ? 's' : ''} ${unusable.join(', ')} cannot be used: choose the practice's referral or general tags`;
         throw new AppError('BAD_REQUEST', message, [{ path: ['body', 'tags'], message }]);
       }
       await db.transaction(async (tx) => {
-        await tx.delete(referralTags).where(and(eq(referralTags.referralId, id), inArray(referralTags.tagId, practiceTagIdsOf(practiceId))));
+        await tx
+          .delete(referralTags)
+          .where(and(eq(referralTags.referralId, id), inArray(referralTags.tagId, practiceTagIdsOf(practiceId))));
         if (wanted.length) await tx.insert(referralTags).values(wanted.map((tagId) => ({ referralId: id, tagId })));
       });
       await auditReferral(ctx, caller, client, 'tagged', id, practiceId, { tags: wanted });
@@ -147,7 +196,10 @@ export function createReferralsService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const changed = archived
           ? await tx.insert(referralArchives).values({ referralId: id, practiceId }).onConflictDoNothing().returning()
-          : await tx.delete(referralArchives).where(and(eq(referralArchives.referralId, id), eq(referralArchives.practiceId, practiceId))).returning();
+          : await tx
+              .delete(referralArchives)
+              .where(and(eq(referralArchives.referralId, id), eq(referralArchives.practiceId, practiceId)))
+              .returning();
         if (changed.length) await recordEvent(tx, id, archived ? 'ARCHIVED' : 'UNARCHIVED', caller.user.id, practiceId);
       });
       await auditReferral(ctx, caller, client, archived ? 'archived' : 'unarchived', id, practiceId);

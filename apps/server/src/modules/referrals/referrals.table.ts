@@ -1,5 +1,14 @@
 import {
-  doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { referralsApi } from '@referwell/contracts';
 import { practiceTags } from '../practices/practices.table.js';
@@ -21,10 +30,14 @@ export const referrals = pgTable(
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
     type: text('type').$type<referralsApi.ReferralType>().notNull(),
     status: text('status').$type<referralsApi.ReferralStatus>().notNull(),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The sender's record of the patient. */
-    patientId: integer('patient_id').notNull().references(() => patients.id, { onDelete: 'restrict' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
     /** BASIC: the practice asked. */
     targetPracticeId: integer('target_practice_id').references(() => practices.id, { onDelete: 'set null' }),
     /** The provider asked for (spec: recievingUserId), or the one the accepting practice named. */
@@ -68,12 +81,19 @@ export const referrals = pgTable(
 export const referralOffers = pgTable(
   'referral_offers',
   {
-    referralId: integer('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     tier: integer('tier').notNull(),
     networkId: integer('network_id').references(() => networks.id, { onDelete: 'set null' }),
     /** OFFERED, then ACCEPTED, REJECTED, EXPIRED (tier ran out) or WITHDRAWN (taken elsewhere, cancelled). */
-    status: text('status').$type<'OFFERED' | 'ACCEPTED' | 'REJECTED' | 'EXPIRED' | 'WITHDRAWN'>().notNull().default('OFFERED'),
+    status: text('status')
+      .$type<'OFFERED' | 'ACCEPTED' | 'REJECTED' | 'EXPIRED' | 'WITHDRAWN'>()
+      .notNull()
+      .default('OFFERED'),
     /** The matching providers there, for display and notifications. */
     providerIds: integer('provider_ids').array().notNull().default([]),
     distanceMiles: doublePrecision('distance_miles'),
@@ -82,7 +102,10 @@ export const referralOffers = pgTable(
     respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
   },
-  (t) => [primaryKey({ columns: [t.referralId, t.practiceId] }), index('referral_offers_practice_idx').on(t.practiceId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.referralId, t.practiceId] }),
+    index('referral_offers_practice_idx').on(t.practiceId, t.status),
+  ],
 );
 
 /** The timeline: one row per transition, with who did it from which practice. */
@@ -90,7 +113,9 @@ export const referralEvents = pgTable(
   'referral_events',
   {
     id: serial('id').primaryKey(),
-    referralId: integer('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<referralsApi.ReferralEventKind>().notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     practiceId: integer('practice_id').references(() => practices.id, { onDelete: 'set null' }),
@@ -104,8 +129,12 @@ export const referralEvents = pgTable(
 export const referralViews = pgTable(
   'referral_views',
   {
-    referralId: integer('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: at('viewed_at'),
   },
   (t) => [primaryKey({ columns: [t.referralId, t.userId] }), index('referral_views_user_idx').on(t.userId)],
@@ -115,19 +144,30 @@ export const referralViews = pgTable(
 export const referralArchives = pgTable(
   'referral_archives',
   {
-    referralId: integer('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
-    practiceId: integer('practice_id').notNull().references(() => practices.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
     archivedAt: at('archived_at'),
   },
-  (t) => [primaryKey({ columns: [t.referralId, t.practiceId] }), index('referral_archives_practice_idx').on(t.practiceId)],
+  (t) => [
+    primaryKey({ columns: [t.referralId, t.practiceId] }),
+    index('referral_archives_practice_idx').on(t.practiceId),
+  ],
 );
 
 /** A practice's own tags on a referral (the tag belongs to the practice). */
 export const referralTags = pgTable(
   'referral_tags',
   {
-    referralId: integer('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => practiceTags.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => practiceTags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.referralId, t.tagId] }), index('referral_tags_tag_idx').on(t.tagId)],
 );

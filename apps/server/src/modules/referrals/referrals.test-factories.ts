@@ -40,9 +40,13 @@ export async function insertReferral(db: Db, f: ReferralFixture) {
     .returning();
   const targets = f.acceptedBy ? [f.acceptedBy.practiceId] : offered;
   for (const practiceId of targets) {
-    await db.insert(referralOffers).values({ referralId: referral.id, practiceId, tier: 0, status: f.acceptedBy ? 'ACCEPTED' : 'OFFERED' });
+    await db
+      .insert(referralOffers)
+      .values({ referralId: referral.id, practiceId, tier: 0, status: f.acceptedBy ? 'ACCEPTED' : 'OFFERED' });
   }
-  await db.insert(referralEvents).values({ referralId: referral.id, kind: 'CREATED', actorUserId: f.fromUserId, practiceId: f.senderPracticeId });
+  await db
+    .insert(referralEvents)
+    .values({ referralId: referral.id, kind: 'CREATED', actorUserId: f.fromUserId, practiceId: f.senderPracticeId });
   return { referral: referral, patient };
 }
 
@@ -52,7 +56,9 @@ export async function insertReferral(db: Db, f: ReferralFixture) {
  */
 export async function referralScene(t: TestApp) {
   const side = async (name: string) => {
-    const practice = await createPractice(t.db, { name: `${name} ${Date.now()}-${Math.random().toString(36).slice(2, 6)}` });
+    const practice = await createPractice(t.db, {
+      name: `${name} ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+    });
     const provider = await createUser(t.db, { firstName: name, lastName: 'Provider' });
     await addMember(t.db, practice.id, provider.id, 'PROVIDER');
     return { practice, provider, client: await signedIn(t.app, provider) };
@@ -60,11 +66,19 @@ export async function referralScene(t: TestApp) {
   const sender = await side('Sender');
   const a = await side('Alpha');
   const b = await side('Bravo');
-  const patient = await insertPatient(t.db, sender.practice.id, { firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1980-04-02' });
+  const patient = await insertPatient(t.db, sender.practice.id, {
+    firstName: 'Jane',
+    lastName: 'Doe',
+    dateOfBirth: '1980-04-02',
+  });
   /** A BASIC referral from the sender to `to`, through the API. */
   const send = async (to = a, extra: Record<string, unknown> = {}) => {
     const res = await sender.client.post('/api/v1/referrals', {
-      practiceId: sender.practice.id, patientId: patient.id, targetPracticeId: to.practice.id, notes: 'Knee pain, please assess', ...extra,
+      practiceId: sender.practice.id,
+      patientId: patient.id,
+      targetPracticeId: to.practice.id,
+      notes: 'Knee pain, please assess',
+      ...extra,
     });
     if (res.statusCode !== 201) throw new Error(`send failed: ${res.statusCode} ${res.body}`);
     return res.json<referralsApi.ReferralDetail>();
@@ -77,9 +91,19 @@ export async function insertUploadedFile(db: Db, f: { practiceId: number; upload
   const [row] = await db
     .insert(files)
     .values({
-      practiceId: f.practiceId, ownerKind: 'PRACTICE', ownerId: f.practiceId, uploadedBy: f.uploadedBy, name: 'letter.pdf',
-      declaredType: 'application/pdf', type: 'application/pdf', size: 1024, md5: 'AAAAAAAAAAAAAAAAAAAAAA==', header: '25504446',
-      storageKey: `aa/${randomUUID()}`, uploadedAt: new Date(), scanStatus: 'clean',
+      practiceId: f.practiceId,
+      ownerKind: 'PRACTICE',
+      ownerId: f.practiceId,
+      uploadedBy: f.uploadedBy,
+      name: 'letter.pdf',
+      declaredType: 'application/pdf',
+      type: 'application/pdf',
+      size: 1024,
+      md5: 'AAAAAAAAAAAAAAAAAAAAAA==',
+      header: '25504446',
+      storageKey: `aa/${randomUUID()}`,
+      uploadedAt: new Date(),
+      scanStatus: 'clean',
     })
     .returning();
   return row;

@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 async function clientOf(userId: number) {
-  const [user] = await t.db.select().from(users).where(inArray(users.id, [userId]));
+  const [user] = await t.db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [userId]));
   return signedIn(t.app, user);
 }
 
@@ -36,21 +39,38 @@ describe('a specialty referral through the API', () => {
     const sender = await clientOf(w.referrer.id);
     const patient = await insertPatient(t.db, w.sender.id, { insuranceId: w.insurance.id });
 
-    const preview = await sender.get(`/api/v1/referrals/matchCheck?practice=${w.sender.id}&speciality=${w.speciality.id}&insurance=${w.insurance.id}`);
-    expect(preview.json<referralsApi.MatchCheckResult>().tiers.map((tier) => tier.candidates.map((c) => c.practice.id))).toEqual([
-      [w.birch.practice.id, w.alder.practice.id], [w.cedar.practice.id], [w.dogwood.practice.id, w.ginkgo.practice.id],
+    const preview = await sender.get(
+      `/api/v1/referrals/matchCheck?practice=${w.sender.id}&speciality=${w.speciality.id}&insurance=${w.insurance.id}`,
+    );
+    expect(
+      preview.json<referralsApi.MatchCheckResult>().tiers.map((tier) => tier.candidates.map((c) => c.practice.id)),
+    ).toEqual([
+      [w.birch.practice.id, w.alder.practice.id],
+      [w.cedar.practice.id],
+      [w.dogwood.practice.id, w.ginkgo.practice.id],
     ]);
 
     const res = await sender.post('/api/v1/referrals', {
-      practiceId: w.sender.id, patientId: patient.id, specialityId: w.speciality.id, scheduleType: 'PREFERENCE',
-      schedulePreferences: [{ day: 'TUE', timeOfDay: 'AM' }], notes: 'Second opinion',
+      practiceId: w.sender.id,
+      patientId: patient.id,
+      specialityId: w.speciality.id,
+      scheduleType: 'PREFERENCE',
+      schedulePreferences: [{ day: 'TUE', timeOfDay: 'AM' }],
+      notes: 'Second opinion',
     });
     expect(res.statusCode, res.body).toBe(201);
     const sent = res.json<Detail>();
     // The insurance comes from the patient's record.
     expect(sent).toMatchObject({
-      type: 'SPECIALTY', status: 'OFFERED', tier: 0, speciality: { id: w.speciality.id }, insurance: { id: w.insurance.id },
-      scheduleType: 'PREFERENCE', schedulePreferences: [{ day: 'TUE', timeOfDay: 'AM' }], matchingDistance: 'NORMAL', receivingPractice: null,
+      type: 'SPECIALTY',
+      status: 'OFFERED',
+      tier: 0,
+      speciality: { id: w.speciality.id },
+      insurance: { id: w.insurance.id },
+      scheduleType: 'PREFERENCE',
+      schedulePreferences: [{ day: 'TUE', timeOfDay: 'AM' }],
+      matchingDistance: 'NORMAL',
+      receivingPractice: null,
     });
     expect(sent.tierExpiresAt).toBe(clock.now().getTime() + 15 * MINUTE);
 
@@ -58,11 +78,14 @@ describe('a specialty referral through the API', () => {
     const alder = await clientOf(w.alder.providerIds[0]);
     const cedar = await clientOf(w.cedar.providerIds[0]);
     const inbox = async (client: typeof birch, practiceId: number) =>
-      (await client.get(`/api/v1/referrals/inbox?practiceId=${practiceId}`)).json<{ data: { id: number }[] }>().data.map((r) => r.id);
+      (await client.get(`/api/v1/referrals/inbox?practiceId=${practiceId}`))
+        .json<{ data: { id: number }[] }>()
+        .data.map((r) => r.id);
     expect(await inbox(birch, w.birch.practice.id)).toEqual([sent.id]);
     expect(await inbox(cedar, w.cedar.practice.id)).toEqual([]);
-    expect((await birch.get(`/api/v1/referral/${sent.id}/preferences?practiceId=${w.birch.practice.id}`)).json())
-      .toEqual({ scheduleType: 'PREFERENCE', schedulePreferences: [{ day: 'TUE', timeOfDay: 'AM' }] });
+    expect(
+      (await birch.get(`/api/v1/referral/${sent.id}/preferences?practiceId=${w.birch.practice.id}`)).json(),
+    ).toEqual({ scheduleType: 'PREFERENCE', schedulePreferences: [{ day: 'TUE', timeOfDay: 'AM' }] });
 
     // Both practices of the first tier decline: the next tier is offered at once.
     await birch.put(`/api/v1/referral/${sent.id}/reject`, { practiceId: w.birch.practice.id, reason: 'Fully booked' });
@@ -89,8 +112,22 @@ describe('a specialty referral through the API', () => {
     const winner = won.statusCode === 200 ? w.dogwood : w.ginkgo;
 
     const final = (await sender.get(`/api/v1/referral/${sent.id}?practiceId=${w.sender.id}`)).json<Detail>();
-    expect(final).toMatchObject({ status: 'ACCEPTED', receivingPractice: { id: winner.practice.id }, tier: null, tierExpiresAt: null });
-    expect(final.timeline.map((e) => e.kind)).toEqual(['CREATED', 'OFFERED', 'REJECTED', 'REJECTED', 'OFFERED', 'TIER_EXPIRED', 'OFFERED', 'ACCEPTED']);
+    expect(final).toMatchObject({
+      status: 'ACCEPTED',
+      receivingPractice: { id: winner.practice.id },
+      tier: null,
+      tierExpiresAt: null,
+    });
+    expect(final.timeline.map((e) => e.kind)).toEqual([
+      'CREATED',
+      'OFFERED',
+      'REJECTED',
+      'REJECTED',
+      'OFFERED',
+      'TIER_EXPIRED',
+      'OFFERED',
+      'ACCEPTED',
+    ]);
     // The sender heard of every step live.
     await jobsCtx.jobs.drain();
     expect(jobsCtx.events.filter((e) => e.referralId === sent.id).map((e) => e.kind)).toEqual(
@@ -98,12 +135,18 @@ describe('a specialty referral through the API', () => {
     );
   });
 
-  it('filters by the insurance the body names, by none when it says null, by the patient\'s when it says nothing', async () => {
+  it("filters by the insurance the body names, by none when it says null, by the patient's when it says nothing", async () => {
     const w = await routingWorld(t.db, 9);
     const sender = await clientOf(w.referrer.id);
     const patient = await insertPatient(t.db, w.sender.id, { insuranceId: w.insurance.id });
     const send = async (insurance: Record<string, unknown>) => {
-      const res = await sender.post('/api/v1/referrals', { practiceId: w.sender.id, patientId: patient.id, specialityId: w.speciality.id, scheduleType: 'NEXT', ...insurance });
+      const res = await sender.post('/api/v1/referrals', {
+        practiceId: w.sender.id,
+        patientId: patient.id,
+        specialityId: w.speciality.id,
+        scheduleType: 'NEXT',
+        ...insurance,
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<Detail>();
     };
@@ -112,7 +155,11 @@ describe('a specialty referral through the API', () => {
     // Cleared in the form: the match preview (no insurance) and the routing agree.
     const unfiltered = await send({ insuranceId: null });
     expect(unfiltered.insurance).toBeNull();
-    const outer = (await sender.get(`/api/v1/referrals/matchCheck?practice=${w.sender.id}&speciality=${w.speciality.id}`)).json<referralsApi.MatchCheckResult>().tiers.at(-1)!;
+    const outer = (
+      await sender.get(`/api/v1/referrals/matchCheck?practice=${w.sender.id}&speciality=${w.speciality.id}`)
+    )
+      .json<referralsApi.MatchCheckResult>()
+      .tiers.at(-1)!;
     expect(outer.candidates.map((c) => c.practice.id)).toContain(w.ivy.practice.id);
     // Ivy's provider accepts no insurance: only the unfiltered referral reaches it, in the outer tier.
     for (const minutes of [16, 46]) {
@@ -121,7 +168,9 @@ describe('a specialty referral through the API', () => {
       await jobsCtx.jobs.drain();
     }
     const ivy = await clientOf(w.ivy.providerIds[0]);
-    const inbox = (await ivy.get(`/api/v1/referrals/inbox?practiceId=${w.ivy.practice.id}`)).json<{ data: { id: number }[] }>();
+    const inbox = (await ivy.get(`/api/v1/referrals/inbox?practiceId=${w.ivy.practice.id}`)).json<{
+      data: { id: number }[];
+    }>();
     expect(inbox.data.map((r) => r.id)).toEqual([unfiltered.id]);
   });
 
@@ -131,9 +180,16 @@ describe('a specialty referral through the API', () => {
     const patient = await insertPatient(t.db, w.sender.id);
     // A speciality nobody in this world practises.
     const res = await sender.post('/api/v1/referrals', {
-      practiceId: w.sender.id, patientId: patient.id, specialityId: w.speciality.id + 500, scheduleType: 'URGENT',
+      practiceId: w.sender.id,
+      patientId: patient.id,
+      specialityId: w.speciality.id + 500,
+      scheduleType: 'URGENT',
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<Detail>()).toMatchObject({ status: 'EXPIRED', tier: null, actions: ['referAgain', 'archive', 'comment'] });
+    expect(res.json<Detail>()).toMatchObject({
+      status: 'EXPIRED',
+      tier: null,
+      actions: ['referAgain', 'archive', 'comment'],
+    });
   });
 });

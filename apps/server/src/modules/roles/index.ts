@@ -4,7 +4,12 @@ import { registerRoleRoutes } from './roles.routes.js';
 import { createRolesService } from './roles.service.js';
 
 export {
-  forgetPracticeMember, LAST_ADMIN_MESSAGE, listRoleHolders, organisationSource, roleHolder, sortRoles,
+  forgetPracticeMember,
+  LAST_ADMIN_MESSAGE,
+  listRoleHolders,
+  organisationSource,
+  roleHolder,
+  sortRoles,
 } from './role-holders.js';
 
 export function rolesModule(app: FastifyInstance, ctx: AppContext) {

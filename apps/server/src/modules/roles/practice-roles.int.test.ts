@@ -33,9 +33,22 @@ describe('GET /api/v1/roles/practice/:practiceId', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.count).toBe(4);
-    expect(body.data.map((m: { user: { lastName: string } }) => m.user.lastName)).toEqual(['Adams', 'Baker', 'Cole', 'Zed']);
+    expect(body.data.map((m: { user: { lastName: string } }) => m.user.lastName)).toEqual([
+      'Adams',
+      'Baker',
+      'Cole',
+      'Zed',
+    ]);
     expect(body.data[2]).toEqual({
-      user: { id: people[0].id, uuid: people[0].uuid, firstName: 'Test', lastName: 'Cole', title: null, kind: 'PROVIDER', email: people[0].email },
+      user: {
+        id: people[0].id,
+        uuid: people[0].uuid,
+        firstName: 'Test',
+        lastName: 'Cole',
+        title: null,
+        kind: 'PROVIDER',
+        email: people[0].email,
+      },
       roles: ['ADMIN', 'STAFF'],
     });
     expect(body.data[0].user).not.toHaveProperty('phone');
@@ -82,7 +95,12 @@ describe('POST /api/v1/roles/practice/:practiceId', () => {
     expect(again.json().roles).toEqual(['PROVIDER', 'STAFF']);
     const events = await audited(t.db, 'role.granted', practice.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actorUserId: admin.user.id, subjectUserId: staff.user.id, targetType: 'practice', details: { role: 'PROVIDER' } });
+    expect(events[0]).toMatchObject({
+      actorUserId: admin.user.id,
+      subjectUserId: staff.user.id,
+      targetType: 'practice',
+      details: { role: 'PROVIDER' },
+    });
   });
 
   it('refuses someone who is not a member yet', async () => {
@@ -107,13 +125,20 @@ describe('POST /api/v1/roles/practice/:practiceId', () => {
       const res = await client.post(url(practice.id), { userId: staff.user.id, role: 'PROVIDER' });
       expect(res.statusCode).toBe(403);
     }
-    expect((await staff.client.post(url(practice.id), { userId: staff.user.id, role: 'PROVIDER' })).json().message)
-      .toBe('Your role does not allow you to grant and remove roles, remove users, assign users to the organisation, approve join requests, manage departments');
+    expect(
+      (await staff.client.post(url(practice.id), { userId: staff.user.id, role: 'PROVIDER' })).json().message,
+    ).toBe(
+      'Your role does not allow you to grant and remove roles, remove users, assign users to the organisation, approve join requests, manage departments',
+    );
     const thirdParty = await member(t, practice.id, ['THIRD_PARTY_ADMIN']);
     const promote = await thirdParty.client.post(url(practice.id), { userId: thirdParty.user.id, role: 'ADMIN' });
     expect(promote.statusCode).toBe(403);
-    expect(promote.json().message).toBe('Your role does not allow you to make someone an admin or take the admin role away');
-    expect((await thirdParty.client.post(url(practice.id), { userId: staff.user.id, role: 'THIRD_PARTY_STAFF' })).statusCode).toBe(200);
+    expect(promote.json().message).toBe(
+      'Your role does not allow you to make someone an admin or take the admin role away',
+    );
+    expect(
+      (await thirdParty.client.post(url(practice.id), { userId: staff.user.id, role: 'THIRD_PARTY_STAFF' })).statusCode,
+    ).toBe(200);
     expect(await practiceRoles(t.db, practice.id, staff.user.id)).toEqual(['STAFF', 'THIRD_PARTY_STAFF']);
     expect(await practiceRoles(t.db, practice.id, thirdParty.user.id)).toEqual(['THIRD_PARTY_ADMIN']);
   });
@@ -138,18 +163,30 @@ describe('DELETE /api/v1/roles/practice/:practiceId/:role', () => {
 
   it('takes the last role out of the practice, its departments and its networks', async () => {
     const { practice, admin, provider } = await team(t);
-    const [department] = await t.db.insert(departments).values({ practiceId: practice.id, name: 'Cardiology' }).returning();
+    const [department] = await t.db
+      .insert(departments)
+      .values({ practiceId: practice.id, name: 'Cardiology' })
+      .returning();
     await t.db.insert(departmentMembers).values({ departmentId: department.id, userId: provider.user.id });
-    const [network] = await t.db.insert(networks).values({ practiceId: practice.id, name: 'Tier 1', matchingTimeLimit: 60 }).returning();
-    await t.db.insert(networkProviders).values({ networkId: network.id, userId: provider.user.id, practiceId: practice.id });
+    const [network] = await t.db
+      .insert(networks)
+      .values({ practiceId: practice.id, name: 'Tier 1', matchingTimeLimit: 60 })
+      .returning();
+    await t.db
+      .insert(networkProviders)
+      .values({ networkId: network.id, userId: provider.user.id, practiceId: practice.id });
 
     await t.db.update(users).set({ currentPracticeId: practice.id }).where(eq(users.id, provider.user.id));
     const res = await admin.client.delete(`${url(practice.id)}/PROVIDER`, { userId: provider.user.id });
     expect(res.json().roles).toEqual([]);
     expect((await t.db.select().from(users).where(eq(users.id, provider.user.id)))[0].currentPracticeId).toBeNull();
     expect(await practiceRoles(t.db, practice.id, provider.user.id)).toEqual([]);
-    expect(await t.db.select().from(departmentMembers)).not.toContainEqual(expect.objectContaining({ userId: provider.user.id }));
-    expect(await t.db.select().from(networkProviders)).not.toContainEqual(expect.objectContaining({ userId: provider.user.id }));
+    expect(await t.db.select().from(departmentMembers)).not.toContainEqual(
+      expect.objectContaining({ userId: provider.user.id }),
+    );
+    expect(await t.db.select().from(networkProviders)).not.toContainEqual(
+      expect.objectContaining({ userId: provider.user.id }),
+    );
     const [event] = await audited(t.db, 'role.removed', practice.id);
     expect(event.details).toEqual({ role: 'PROVIDER', leftPractice: true });
     expect((await provider.client.get(url(practice.id))).statusCode).toBe(403);
@@ -179,7 +216,10 @@ describe('DELETE /api/v1/roles/practice/:practiceId/:role', () => {
     const [won, lost] = results.map((r) => r.statusCode).sort();
     expect(won).toBe(200);
     expect([400, 403]).toContain(lost);
-    const admins = [...(await practiceRoles(t.db, practice.id, admin.user.id)), ...(await practiceRoles(t.db, practice.id, staff.user.id))];
+    const admins = [
+      ...(await practiceRoles(t.db, practice.id, admin.user.id)),
+      ...(await practiceRoles(t.db, practice.id, staff.user.id)),
+    ];
     expect(admins.filter((r) => r === 'ADMIN')).toHaveLength(1);
   });
 
@@ -196,7 +236,9 @@ describe('DELETE /api/v1/roles/practice/:practiceId/:role', () => {
     for (const client of [staff.client, outsider.client]) {
       expect((await client.delete(`${url(practice.id)}/ADMIN`, { userId: admin.user.id })).statusCode).toBe(403);
     }
-    expect((await new TestClient(t.app).delete(`${url(practice.id)}/STAFF`, { userId: staff.user.id })).statusCode).toBe(401);
+    expect(
+      (await new TestClient(t.app).delete(`${url(practice.id)}/STAFF`, { userId: staff.user.id })).statusCode,
+    ).toBe(401);
     expect(await practiceRoles(t.db, practice.id, admin.user.id)).toEqual(['ADMIN']);
     expect(await practiceRoles(t.db, practice.id, staff.user.id)).toEqual(['STAFF']);
   });

@@ -3,7 +3,15 @@ import type { Role, rolesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { ALL_ROLES } from '../../platform/access/index.js';
 import {
-  byName, clearCurrentPractice, containsPattern, nameContains, organisationMembers, practiceMembers, teamMemberColumns, toTeamMember, users,
+  byName,
+  clearCurrentPractice,
+  containsPattern,
+  nameContains,
+  organisationMembers,
+  practiceMembers,
+  teamMemberColumns,
+  toTeamMember,
+  users,
 } from '../../core/index.js';
 import { leavePracticeDepartments } from '../departments/index.js';
 import { forgetNetworkProvider } from '../networks/index.js';
@@ -12,8 +20,7 @@ export const LAST_ADMIN_MESSAGE = 'A practice needs at least one admin. Make som
 
 /** Where role rows live: a practice's or an organisation's members. */
 export type MemberSource =
-  | { table: typeof practiceMembers; scope: SQL }
-  | { table: typeof organisationMembers; scope: SQL };
+  { table: typeof practiceMembers; scope: SQL } | { table: typeof organisationMembers; scope: SQL };
 
 export const practiceSource = (practiceId: number): MemberSource => ({
   table: practiceMembers,
@@ -61,14 +68,20 @@ export async function listRoleHolders(
 export async function roleHolder(db: Db, source: MemberSource, userId: number): Promise<rolesApi.RoleHolder> {
   const { table, scope } = source;
   const [user] = await db.select(teamMemberColumns).from(users).where(eq(users.id, userId));
-  const roles = await db.select({ role: table.role }).from(table).where(and(scope, eq(table.userId, userId)));
+  const roles = await db
+    .select({ role: table.role })
+    .from(table)
+    .where(and(scope, eq(table.userId, userId)));
   return { user: toTeamMember(user), roles: sortRoles(roles.map((r) => r.role)) };
 }
 
 /** How many members hold `role` in the source. */
 export async function countRole(db: Db, source: MemberSource, role: Role) {
   const { table, scope } = source;
-  const [row] = await db.select({ n: count() }).from(table).where(and(scope, eq(table.role, role)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(scope, eq(table.role, role)));
   return row?.n ?? 0;
 }
 

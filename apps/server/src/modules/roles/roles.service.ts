@@ -1,13 +1,33 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import {
-  addOrganisationMember, addPracticeMember, authorizeOrganisation, authorizeOrganisationRoleChange, authorizePractice,
-  authorizeRoleChange, lockOrganisation, lockPractice, organisationRolesIn, practiceMembers, practices,
-  removeOrganisationMember, removePracticeMember, rolesIn, type AppContext, type Caller, type SessionCaller,
+  addOrganisationMember,
+  addPracticeMember,
+  authorizeOrganisation,
+  authorizeOrganisationRoleChange,
+  authorizePractice,
+  authorizeRoleChange,
+  lockOrganisation,
+  lockPractice,
+  organisationRolesIn,
+  practiceMembers,
+  practices,
+  removeOrganisationMember,
+  removePracticeMember,
+  rolesIn,
+  type AppContext,
+  type Caller,
+  type SessionCaller,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
 import {
-  LAST_ADMIN_MESSAGE, countRole, forgetPracticeMember, listRoleHolders, organisationSource, practiceSource, roleHolder,
+  LAST_ADMIN_MESSAGE,
+  countRole,
+  forgetPracticeMember,
+  listRoleHolders,
+  organisationSource,
+  practiceSource,
+  roleHolder,
 } from './role-holders.js';
 import { forgetNetworkProvider } from '../networks/index.js';
 
@@ -16,8 +36,22 @@ type Page = { page: number; pageSize: number };
 export function createRolesService(ctx: AppContext) {
   const { db, audit } = ctx;
 
-  async function recordChange(caller: SessionCaller, action: 'role.granted' | 'role.removed', target: { type: string; id: number }, userId: number, details: Record<string, unknown>) {
-    await audit.record({ action, actorUserId: caller.user.id, subjectUserId: userId, targetType: target.type, targetId: target.id, practiceId: target.type === 'practice' ? target.id : null, details });
+  async function recordChange(
+    caller: SessionCaller,
+    action: 'role.granted' | 'role.removed',
+    target: { type: string; id: number },
+    userId: number,
+    details: Record<string, unknown>,
+  ) {
+    await audit.record({
+      action,
+      actorUserId: caller.user.id,
+      subjectUserId: userId,
+      targetType: target.type,
+      targetId: target.id,
+      practiceId: target.type === 'practice' ? target.id : null,
+      details,
+    });
   }
 
   return {
@@ -45,7 +79,8 @@ export function createRolesService(ctx: AppContext) {
       const leftPractice = await db.transaction(async (tx) => {
         await lockPractice(tx, practiceId);
         const current = await rolesIn(tx, userId, practiceId);
-        if (!current.includes(role)) throw new AppError('OBJECT_NOT_FOUND', `This person does not hold the ${role} role in the practice`);
+        if (!current.includes(role))
+          throw new AppError('OBJECT_NOT_FOUND', `This person does not hold the ${role} role in the practice`);
         if (role === 'ADMIN' && (await countRole(tx, practiceSource(practiceId), 'ADMIN')) <= 1) {
           throw new AppError('BAD_REQUEST', LAST_ADMIN_MESSAGE);
         }
@@ -82,7 +117,8 @@ export function createRolesService(ctx: AppContext) {
         }
         return addOrganisationMember(tx, organisationId, userId, role);
       });
-      if (granted) await recordChange(caller, 'role.granted', { type: 'organisation', id: organisationId }, userId, { role });
+      if (granted)
+        await recordChange(caller, 'role.granted', { type: 'organisation', id: organisationId }, userId, { role });
       return roleHolder(db, organisationSource(organisationId), userId);
     },
 
@@ -91,14 +127,21 @@ export function createRolesService(ctx: AppContext) {
       const leftOrganisation = await db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
         const current = await organisationRolesIn(tx, userId, organisationId);
-        if (!current.includes(role)) throw new AppError('OBJECT_NOT_FOUND', `This person does not hold the ${role} role in the organisation`);
+        if (!current.includes(role))
+          throw new AppError('OBJECT_NOT_FOUND', `This person does not hold the ${role} role in the organisation`);
         if (role === 'ADMIN' && (await countRole(tx, organisationSource(organisationId), 'ADMIN')) <= 1) {
-          throw new AppError('BAD_REQUEST', 'An organisation needs at least one admin. Make someone else an admin first.');
+          throw new AppError(
+            'BAD_REQUEST',
+            'An organisation needs at least one admin. Make someone else an admin first.',
+          );
         }
         await removeOrganisationMember(tx, organisationId, userId, role);
         return current.length === 1;
       });
-      await recordChange(caller, 'role.removed', { type: 'organisation', id: organisationId }, userId, { role, leftOrganisation });
+      await recordChange(caller, 'role.removed', { type: 'organisation', id: organisationId }, userId, {
+        role,
+        leftOrganisation,
+      });
       return roleHolder(db, organisationSource(organisationId), userId);
     },
   };

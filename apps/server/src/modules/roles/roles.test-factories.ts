@@ -17,7 +17,12 @@ export function signedIn(t: TestApp, user: UserRow) {
 }
 
 /** A user with roles in a practice, signed in on the web. */
-export async function member(t: TestApp, practiceId: number, roles: Role[], values: Partial<typeof users.$inferInsert> = {}) {
+export async function member(
+  t: TestApp,
+  practiceId: number,
+  roles: Role[],
+  values: Partial<typeof users.$inferInsert> = {},
+) {
   const user = await createUser(t.db, values);
   for (const role of roles) await addMember(t.db, practiceId, user.id, role);
   return { user, client: await signedIn(t, user) };
@@ -40,7 +45,10 @@ export async function team(t: TestApp) {
 }
 
 export async function createOrganisation(db: Db, values: Partial<typeof organisations.$inferInsert> = {}) {
-  const [row] = await db.insert(organisations).values({ name: 'Test Organisation', ...values }).returning();
+  const [row] = await db
+    .insert(organisations)
+    .values({ name: 'Test Organisation', ...values })
+    .returning();
   return row;
 }
 
@@ -53,14 +61,18 @@ export async function joinOrganisation(db: Db, practiceId: number, organisationI
 }
 
 export async function organisationRoles(db: Db, organisationId: number, userId: number) {
-  const rows = await db.select({ role: organisationMembers.role }).from(organisationMembers)
+  const rows = await db
+    .select({ role: organisationMembers.role })
+    .from(organisationMembers)
     .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)));
   return rows.map((r) => r.role).sort();
 }
 
 /** Audit events of one action about one target, newest first. */
 export async function audited(db: Db, action: string, targetId: number | string) {
-  return db.select().from(auditEvents)
+  return db
+    .select()
+    .from(auditEvents)
     .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))))
     .orderBy(desc(auditEvents.id));
 }

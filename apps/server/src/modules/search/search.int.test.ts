@@ -20,7 +20,10 @@ let w: Awaited<ReturnType<typeof world>>;
  */
 async function world() {
   const db = t.db;
-  const riverside = await createPractice(db, { name: 'Riverside Family Medicine', address: '1 River Rd, Springfield, IL' });
+  const riverside = await createPractice(db, {
+    name: 'Riverside Family Medicine',
+    address: '1 River Rd, Springfield, IL',
+  });
   const lakeside = await createPractice(db, { name: 'Lakeside Orthopedics' });
   const far = await createPractice(db, { name: 'Faraway Dermatology' });
   await createPractice(db, { name: 'Riverbend Closed Clinic', active: false });
@@ -49,7 +52,8 @@ async function search(query: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Results>().results;
 }
-const ids = (results: searchApi.SearchResult[], type: searchApi.SearchType) => results.filter((r) => r.type === type).map((r) => r.id);
+const ids = (results: searchApi.SearchResult[], type: searchApi.SearchType) =>
+  results.filter((r) => r.type === type).map((r) => r.id);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -66,7 +70,15 @@ describe('GET /api/v1/search', () => {
 
   it('finds colleagues of the caller’s practices only, with the practice they share', async () => {
     const results = await search('query=hopper&types=USER');
-    expect(results).toEqual([{ type: 'USER', id: w.colleague.id, title: 'Grace Hopper', subtitle: 'Riverside Family Medicine', practiceId: w.riverside.id }]);
+    expect(results).toEqual([
+      {
+        type: 'USER',
+        id: w.colleague.id,
+        title: 'Grace Hopper',
+        subtitle: 'Riverside Family Medicine',
+        practiceId: w.riverside.id,
+      },
+    ]);
     expect(ids(await search('query=hopkins&types=USER'), 'USER')).toEqual([w.lakeProvider.id]);
     expect(ids(await search('query=gregory&types=USER'), 'USER')).toEqual([]);
   });
@@ -83,14 +95,28 @@ describe('GET /api/v1/search', () => {
 
   it('finds active practices anywhere', async () => {
     const results = await search('query=river&types=PRACTICE');
-    expect(results).toEqual([{ type: 'PRACTICE', id: w.riverside.id, title: 'Riverside Family Medicine', subtitle: '1 River Rd, Springfield, IL', practiceId: w.riverside.id }]);
+    expect(results).toEqual([
+      {
+        type: 'PRACTICE',
+        id: w.riverside.id,
+        title: 'Riverside Family Medicine',
+        subtitle: '1 River Rd, Springfield, IL',
+        practiceId: w.riverside.id,
+      },
+    ]);
     expect(ids(await search('query=dermatology&types=PRACTICE'), 'PRACTICE')).toEqual([w.far.id]);
   });
 
   it('finds providers of active practices anywhere, with a speciality, but not staff or locked accounts', async () => {
     const results = await search('query=grace%20hop&types=PROVIDER');
     expect(results).toEqual([
-      { type: 'PROVIDER', id: w.farProvider.id, title: 'Grace Hoppington', subtitle: 'Dermatology Physician · Faraway Dermatology', practiceId: w.far.id },
+      {
+        type: 'PROVIDER',
+        id: w.farProvider.id,
+        title: 'Grace Hoppington',
+        subtitle: 'Dermatology Physician · Faraway Dermatology',
+        practiceId: w.far.id,
+      },
     ]);
     expect(ids(await search('query=hopkins&types=PROVIDER'), 'PROVIDER')).toEqual([w.lakeProvider.id]);
     expect(ids(await search('query=gregory&types=PROVIDER'), 'PROVIDER')).toEqual([]);
@@ -108,20 +134,47 @@ describe('GET /api/v1/search', () => {
   });
 
   it('finds patients of the caller’s practices only, by name or phone, with date of birth and practice; audited', async () => {
-    const mine = await insertPatient(t.db, w.riverside.id, { firstName: 'Hope', lastName: 'Patterson', dateOfBirth: '1980-02-03', phoneNumber: '+12025550180' });
-    const lake = await insertPatient(t.db, w.lakeside.id, { firstName: 'Harry', lastName: 'Patterson', phoneNumber: '+12025550181' });
+    const mine = await insertPatient(t.db, w.riverside.id, {
+      firstName: 'Hope',
+      lastName: 'Patterson',
+      dateOfBirth: '1980-02-03',
+      phoneNumber: '+12025550180',
+    });
+    const lake = await insertPatient(t.db, w.lakeside.id, {
+      firstName: 'Harry',
+      lastName: 'Patterson',
+      phoneNumber: '+12025550181',
+    });
     await insertPatient(t.db, w.far.id, { firstName: 'Paula', lastName: 'Patterson', phoneNumber: '+12025550182' });
     const results = await search('query=patterson&types=PATIENT');
     expect(results.sort((a, b) => a.id - b.id)).toEqual([
-      { type: 'PATIENT', id: mine.id, title: 'Hope Patterson', subtitle: 'DOB 02/03/1980 · Riverside Family Medicine', practiceId: w.riverside.id },
-      { type: 'PATIENT', id: lake.id, title: 'Harry Patterson', subtitle: 'Lakeside Orthopedics', practiceId: w.lakeside.id },
+      {
+        type: 'PATIENT',
+        id: mine.id,
+        title: 'Hope Patterson',
+        subtitle: 'DOB 02/03/1980 · Riverside Family Medicine',
+        practiceId: w.riverside.id,
+      },
+      {
+        type: 'PATIENT',
+        id: lake.id,
+        title: 'Harry Patterson',
+        subtitle: 'Lakeside Orthopedics',
+        practiceId: w.lakeside.id,
+      },
     ]);
     expect(await lastAudit(t.db, 'patient.searched')).toMatchObject({
-      actorUserId: w.me.id, ip: '127.0.0.1', userAgent: 'vitest-browser',
+      actorUserId: w.me.id,
+      ip: '127.0.0.1',
+      userAgent: 'vitest-browser',
       details: { query: 'patterson', practiceIds: [w.riverside.id, w.lakeside.id].sort((a, b) => a - b), count: 2 },
     });
-    expect(ids(await search(`query=patterson&types=PATIENT&practiceId=${w.lakeside.id}`), 'PATIENT')).toEqual([lake.id]);
-    expect(ids(await search(`query=${encodeURIComponent('(202) 555-0180')}&types=PATIENT`), 'PATIENT')).toEqual([mine.id]);
+    expect(ids(await search(`query=patterson&types=PATIENT&practiceId=${w.lakeside.id}`), 'PATIENT')).toEqual([
+      lake.id,
+    ]);
+    expect(ids(await search(`query=${encodeURIComponent('(202) 555-0180')}&types=PATIENT`), 'PATIENT')).toEqual([
+      mine.id,
+    ]);
     expect(ids(await search('query=hope%20patt&types=PATIENT&strict=true'), 'PATIENT')).toEqual([mine.id]);
     expect(ids(await search('query=atterson&types=PATIENT&strict=true'), 'PATIENT')).toEqual([]);
     expect(ids(await search('query=paula&types=PATIENT'), 'PATIENT')).toEqual([]);

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import { searchApi } from '@referwell/contracts';
 import {
-  authorizePractice, canInPractice, fullName, practiceIdsOf, practiceMembers, practices, users, type AppContext, type Caller,
+  authorizePractice,
+  canInPractice,
+  fullName,
+  practiceIdsOf,
+  practiceMembers,
+  practices,
+  users,
+  type AppContext,
+  type Caller,
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { dobFromStorage, searchPatients } from '../patients/index.js';
@@ -38,7 +46,10 @@ export function createSearchService(ctx: AppContext) {
 
   async function practiceNames(ids: number[]) {
     if (!ids.length) return new Map<number, string>();
-    const rows = await db.select({ id: practices.id, name: practices.name }).from(practices).where(inArray(practices.id, ids));
+    const rows = await db
+      .select({ id: practices.id, name: practices.name })
+      .from(practices)
+      .where(inArray(practices.id, ids));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
@@ -47,7 +58,13 @@ export function createSearchService(ctx: AppContext) {
     if (!scope.length) return [];
     const match = textMatch(userName, input.query, input.strict);
     const rows = await db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, title: users.title, practiceId: min(practiceMembers.practiceId) })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        title: users.title,
+        practiceId: min(practiceMembers.practiceId),
+      })
       .from(users)
       .innerJoin(practiceMembers, eq(practiceMembers.userId, users.id))
       .where(and(inArray(practiceMembers.practiceId, scope), match.where))
@@ -56,14 +73,24 @@ export function createSearchService(ctx: AppContext) {
       .limit(LIMIT);
     const names = await practiceNames(rows.map((r) => r.practiceId!));
     return rows.map((r) => ({
-      type: 'USER', id: r.id, title: fullName(r), subtitle: joined(r.title, names.get(r.practiceId!)), practiceId: r.practiceId,
+      type: 'USER',
+      id: r.id,
+      title: fullName(r),
+      subtitle: joined(r.title, names.get(r.practiceId!)),
+      practiceId: r.practiceId,
     }));
   }
 
   async function providers(input: SearchInput): Promise<SearchResult[]> {
     const match = textMatch(userName, input.query, input.strict);
     const rows = await db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, title: users.title, practiceId: min(practices.id) })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        title: users.title,
+        practiceId: min(practices.id),
+      })
       .from(users)
       .innerJoin(practiceMembers, and(eq(practiceMembers.userId, users.id), eq(practiceMembers.role, 'PROVIDER')))
       .innerJoin(practices, and(eq(practices.id, practiceMembers.practiceId), eq(practices.active, true)))
@@ -74,11 +101,17 @@ export function createSearchService(ctx: AppContext) {
     if (!rows.length) return [];
     const [names, held] = await Promise.all([
       practiceNames(rows.map((r) => r.practiceId!)),
-      specialityNamesOfUsers(db, rows.map((r) => r.id)),
+      specialityNamesOfUsers(
+        db,
+        rows.map((r) => r.id),
+      ),
     ]);
     return rows.map((r) => ({
-      type: 'PROVIDER', id: r.id, title: fullName(r),
-      subtitle: joined(held.find((s) => s.userId === r.id)?.name, names.get(r.practiceId!)), practiceId: r.practiceId,
+      type: 'PROVIDER',
+      id: r.id,
+      title: fullName(r),
+      subtitle: joined(held.find((s) => s.userId === r.id)?.name, names.get(r.practiceId!)),
+      practiceId: r.practiceId,
     }));
   }
 
@@ -100,14 +133,24 @@ export function createSearchService(ctx: AppContext) {
     if (!scope.length) return [];
     const rows = await searchPatients(db, scope, input.query, input.strict, LIMIT);
     await audit.record({
-      action: 'patient.searched', actorUserId: caller.user.id, ip: client.ip, userAgent: client.userAgent,
-      practiceId: scope.length === 1 ? scope[0] : null, patientId: rows.length === 1 ? rows[0].id : null,
+      action: 'patient.searched',
+      actorUserId: caller.user.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      practiceId: scope.length === 1 ? scope[0] : null,
+      patientId: rows.length === 1 ? rows[0].id : null,
       details: { query: input.query, practiceIds: scope, count: rows.length, patientIds: rows.map((r) => r.id) },
     });
     const names = await practiceNames([...new Set(rows.map((r) => r.practiceId))]);
     return rows.map((r) => {
       const dob = dobFromStorage(r.dateOfBirth);
-      return { type: 'PATIENT', id: r.id, title: fullName(r), subtitle: joined(dob && `DOB ${dob}`, names.get(r.practiceId)), practiceId: r.practiceId };
+      return {
+        type: 'PATIENT',
+        id: r.id,
+        title: fullName(r),
+        subtitle: joined(dob && `DOB ${dob}`, names.get(r.practiceId)),
+        practiceId: r.practiceId,
+      };
     });
   }
 

@@ -49,9 +49,12 @@ function patientBody(overrides: Record<string, unknown> = {}) {
 }
 
 const signup = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/user/signup', payload: body as object });
-const patientSignup = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/patient/signup', payload: body as object });
+const patientSignup = (body: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/patient/signup', payload: body as object });
 const outboxFor = async (to: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(to)}` })).json<{ channel: string; body: string }[]>();
+  (await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(to)}` })).json<
+    { channel: string; body: string }[]
+  >();
 
 /** Asserts a 400 whose issues include `message` at body.`field`. */
 function expectIssue(res: LightMyRequestResponse, field: string, message: string) {
@@ -81,7 +84,10 @@ describe('POST /api/v1/user/signup validation', () => {
   });
 
   it('accepts passwords of exactly 10 and 70 characters and every allowed role', async () => {
-    for (const [password, role] of [['p'.repeat(10), 'STAFF'], ['p'.repeat(70), 'THIRD_PARTY_STAFF']]) {
+    for (const [password, role] of [
+      ['p'.repeat(10), 'STAFF'],
+      ['p'.repeat(70), 'THIRD_PARTY_STAFF'],
+    ]) {
       const res = await signup(providerBody({ password, role, app: 'PROVIDER_MOBILE' }));
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -99,7 +105,9 @@ describe('POST /api/v1/user/signup validation', () => {
     const res = await signup({ email: 'x', phone: '1', password: '1', role: 'X', app: 'X', termsAccepted: false });
     expect(res.statusCode).toBe(400);
     const fields = res.json<{ issues: { path: string[] }[] }>().issues.map((i) => i.path[1]);
-    expect(fields).toEqual(expect.arrayContaining(['email', 'phone', 'password', 'role', 'app', 'termsAccepted', 'firstName', 'lastName']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['email', 'phone', 'password', 'role', 'app', 'termsAccepted', 'firstName', 'lastName']),
+    );
   });
 
   it('answers ERROR_INVALID_PHONE_NUMBER for 8+ characters that are not a real number', async () => {
@@ -196,7 +204,10 @@ describe('signing up and verifying the phone', () => {
     const res = await signup(body);
     expect(res.statusCode).toBe(201);
     const created = res.json<{ userId: number; verification: { uuid: string; nextStep: string } }>();
-    expect(created).toEqual({ userId: expect.any(Number), verification: { uuid: expect.any(String), nextStep: 'PHONE_CODE' } });
+    expect(created).toEqual({
+      userId: expect.any(Number),
+      verification: { uuid: expect.any(String), nextStep: 'PHONE_CODE' },
+    });
 
     const messages = await outboxFor(phone.e164);
     expect(messages).toHaveLength(1);
@@ -210,7 +221,10 @@ describe('signing up and verifying the phone', () => {
     expect(refused.json().code).toBe('USER_NEEDS_VERIFICATION');
 
     const browser = new TestClient(t.app);
-    const wrong = await browser.post(`/api/v1/auth/${created.verification.uuid}`, { step: 'PHONE_CODE', value: '000000' });
+    const wrong = await browser.post(`/api/v1/auth/${created.verification.uuid}`, {
+      step: 'PHONE_CODE',
+      value: '000000',
+    });
     expect(wrong.statusCode).toBe(457);
 
     const code = await lastCode(t.db, phone.e164);
@@ -222,12 +236,20 @@ describe('signing up and verifying the phone', () => {
     const current = await browser.get('/api/v1/user/current');
     expect(current.statusCode).toBe(200);
     expect(current.json().user).toMatchObject({
-      id: created.userId, kind: 'PROVIDER', email: 'new.provider@example.test', phone: phone.e164,
-      firstName: 'Pat', lastName: 'Provider', phoneVerified: true,
+      id: created.userId,
+      kind: 'PROVIDER',
+      email: 'new.provider@example.test',
+      phone: phone.e164,
+      firstName: 'Pat',
+      lastName: 'Provider',
+      phoneVerified: true,
     });
 
     // The same code cannot be used twice.
-    const again = await new TestClient(t.app).post(`/api/v1/auth/${created.verification.uuid}`, { step: 'PHONE_CODE', value: code });
+    const again = await new TestClient(t.app).post(`/api/v1/auth/${created.verification.uuid}`, {
+      step: 'PHONE_CODE',
+      value: code,
+    });
     expect(again.statusCode).toBe(400);
 
     const later = new TestClient(t.app);
@@ -240,43 +262,66 @@ describe('signing up and verifying the phone', () => {
     const res = await signup(providerBody({ phone: phone.typed, app: 'PROVIDER_MOBILE' }));
     const { verification } = res.json<{ verification: { uuid: string } }>();
     const done = await t.app.inject({
-      method: 'POST', url: `/api/v1/auth/${verification.uuid}`,
+      method: 'POST',
+      url: `/api/v1/auth/${verification.uuid}`,
       payload: { step: 'PHONE_CODE', value: await lastCode(t.db, phone.e164) },
     });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'COMPLETE', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(done.json()).toMatchObject({
+      status: 'COMPLETE',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
     expect(done.headers['set-cookie'] ?? '').not.toContain('rw_session');
   });
 
   it('creates a patient who verifies on PATIENT_MOBILE and gets bearer tokens', async () => {
     const phone = newPhone();
-    const res = await patientSignup(patientBody({ phone: phone.typed, email: 'Patient.One@Example.test', gender: 'FEMALE' }));
+    const res = await patientSignup(
+      patientBody({ phone: phone.typed, email: 'Patient.One@Example.test', gender: 'FEMALE' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { userId, verification } = res.json<{ userId: number; verification: { uuid: string; nextStep: string } }>();
     expect(verification.nextStep).toBe('PHONE_CODE');
 
     const done = await t.app.inject({
-      method: 'POST', url: `/api/v1/auth/${verification.uuid}`,
+      method: 'POST',
+      url: `/api/v1/auth/${verification.uuid}`,
       payload: { step: 'PHONE_CODE', value: await lastCode(t.db, phone.e164) },
     });
     expect(done.statusCode, done.body).toBe(200);
     const tokens = done.json<{ status: string; accessToken: string; refreshToken: string }>();
-    expect(tokens).toMatchObject({ status: 'COMPLETE', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(tokens).toMatchObject({
+      status: 'COMPLETE',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
 
     const current = await t.app.inject({
-      method: 'GET', url: '/api/v1/user/current', headers: { authorization: `Bearer ${tokens.accessToken}` },
+      method: 'GET',
+      url: '/api/v1/user/current',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
     });
     expect(current.statusCode).toBe(200);
     expect(current.json().user).toMatchObject({
-      id: userId, kind: 'PATIENT', phone: phone.e164, email: 'patient.one@example.test', phoneVerified: true,
+      id: userId,
+      kind: 'PATIENT',
+      phone: phone.e164,
+      email: 'patient.one@example.test',
+      phoneVerified: true,
     });
     expect(current.json().currentPractice).toBeNull();
 
     // Afterwards the patient signs in with a texted code on the patient app.
-    const start = await t.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload: { app: 'PATIENT_MOBILE', phone: phone.e164 } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/start',
+      payload: { app: 'PATIENT_MOBILE', phone: phone.e164 },
+    });
     expect(start.json()).toMatchObject({ nextStep: 'PHONE_CODE' });
     const again = await t.app.inject({
-      method: 'POST', url: `/api/v1/auth/${start.json().uuid}`,
+      method: 'POST',
+      url: `/api/v1/auth/${start.json().uuid}`,
       payload: { step: 'PHONE_CODE', value: await lastCode(t.db, phone.e164) },
     });
     expect(again.json()).toMatchObject({ status: 'COMPLETE', accessToken: expect.any(String) });

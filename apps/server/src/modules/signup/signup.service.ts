@@ -33,17 +33,24 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
       .from(users)
       .where(email ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.phone, phone))
       .limit(1);
-    if (clash.length) throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
+    if (clash.length)
+      throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
   }
 
-  async function create(values: typeof users.$inferInsert, app: AuthApp, client: ClientInfo, invite: SignupInvite | null) {
+  async function create(
+    values: typeof users.$inferInsert,
+    app: AuthApp,
+    client: ClientInfo,
+    invite: SignupInvite | null,
+  ) {
     if (invite?.emailMatched) values.emailVerifiedAt = new Date();
     let user;
     try {
       user = await createUser(db, values);
     } catch (err) {
       // Two signups racing for the same address: the second loses here.
-      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
+      if (isUniqueViolation(err))
+        throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
       throw err;
     }
     let verification;
@@ -55,7 +62,11 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
       throw err;
     }
     await audit.record({
-      action: 'user.signed_up', actorUserId: user.id, subjectUserId: user.id, ip: client.ip, userAgent: client.userAgent,
+      action: 'user.signed_up',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
       details: { kind: values.kind, app, ...(invite ? { inviteId: invite.invite.id } : {}) },
     });
     if (invite) await invites.acceptAtSignup(invite.invite, user);
@@ -65,24 +76,48 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
   return {
     async provider(body: ProviderSignup, client: ClientInfo) {
       const phone = validPhone(body.phone, 'phone');
-      const invite = body.inviteCode ? await invites.checkForSignup(body.inviteCode, { kind: 'PROVIDER', email: body.email, phone }) : null;
+      const invite = body.inviteCode
+        ? await invites.checkForSignup(body.inviteCode, { kind: 'PROVIDER', email: body.email, phone })
+        : null;
       await assertFree(body.email, phone);
-      return create({
-        kind: 'PROVIDER', email: body.email, phone, firstName: body.firstName, lastName: body.lastName,
-        passwordHash: await hashPassword(body.password), signupRole: body.role,
-      }, body.app, client, invite);
+      return create(
+        {
+          kind: 'PROVIDER',
+          email: body.email,
+          phone,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          passwordHash: await hashPassword(body.password),
+          signupRole: body.role,
+        },
+        body.app,
+        client,
+        invite,
+      );
     },
 
     async patient(body: PatientSignup, client: ClientInfo) {
       const phone = validPhone(body.phone, 'phone');
-      const invite = body.inviteCode ? await invites.checkForSignup(body.inviteCode, { kind: 'PATIENT', email: body.email, phone }) : null;
+      const invite = body.inviteCode
+        ? await invites.checkForSignup(body.inviteCode, { kind: 'PATIENT', email: body.email, phone })
+        : null;
       await assertFree(body.email, phone);
       const dob = parseDob(body.dateOfBirth)!;
-      return create({
-        kind: 'PATIENT', email: body.email ?? null, phone, firstName: body.firstName, lastName: body.lastName,
-        dateOfBirth: `${dob.year}-${String(dob.month).padStart(2, '0')}-${String(dob.day).padStart(2, '0')}`,
-        gender: body.gender ?? null, addressPlaceId: body.addressPlaceId,
-      }, 'PATIENT_MOBILE', client, invite);
+      return create(
+        {
+          kind: 'PATIENT',
+          email: body.email ?? null,
+          phone,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          dateOfBirth: `${dob.year}-${String(dob.month).padStart(2, '0')}-${String(dob.day).padStart(2, '0')}`,
+          gender: body.gender ?? null,
+          addressPlaceId: body.addressPlaceId,
+        },
+        'PATIENT_MOBILE',
+        client,
+        invite,
+      );
     },
   };
 }

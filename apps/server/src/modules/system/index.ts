@@ -64,6 +64,9 @@ const CHAT_ROOM_PAGE = 'chat/index.html';
 
 /** The app's content security policy with any site allowed to frame the page. */
 function allowFraming(policy: string): string {
-  const directives = policy.split(';').map((directive) => directive.trim()).filter((directive) => directive && !directive.startsWith('frame-ancestors'));
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !directive.startsWith('frame-ancestors'));
   return [...directives, 'frame-ancestors *'].join(';');
 }

@@ -21,7 +21,9 @@ function expectCleanError(res: LightMyRequestResponse, status: number, code: str
   expect(body).toMatchObject({ statusCode: status, code, message: expect.any(String) });
   expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(['code', 'message', 'statusCode']));
   expect(body).not.toHaveProperty('stack');
-  expect(res.body).not.toMatch(/\bat .+\(.*:\d+:\d+\)|node_modules|\.ts:\d+|Failed query|\bselect\b.*\bfrom\b|select 1/i);
+  expect(res.body).not.toMatch(
+    /\bat .+\(.*:\d+:\d+\)|node_modules|\.ts:\d+|Failed query|\bselect\b.*\bfrom\b|select 1/i,
+  );
   return body;
 }
 
@@ -39,11 +41,15 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<{ healthy: boolean; parts: { name: string; ok: boolean; detail?: string }[] }>();
     expect(body.healthy).toBe(true);
-    expect(body.parts.map((p) => p.name)).toEqual(expect.arrayContaining(['database', 'email', 'sms', 'scanner', 'realtime']));
+    expect(body.parts.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['database', 'email', 'sms', 'scanner', 'realtime']),
+    );
     expect(body.parts.every((p) => p.ok)).toBe(true);
     // Without SMTP and an SMS provider nothing really goes out, and the report says so.
     expect(body.parts.find((p) => p.name === 'email')!.detail).toMatch(/outbox/);
-    expect(body.parts.find((p) => p.name === 'scanner')!.detail).toBe('disabled: files are marked clean without scanning');
+    expect(body.parts.find((p) => p.name === 'scanner')!.detail).toBe(
+      'disabled: files are marked clean without scanning',
+    );
     // Without REDIS_URL events stay in this process, which is only right for a single instance.
     expect(body.parts.find((p) => p.name === 'realtime')!.detail).toBe('in-process: one instance only');
   });
@@ -56,12 +62,18 @@ describe('health', () => {
       expect(res.statusCode).toBe(503);
       const body = res.json<{ healthy: boolean; parts: { name: string; ok: boolean }[] }>();
       expect(body.healthy).toBe(false);
-      expect(body.parts.find((p) => p.name === 'database')).toEqual({ name: 'database', ok: false, detail: 'not answering' });
+      expect(body.parts.find((p) => p.name === 'database')).toEqual({
+        name: 'database',
+        ok: false,
+        detail: 'not answering',
+      });
       expect(body.parts.filter((p) => !p.ok).map((p) => p.name)).toEqual(['database']);
       expect((await broken.app.inject({ method: 'GET', url: '/api/v1/healthchecks/isHealthy' })).statusCode).toBe(200);
 
       const signIn = await broken.app.inject({
-        method: 'POST', url: '/api/v1/auth/start', payload: { app: 'PROVIDER_WEB', email: 'someone@example.test' },
+        method: 'POST',
+        url: '/api/v1/auth/start',
+        payload: { app: 'PROVIDER_WEB', email: 'someone@example.test' },
       });
       const error = expectCleanError(signIn, 500, 'INTERNAL');
       expect(error.message).toBe('Internal server error');
@@ -105,23 +117,38 @@ describe('errors', () => {
 
   it('answers malformed JSON with a JSON 400', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/start', payload: '{"app": "PROVIDER_WEB",', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/v1/auth/start',
+      payload: '{"app": "PROVIDER_WEB",',
+      headers: { 'content-type': 'application/json' },
     });
     expectCleanError(res, 400, 'BAD_REQUEST');
   });
 
   it('answers a body of the wrong type with a JSON 400 listing the issue', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/start',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(expectCleanError(res, 400, 'BAD_REQUEST').issues).toEqual([{ path: ['body'], message: expect.any(String) }]);
   });
 
   it('answers a value the database cannot store with a JSON 400, not a 500', async () => {
     expectCleanError(await get('/api/v1/dev/outbox?to=%00'), 400, 'BAD_REQUEST');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/user/signup',
+      method: 'POST',
+      url: '/api/v1/user/signup',
       payload: {
-        email: 'nul.byte@example.test', phone: '+13035550444', password: 'a-long-enough-password',
-        firstName: 'Nul\u0000', lastName: 'Byte', role: 'PROVIDER', app: 'PROVIDER_WEB', termsAccepted: true,
+        email: 'nul.byte@example.test',
+        phone: '+13035550444',
+        password: 'a-long-enough-password',
+        firstName: 'Nul\u0000',
+        lastName: 'Byte',
+        role: 'PROVIDER',
+        app: 'PROVIDER_WEB',
+        termsAccepted: true,
       },
     });
     expectCleanError(res, 400, 'BAD_REQUEST');
@@ -134,7 +161,11 @@ describe('errors', () => {
       const res = await small.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload });
       const body = expectCleanError(res, 413, 'PAYLOAD_TOO_LARGE');
       expect(body.message).toBe('Request body is too large');
-      const fits = await small.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload: { ...payload, previousToken: 'x' } });
+      const fits = await small.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/start',
+        payload: { ...payload, previousToken: 'x' },
+      });
       expect(fits.statusCode).toBe(200);
     } finally {
       await small.close();
@@ -155,9 +186,13 @@ describe('rate limits', () => {
   it('answers 429 past AUTH_RATE_LIMIT_PER_MINUTE on sign-in start and on signup, per client', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
-      const start = (remoteAddress = '10.0.0.1') => limited.app.inject({
-        method: 'POST', url: '/api/v1/auth/start', remoteAddress, payload: { app: 'PROVIDER_WEB', email: 'x@example.test' },
-      });
+      const start = (remoteAddress = '10.0.0.1') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/start',
+          remoteAddress,
+          payload: { app: 'PROVIDER_WEB', email: 'x@example.test' },
+        });
       for (let i = 0; i < 3; i++) expect((await start()).statusCode).toBe(200);
       const refused = await start();
       const body = expectCleanError(refused, 429, 'TOO_MANY_REQUESTS');
@@ -166,11 +201,14 @@ describe('rate limits', () => {
       // Another client is not affected.
       expect((await start('10.0.0.2')).statusCode).toBe(200);
 
-      const signup = () => limited.app.inject({ method: 'POST', url: '/api/v1/user/signup', remoteAddress: '10.0.0.3', payload: {} });
+      const signup = () =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/user/signup', remoteAddress: '10.0.0.3', payload: {} });
       for (let i = 0; i < 3; i++) expect((await signup()).statusCode).toBe(400);
       expectCleanError(await signup(), 429, 'TOO_MANY_REQUESTS');
       // Routes without a limit keep answering.
-      expect((await limited.app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '10.0.0.3' })).statusCode).toBe(200);
+      expect(
+        (await limited.app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '10.0.0.3' })).statusCode,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -187,9 +225,17 @@ describe('development outbox', () => {
 
   it('lists messages newest first and filters by recipient', async () => {
     const user = await createUser(t.db, { phone: '+13035550501', email: 'outbox.user@example.test' });
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload: { app: 'PROVIDER_WEB', phone: user.phone } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/start',
+      payload: { app: 'PROVIDER_WEB', phone: user.phone },
+    });
     await t.app.inject({ method: 'POST', url: '/api/v1/passwordReset', payload: { email: user.email } });
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload: { app: 'PROVIDER_WEB', phone: user.phone } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/start',
+      payload: { app: 'PROVIDER_WEB', phone: user.phone },
+    });
 
     const all = await outbox();
     expect(all.length).toBeGreaterThanOrEqual(3);
@@ -201,7 +247,10 @@ describe('development outbox', () => {
     for (const typed of ['+13035550501', '%2B13035550501', '13035550501', '3035550501', '(303)%20555-0501']) {
       const texts = await outbox(`?to=${typed}`);
       expect(texts, typed).toHaveLength(2);
-      expect(texts.every((m) => m.to === '+13035550501'), typed).toBe(true);
+      expect(
+        texts.every((m) => m.to === '+13035550501'),
+        typed,
+      ).toBe(true);
       expect(texts[0].id).toBeGreaterThan(texts[1].id);
     }
     expect(await outbox('?to=Outbox.User@Example.test')).toHaveLength(1);
@@ -212,10 +261,17 @@ describe('development outbox', () => {
 
   it('finds texts to an international number typed with or without +', async () => {
     const signup = await t.app.inject({
-      method: 'POST', url: '/api/v1/user/signup',
+      method: 'POST',
+      url: '/api/v1/user/signup',
       payload: {
-        email: 'uk.provider@example.test', phone: '+44 20 7946 0958', password: 'a-long-enough-password',
-        firstName: 'Uk', lastName: 'Provider', role: 'PROVIDER', app: 'PROVIDER_WEB', termsAccepted: true,
+        email: 'uk.provider@example.test',
+        phone: '+44 20 7946 0958',
+        password: 'a-long-enough-password',
+        firstName: 'Uk',
+        lastName: 'Provider',
+        role: 'PROVIDER',
+        app: 'PROVIDER_WEB',
+        termsAccepted: true,
       },
     });
     expect(signup.statusCode, signup.body).toBe(201);
@@ -227,14 +283,20 @@ describe('development outbox', () => {
   });
 
   const asIfAbsent = (res: LightMyRequestResponse) => {
-    expect(expectCleanError(res, 404, 'NOT_FOUND')).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No route GET /api/v1/dev/outbox' });
+    expect(expectCleanError(res, 404, 'NOT_FOUND')).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'No route GET /api/v1/dev/outbox',
+    });
   };
   const from = (remoteAddress: string, headers: Record<string, string> = {}, app = t.app) =>
     app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=%2B13035550501', remoteAddress, headers });
 
   it('answers only a browser on the server’s own machine; to anyone else it is not there', async () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect((await from(address)).statusCode, address).toBe(200);
-    for (const address of ['203.0.113.9', '10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', 'fe80::1']) asIfAbsent(await from(address));
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect((await from(address)).statusCode, address).toBe(200);
+    for (const address of ['203.0.113.9', '10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', 'fe80::1'])
+      asIfAbsent(await from(address));
     // A proxy on the same machine connects from loopback: what it relays is not from here.
     asIfAbsent(await from('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }));
     asIfAbsent(await from('127.0.0.1', { forwarded: 'for=203.0.113.9' }));
@@ -267,7 +329,9 @@ describe('development outbox', () => {
     const production = await createTestApp({
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
-      APP_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      APP_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
       PUBLIC_URL: 'http://localhost:3000',
       // Never contacted: nothing in this test sends a message.
       SMTP_URL: 'smtp://127.0.0.1:9',

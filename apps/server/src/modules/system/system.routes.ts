@@ -16,7 +16,11 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
  */
 function fromThisMachine(request: FastifyRequest) {
   const address = request.socket.remoteAddress;
-  return address !== undefined && addressRange(address) === 'loopback' && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+  return (
+    address !== undefined &&
+    addressRange(address) === 'loopback' &&
+    FORWARDING_HEADERS.every((h) => request.headers[h] === undefined)
+  );
 }
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, service: SystemService) {

@@ -36,8 +36,16 @@ export function createSystemService(ctx: AppContext) {
         parts.push({ name: 'database', ok: false, detail: 'not answering' });
       }
       const { email, sms } = ctx.delivery.modes;
-      parts.push({ name: 'email', ok: true, detail: email === 'smtp' ? 'smtp' : 'development outbox: nothing is sent' });
-      parts.push({ name: 'sms', ok: true, detail: sms === 'webhook' ? 'provider webhook' : 'development outbox: nothing is sent' });
+      parts.push({
+        name: 'email',
+        ok: true,
+        detail: email === 'smtp' ? 'smtp' : 'development outbox: nothing is sent',
+      });
+      parts.push({
+        name: 'sms',
+        ok: true,
+        detail: sms === 'webhook' ? 'provider webhook' : 'development outbox: nothing is sent',
+      });
       parts.push(await scannerHealth(ctx));
       parts.push(await realtimeHealth(ctx));
       return { healthy: parts.every((p) => p.ok), parts };

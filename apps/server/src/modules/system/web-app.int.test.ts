@@ -11,7 +11,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Referwell</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   mkdirSync(path.join(dist, 'chat'));
-  writeFileSync(path.join(dist, 'chat', 'index.html'), '<!doctype html><title>Chat</title><div id="root" data-page="chat-room"></div>');
+  writeFileSync(
+    path.join(dist, 'chat', 'index.html'),
+    '<!doctype html><title>Chat</title><div id="root" data-page="chat-room"></div>',
+  );
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(() => t.close());
@@ -27,7 +30,7 @@ describe('serving the web app', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('lets the page frame the gallery\'s YouTube and Vimeo players and nothing else', async () => {
+  it("lets the page frame the gallery's YouTube and Vimeo players and nothing else", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     const directives = new Map(
       String(page.headers['content-security-policy'])
@@ -47,7 +50,12 @@ describe('serving the web app', () => {
   });
 
   it('answers /chat/ with the chat room page, query string and all, and lets any site frame it', async () => {
-    for (const url of ['/chat/?room=3f1c6a52-8c1e-4f0e-9a55-0d6f2b7f6a10&token=abc&light', '/chat', '/chat/?device=ios', '/chat/anything']) {
+    for (const url of [
+      '/chat/?room=3f1c6a52-8c1e-4f0e-9a55-0d6f2b7f6a10&token=abc&light',
+      '/chat',
+      '/chat/?device=ios',
+      '/chat/anything',
+    ]) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);

@@ -14,7 +14,11 @@ export interface UnreadCounts {
  * notifications and intake submissions each register one (registerUnreadCounter) when their
  * module function runs; the unread service sums them and never changes for it.
  */
-export type UnreadCounter = (db: Db, userId: number, practiceIds: readonly number[]) => Promise<Map<number, Partial<UnreadCounts>>>;
+export type UnreadCounter = (
+  db: Db,
+  userId: number,
+  practiceIds: readonly number[],
+) => Promise<Map<number, Partial<UnreadCounts>>>;
 
 /** Each app's counters, by the app's context: tests build many apps in one process. */
 const counters = new WeakMap<object, UnreadCounter[]>();

@@ -16,7 +16,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const zero = (practiceId: number) => ({ practiceId, inboxItems: 0, chats: 0, notifications: 0, submissions: 0, total: 0 });
+const zero = (practiceId: number) => ({
+  practiceId,
+  inboxItems: 0,
+  chats: 0,
+  notifications: 0,
+  submissions: 0,
+  total: 0,
+});
 
 describe('GET /api/v1/unread', () => {
   it('gives one zeroed entry per practice of the caller, by practice name', async () => {
@@ -30,8 +37,13 @@ describe('GET /api/v1/unread', () => {
     const res = await client.get('/api/v1/unread');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([zero(a.id), zero(b.id)]);
-    expect((await client.get(`/api/v1/unread?practiceId=${b.id}&streamResponse=false`)).json()).toEqual([zero(a.id), zero(b.id)]);
-    expect((await client.get(`/api/v1/unread?practiceId=${b.id}&selectedPracticeOnly=true`)).json()).toEqual([zero(b.id)]);
+    expect((await client.get(`/api/v1/unread?practiceId=${b.id}&streamResponse=false`)).json()).toEqual([
+      zero(a.id),
+      zero(b.id),
+    ]);
+    expect((await client.get(`/api/v1/unread?practiceId=${b.id}&selectedPracticeOnly=true`)).json()).toEqual([
+      zero(b.id),
+    ]);
   });
 
   it('validates its flags and needs practiceId with selectedPracticeOnly', async () => {
@@ -46,7 +58,9 @@ describe('GET /api/v1/unread', () => {
   it('answers 403 for a practice the caller is not in, and 401 anonymously', async () => {
     const { practice, outsider } = await practiceWithTeam(t.db);
     const client = await signedIn(t.app, outsider);
-    expect((await client.get(`/api/v1/unread?practiceId=${practice.id}&selectedPracticeOnly=true`)).statusCode).toBe(403);
+    expect((await client.get(`/api/v1/unread?practiceId=${practice.id}&selectedPracticeOnly=true`)).statusCode).toBe(
+      403,
+    );
     expect((await client.get(`/api/v1/unread?practiceId=${practice.id}`)).statusCode).toBe(403);
     expect((await new TestClient(t.app).get('/api/v1/unread')).statusCode).toBe(401);
   });
@@ -64,7 +78,10 @@ describe('unread counters', () => {
     const chats: UnreadCounter = async (_db, userId, practiceIds) => {
       expect(userId).toBe(staff.id);
       asked.push([...practiceIds]);
-      return new Map([[practice.id, { chats: 2 }], [otherPractice.id, { chats: 99 }]]);
+      return new Map([
+        [practice.id, { chats: 2 }],
+        [otherPractice.id, { chats: 99 }],
+      ]);
     };
     const inbox: UnreadCounter = async () => new Map([[practice.id, { inboxItems: 3, notifications: 1 }]]);
     const intake: UnreadCounter = async () => new Map([[practice.id, { submissions: 4 }]]);
@@ -74,6 +91,8 @@ describe('unread counters', () => {
       { practiceId: practice.id, inboxItems: 3, chats: 2, notifications: 1, submissions: 4, total: 10 },
     ]);
     expect(asked).toEqual([[practice.id]]);
-    await expect(service.summary(caller, { practiceId: otherPractice.id, selectedPracticeOnly: true })).rejects.toBeInstanceOf(AppError);
+    await expect(
+      service.summary(caller, { practiceId: otherPractice.id, selectedPracticeOnly: true }),
+    ).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -10,12 +10,18 @@ export function createUnreadService(ctx: AppContext, counters: readonly UnreadCo
   const { db } = ctx;
 
   return {
-    async summary(caller: SessionCaller, q: { practiceId?: number; selectedPracticeOnly: boolean }): Promise<UnreadSummary[]> {
+    async summary(
+      caller: SessionCaller,
+      q: { practiceId?: number; selectedPracticeOnly: boolean },
+    ): Promise<UnreadSummary[]> {
       if (q.practiceId !== undefined) await authorizePractice(db, caller, q.practiceId, 'practice.view');
-      const practiceIds = q.selectedPracticeOnly && q.practiceId !== undefined
-        ? [q.practiceId]
-        : (await membershipsOf(db, caller.user.id)).map((m) => m.practice.id);
-      const totals = new Map<number, UnreadCounts>(practiceIds.map((id) => [id, { inboxItems: 0, chats: 0, notifications: 0, submissions: 0 }]));
+      const practiceIds =
+        q.selectedPracticeOnly && q.practiceId !== undefined
+          ? [q.practiceId]
+          : (await membershipsOf(db, caller.user.id)).map((m) => m.practice.id);
+      const totals = new Map<number, UnreadCounts>(
+        practiceIds.map((id) => [id, { inboxItems: 0, chats: 0, notifications: 0, submissions: 0 }]),
+      );
       const reports = await Promise.all(counters.map((count) => count(db, caller.user.id, practiceIds)));
       for (const report of reports) {
         for (const [practiceId, counts] of report) {
@@ -28,7 +34,11 @@ export function createUnreadService(ctx: AppContext, counters: readonly UnreadCo
           entry.submissions += counts.submissions ?? 0;
         }
       }
-      return [...totals].map(([practiceId, c]) => ({ practiceId, ...c, total: c.inboxItems + c.chats + c.notifications + c.submissions }));
+      return [...totals].map(([practiceId, c]) => ({
+        practiceId,
+        ...c,
+        total: c.inboxItems + c.chats + c.notifications + c.submissions,
+      }));
     },
   };
 }

@@ -45,7 +45,8 @@ afterAll(async () => {
 });
 
 const fileRow = async (id: number) => (await t.db.select().from(files).where(eq(files.id, id)))[0];
-const photoOf = async (userId: number) => (await t.db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)))[0].photoUrl;
+const photoOf = async (userId: number) =>
+  (await t.db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)))[0].photoUrl;
 const publicUrl = async (fileId: number) => `/api/v1/files/public/${(await fileRow(fileId)).uuid}`;
 
 /** Asks for the user's upload link and PUTs the bytes; the scan it queued waits for a drain. */
@@ -80,11 +81,19 @@ describe('a user’s profile photo', () => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
     expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
     await vi.waitFor(async () => {
-      const changes = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'user.photo_changed'), eq(auditEvents.subjectUserId, staff.id)));
+      const changes = await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'user.photo_changed'), eq(auditEvents.subjectUserId, staff.id)));
       expect(changes).toMatchObject([{ actorUserId: staff.id, details: { fileId: first, replacedFileId: null } }]);
     });
 
-    const second = await uploadPhoto(client, staff.id, practice.id, Buffer.concat([PNG, Buffer.from('a second photo')]));
+    const second = await uploadPhoto(
+      client,
+      staff.id,
+      practice.id,
+      Buffer.concat([PNG, Buffer.from('a second photo')]),
+    );
     await vi.waitFor(async () => expect(await photoOf(staff.id)).toBe(await publicUrl(second)));
     const replaced = await fileRow(first);
     expect(replaced.deletedAt).not.toBeNull();
@@ -121,7 +130,10 @@ describe('a user’s profile photo', () => {
 
 describe('DELETE /api/v1/user/{id}/profilePhoto', () => {
   const removals = (userId: number) =>
-    t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'user.photo_removed'), eq(auditEvents.subjectUserId, userId)));
+    t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.photo_removed'), eq(auditEvents.subjectUserId, userId)));
 
   it('takes the photo down: initials again, the file deleted like any file, audited; again, it changes nothing', async () => {
     const { practice, staff } = await practiceWithTeam(t.db);
@@ -134,11 +146,18 @@ describe('DELETE /api/v1/user/{id}/profilePhoto', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toMatchObject({ id: staff.id, photoUrl: null });
     expect((await client.get('/api/v1/user/current')).json().user.photoUrl).toBeNull();
-    expect((await client.get(`/api/v1/files?ids=${fileId}`)).json()).toMatchObject([{ id: fileId, deleted: true, downloadUrl: null }]);
+    expect((await client.get(`/api/v1/files?ids=${fileId}`)).json()).toMatchObject([
+      { id: fileId, deleted: true, downloadUrl: null },
+    ]);
     expect((await new TestClient(t.app).get(url)).statusCode).toBe(404);
     expect(existsSync(path.join(t.config.dataDir, 'files', (await fileRow(fileId)).storageKey))).toBe(false);
-    expect(await removals(staff.id)).toMatchObject([{ actorUserId: staff.id, targetId: String(staff.id), details: { fileId } }]);
-    const fileDeleted = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'file.deleted'), eq(auditEvents.targetId, String(fileId))));
+    expect(await removals(staff.id)).toMatchObject([
+      { actorUserId: staff.id, targetId: String(staff.id), details: { fileId } },
+    ]);
+    const fileDeleted = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'file.deleted'), eq(auditEvents.targetId, String(fileId))));
     expect(fileDeleted).toMatchObject([{ actorUserId: staff.id }]);
 
     const again = await client.delete(`/api/v1/user/${staff.id}/profilePhoto`);
@@ -152,7 +171,9 @@ describe('DELETE /api/v1/user/{id}/profilePhoto', () => {
     const fileId = await uploadPhoto(await signedIn(t.app, provider), provider.id, practice.id, PNG);
     await vi.waitFor(async () => expect(await photoOf(provider.id)).toBe(await publicUrl(fileId)));
     for (const user of [staff, admin]) {
-      expect((await (await signedIn(t.app, user)).delete(`/api/v1/user/${provider.id}/profilePhoto`)).statusCode).toBe(403);
+      expect((await (await signedIn(t.app, user)).delete(`/api/v1/user/${provider.id}/profilePhoto`)).statusCode).toBe(
+        403,
+      );
     }
     const anonymous = new TestClient(t.app);
     await anonymous.csrf();

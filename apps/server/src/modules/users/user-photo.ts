@@ -17,13 +17,21 @@ export async function applyUserPhoto(ctx: Pick<AppContext, 'db' | 'storage' | 'a
     if (!user) return 'keep';
     const now = new Date();
     const previous = await supersedeImage(tx, user.photoUrl, file, now);
-    if (previous !== 'keep') await tx.update(users).set({ photoUrl: publicImagePath(file.uuid), updatedAt: now }).where(eq(users.id, userId));
+    if (previous !== 'keep')
+      await tx
+        .update(users)
+        .set({ photoUrl: publicImagePath(file.uuid), updatedAt: now })
+        .where(eq(users.id, userId));
     return previous;
   });
   if (replaced === 'keep') return;
   if (replaced) await ctx.storage.remove(replaced.storageKey);
   await ctx.audit.record({
-    action: 'user.photo_changed', actorUserId: file.uploadedBy, subjectUserId: userId, targetType: 'user', targetId: userId,
+    action: 'user.photo_changed',
+    actorUserId: file.uploadedBy,
+    subjectUserId: userId,
+    targetType: 'user',
+    targetId: userId,
     details: { fileId: file.id, replacedFileId: replaced?.id ?? null },
   });
 }
@@ -38,14 +46,24 @@ export async function removeUserPhoto(ctx: AppContext, userId: number, client: C
   const { user, removedUrl } = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current.photoUrl) return { user: current, removedUrl: null };
-    const [cleared] = await tx.update(users).set({ photoUrl: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const [cleared] = await tx
+      .update(users)
+      .set({ photoUrl: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
     return { user: cleared, removedUrl: current.photoUrl };
   });
   if (removedUrl === null) return user;
   const file = await deleteRemovedImage(ctx, removedUrl, { userId, client });
   await ctx.audit.record({
-    action: 'user.photo_removed', actorUserId: userId, subjectUserId: userId, targetType: 'user', targetId: userId, ip: client.ip,
-    userAgent: client.userAgent, details: { fileId: file?.id ?? null },
+    action: 'user.photo_removed',
+    actorUserId: userId,
+    subjectUserId: userId,
+    targetType: 'user',
+    targetId: userId,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details: { fileId: file?.id ?? null },
   });
   return user;
 }

@@ -39,7 +39,13 @@ describe('GET /api/v1/user/current', () => {
     const res = await client.get('/api/v1/user/current');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ id: user.id, email: user.email, kind: 'PROVIDER', practiceId: alpha.id, phoneVerified: true });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      kind: 'PROVIDER',
+      practiceId: alpha.id,
+      phoneVerified: true,
+    });
     expect(body.user).not.toHaveProperty('passwordHash');
     expect(body.currentPractice.practice).toMatchObject({ id: alpha.id, name: alpha.name });
     expect(body.currentPractice.roles.sort()).toEqual(['ADMIN', 'PROVIDER']);
@@ -106,11 +112,19 @@ describe('PUT /api/v1/user/{id}/', () => {
 
   it('edits the name and title', async () => {
     const { user, client } = await signedInMember();
-    const res = await client.put(`/api/v1/user/${user.id}/`, { firstName: '  Ada ', lastName: 'Lovelace', title: 'Dr.' });
+    const res = await client.put(`/api/v1/user/${user.id}/`, {
+      firstName: '  Ada ',
+      lastName: 'Lovelace',
+      title: 'Dr.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', title: 'Dr.' });
     expect((await client.put(`/api/v1/user/${user.id}/`, { title: null })).json().title).toBeNull();
-    expect((await client.get('/api/v1/user/current')).json().user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', title: null });
+    expect((await client.get('/api/v1/user/current')).json().user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      title: null,
+    });
   });
 
   it('answers 400 with issues for bad input and keeps the old values', async () => {
@@ -169,10 +183,17 @@ describe('user settings', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ ...DEFAULT_USER_SETTINGS, notificationSounds: false, toggledCalendarIds: [3, 4] });
     const second = await client.put(url, { calendarDisplaySlotHeight: 60 });
-    const expected = { ...DEFAULT_USER_SETTINGS, notificationSounds: false, toggledCalendarIds: [3, 4], calendarDisplaySlotHeight: 60 };
+    const expected = {
+      ...DEFAULT_USER_SETTINGS,
+      notificationSounds: false,
+      toggledCalendarIds: [3, 4],
+      calendarDisplaySlotHeight: 60,
+    };
     expect(second.json()).toEqual(expected);
     expect((await client.get(url)).json()).toEqual(expected);
-    expect((await client.get(`/api/v1/user/${user.id}/settings?practiceId=${beta.id}`)).json()).toEqual(DEFAULT_USER_SETTINGS);
+    expect((await client.get(`/api/v1/user/${user.id}/settings?practiceId=${beta.id}`)).json()).toEqual(
+      DEFAULT_USER_SETTINGS,
+    );
   });
 
   it('keeps every one of several changes made at the same time', async () => {
@@ -187,7 +208,10 @@ describe('user settings', () => {
       ]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
       expect((await client.get(url)).json(), `round ${round}`).toEqual({
-        ...DEFAULT_USER_SETTINGS, notificationSounds: on, helpScreen: on, calendarDisplaySlotHeight: 50 + round,
+        ...DEFAULT_USER_SETTINGS,
+        notificationSounds: on,
+        helpScreen: on,
+        calendarDisplaySlotHeight: 50 + round,
       });
     }
   });
@@ -206,7 +230,9 @@ describe('user settings', () => {
   it('needs a practice the user is in, and the user themself', async () => {
     const { user, other, alpha, client } = await signedInMember();
     expect((await client.get(`/api/v1/user/${user.id}/settings?practiceId=${other.id}`)).statusCode).toBe(403);
-    expect((await client.put(`/api/v1/user/${user.id}/settings?practiceId=${other.id}`, { helpScreen: false })).statusCode).toBe(403);
+    expect(
+      (await client.put(`/api/v1/user/${user.id}/settings?practiceId=${other.id}`, { helpScreen: false })).statusCode,
+    ).toBe(403);
     expect((await client.get(`/api/v1/user/${user.id}/settings`)).statusCode).toBe(400);
 
     const colleague = await createUser(t.db);
@@ -224,7 +250,10 @@ describe('changing the phone number', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'ERROR_INVALID_PHONE_NUMBER', message: 'Invalid phone number' });
     const short = await client.put(`/api/v1/user/${user.id}/verifyPhone`, { phone: '123' });
-    expect(short.json().issues).toContainEqual({ path: ['body', 'phone'], message: 'Phone must be at least 8 characters' });
+    expect(short.json().issues).toContainEqual({
+      path: ['body', 'phone'],
+      message: 'Phone must be at least 8 characters',
+    });
   });
 
   it('refuses the number of another account with 450 and texts nothing', async () => {
@@ -258,7 +287,9 @@ describe('changing the phone number', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const code = await lastCode(t.db, newPhone);
 
-    const wrong = await client.put(`/api/v1/user/${user.id}/verifyCode`, { code: code === '111111' ? '222222' : '111111' });
+    const wrong = await client.put(`/api/v1/user/${user.id}/verifyCode`, {
+      code: code === '111111' ? '222222' : '111111',
+    });
     expect(wrong.statusCode).toBe(457);
     expect((await client.get('/api/v1/user/current')).json().user.phone).toBe(oldPhone);
 
@@ -281,7 +312,10 @@ describe('changing the phone number', () => {
 
     // The new number does.
     const viaNew = await browser.post('/api/v1/auth/start', { app: 'PROVIDER_WEB', phone: newPhone });
-    const done = await browser.post(`/api/v1/auth/${viaNew.json().uuid}`, { step: 'PHONE_CODE', value: await lastCode(t.db, newPhone) });
+    const done = await browser.post(`/api/v1/auth/${viaNew.json().uuid}`, {
+      step: 'PHONE_CODE',
+      value: await lastCode(t.db, newPhone),
+    });
     expect(done.statusCode).toBe(200);
     expect((await browser.get('/api/v1/user/current')).json().user.id).toBe(user.id);
   });

@@ -1,9 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_USER_SETTINGS, type CurrentUserResponse, type User, type UserSettings } from '@referwell/contracts';
 import {
-  DEFAULT_USER_SETTINGS, type CurrentUserResponse, type User, type UserSettings,
-} from '@referwell/contracts';
-import {
-  authorizePractice, users, userSettings, type AppContext, type SessionCaller as Caller, type UserRow,
+  authorizePractice,
+  users,
+  userSettings,
+  type AppContext,
+  type SessionCaller as Caller,
+  type UserRow,
 } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
@@ -100,11 +103,18 @@ export function createUsersService(ctx: AppContext, signIn: SignInService) {
       if (practiceId !== undefined) await authorizePractice(db, caller, practiceId, 'practice.view');
       const [row] = await db
         .update(users)
-        .set({ ...profile, ...(practiceId !== undefined ? { currentPracticeId: practiceId } : {}), updatedAt: new Date() })
+        .set({
+          ...profile,
+          ...(practiceId !== undefined ? { currentPracticeId: practiceId } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, userId))
         .returning();
       await audit.record({
-        action: 'user.updated', actorUserId: caller.user.id, subjectUserId: userId, ip: client.ip,
+        action: 'user.updated',
+        actorUserId: caller.user.id,
+        subjectUserId: userId,
+        ip: client.ip,
         details: { fields: Object.keys(change) },
       });
       return toUser(row);

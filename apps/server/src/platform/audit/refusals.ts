@@ -51,8 +51,12 @@ export async function recordRefusal(audit: Audit, request: FastifyRequest, error
   if (error instanceof TextLimitReached) {
     const { text } = error;
     await audit.record({
-      action: 'text.refused', actorUserId, subjectUserId: text.subjectUserId ?? null, practiceId: text.practiceId,
-      patientId: text.patientId ?? null, ...client,
+      action: 'text.refused',
+      actorUserId,
+      subjectUserId: text.subjectUserId ?? null,
+      practiceId: text.practiceId,
+      patientId: text.patientId ?? null,
+      ...client,
       details: { limit: error.scope, purpose: text.purpose, channel: text.channel, to: text.to, route },
     });
     return;
@@ -60,10 +64,17 @@ export async function recordRefusal(audit: Audit, request: FastifyRequest, error
   if (!REFUSED.has(error.status)) return;
   if (!request.caller && !request.room) return;
   await audit.record({
-    action: 'access.refused', actorUserId, practiceId: namedPractice(request) ?? request.room?.chat.practiceId ?? null, ...client,
+    action: 'access.refused',
+    actorUserId,
+    practiceId: namedPractice(request) ?? request.room?.chat.practiceId ?? null,
+    ...client,
     details: {
-      route, status: error.status, code: error.code,
-      params: request.params ?? {}, query: objectFields(request.query), body: objectFields(request.body),
+      route,
+      status: error.status,
+      code: error.code,
+      params: request.params ?? {},
+      query: objectFields(request.query),
+      body: objectFields(request.body),
       ...(request.caller?.apiKey ? { apiKeyId: request.caller.apiKey.id } : {}),
       ...(request.room ? { chatUserId: request.room.chatUser.id } : {}),
     },

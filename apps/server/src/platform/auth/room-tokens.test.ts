@@ -9,10 +9,18 @@ const session = { session: 7 };
 describe('room tokens', () => {
   it('name the participant and what issued them until they expire', () => {
     const token = signRoomToken(secret, 42, session, now + 60_000);
-    expect(verifyRoomToken(secret, token, now)).toEqual({ chatUserId: 42, binding: { session: 7 }, expiresAt: now + 60_000 });
+    expect(verifyRoomToken(secret, token, now)).toEqual({
+      chatUserId: 42,
+      binding: { session: 7 },
+      expiresAt: now + 60_000,
+    });
     expect(verifyRoomToken(secret, token, now + 60_000)).toBeNull();
     const link = signRoomToken(secret, 42, { linkGeneration: 3 }, now + 60_000);
-    expect(verifyRoomToken(secret, link, now)).toEqual({ chatUserId: 42, binding: { linkGeneration: 3 }, expiresAt: now + 60_000 });
+    expect(verifyRoomToken(secret, link, now)).toEqual({
+      chatUserId: 42,
+      binding: { linkGeneration: 3 },
+      expiresAt: now + 60_000,
+    });
   });
 
   it('cannot be moved to another participant or session, extended, re-generated or signed with another secret', () => {
@@ -22,18 +30,32 @@ describe('room tokens', () => {
     expect(verifyRoomToken(secret, `42.g7.${expires}.${sig}`, now)).toBeNull();
     expect(verifyRoomToken(secret, `42.s07.${expires}.${sig}`, now)).toBeNull();
     expect(verifyRoomToken(secret, `42.${bound}.${now + 120_000}.${sig}`, now)).toBeNull();
-    expect(verifyRoomToken('another-secret-of-thirty-two-chars!!!!', signRoomToken(secret, 42, session, now + 60_000), now)).toBeNull();
+    expect(
+      verifyRoomToken('another-secret-of-thirty-two-chars!!!!', signRoomToken(secret, 42, session, now + 60_000), now),
+    ).toBeNull();
   });
 
   it('read a token of the earlier format as a first-generation texted link, until it expires', () => {
     const legacy = (expires: number) => `42.${expires}.${hmac(secret, `room\n42\n${expires}`)}`;
-    expect(verifyRoomToken(secret, legacy(now + 60_000), now)).toEqual({ chatUserId: 42, binding: { linkGeneration: 0 }, expiresAt: now + 60_000 });
+    expect(verifyRoomToken(secret, legacy(now + 60_000), now)).toEqual({
+      chatUserId: 42,
+      binding: { linkGeneration: 0 },
+      expiresAt: now + 60_000,
+    });
     expect(verifyRoomToken(secret, legacy(now), now)).toBeNull();
     expect(verifyRoomToken(secret, `43.${now + 60_000}.${hmac(secret, `room\n42\n${now + 60_000}`)}`, now)).toBeNull();
   });
 
   it('refuses what is not a token', () => {
-    for (const junk of ['', 'abc', '42.x.y', `42.${now + 1}`, `-1.${now + 60_000}.${'a'.repeat(43)}`, `42.x7.${now + 60_000}.${'a'.repeat(43)}`, `42.s.${now + 60_000}.${'a'.repeat(43)}`]) {
+    for (const junk of [
+      '',
+      'abc',
+      '42.x.y',
+      `42.${now + 1}`,
+      `-1.${now + 60_000}.${'a'.repeat(43)}`,
+      `42.x7.${now + 60_000}.${'a'.repeat(43)}`,
+      `42.s.${now + 60_000}.${'a'.repeat(43)}`,
+    ]) {
       expect(verifyRoomToken(secret, junk, now)).toBeNull();
     }
   });

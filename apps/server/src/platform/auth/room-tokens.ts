@@ -18,13 +18,21 @@ export interface RoomTokenClaim {
   expiresAt: number;
 }
 
-const bindingText = (binding: RoomTokenBinding) => ('session' in binding ? `s${binding.session}` : `g${binding.linkGeneration}`);
+const bindingText = (binding: RoomTokenBinding) =>
+  'session' in binding ? `s${binding.session}` : `g${binding.linkGeneration}`;
 
-const signature = (secret: string, chatUserId: number, binding: string, expires: number) => hmac(secret, `room\n${chatUserId}\n${binding}\n${expires}`);
+const signature = (secret: string, chatUserId: number, binding: string, expires: number) =>
+  hmac(secret, `room\n${chatUserId}\n${binding}\n${expires}`);
 /** Tokens minted before they named what issued them; only ever read. */
-const legacySignature = (secret: string, chatUserId: number, expires: number) => hmac(secret, `room\n${chatUserId}\n${expires}`);
+const legacySignature = (secret: string, chatUserId: number, expires: number) =>
+  hmac(secret, `room\n${chatUserId}\n${expires}`);
 
-export function signRoomToken(secret: string, chatUserId: number, binding: RoomTokenBinding, expiresAt: number): string {
+export function signRoomToken(
+  secret: string,
+  chatUserId: number,
+  binding: RoomTokenBinding,
+  expiresAt: number,
+): string {
   const bound = bindingText(binding);
   return `${chatUserId}.${bound}.${expiresAt}.${signature(secret, chatUserId, bound, expiresAt)}`;
 }
@@ -41,7 +49,11 @@ export function verifyRoomToken(secret: string, token: string, now: number): Roo
     const chatUserId = Number(current[1]);
     const id = Number(current[3]);
     const expiresAt = Number(current[4]);
-    if (expiresAt <= now || !safeEqual(current[5], signature(secret, chatUserId, `${current[2]}${current[3]}`, expiresAt))) return null;
+    if (
+      expiresAt <= now ||
+      !safeEqual(current[5], signature(secret, chatUserId, `${current[2]}${current[3]}`, expiresAt))
+    )
+      return null;
     return { chatUserId, binding: current[2] === 's' ? { session: id } : { linkGeneration: id }, expiresAt };
   }
   const legacy = /^(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);

@@ -23,9 +23,15 @@ function newKeyPair() {
  * instance shares them. In development and tests any that are missing
  * are generated once and kept in DATA_DIR/secrets.json so sessions survive a restart.
  */
-export function loadSecrets(opts: { dataDir: string; sessionSecret?: string; appPrivateKey?: string; persist: boolean }): Secrets {
+export function loadSecrets(opts: {
+  dataDir: string;
+  sessionSecret?: string;
+  appPrivateKey?: string;
+  persist: boolean;
+}): Secrets {
   const file = path.join(opts.dataDir, 'secrets.json');
-  const stored: Partial<Secrets> = opts.persist && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
+  const stored: Partial<Secrets> =
+    opts.persist && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
   const generated = {
     sessionSecret: stored.sessionSecret ?? randomBytes(32).toString('base64url'),
     ...(stored.appPublicKey && stored.appPrivateKey
@@ -37,7 +43,10 @@ export function loadSecrets(opts: { dataDir: string; sessionSecret?: string; app
     writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
   }
   const appKeys = opts.appPrivateKey
-    ? { appPrivateKey: opts.appPrivateKey, appPublicKey: createPublicKey(opts.appPrivateKey).export({ type: 'spki', format: 'pem' }).toString() }
+    ? {
+        appPrivateKey: opts.appPrivateKey,
+        appPublicKey: createPublicKey(opts.appPrivateKey).export({ type: 'spki', format: 'pem' }).toString(),
+      }
     : {};
   return { ...generated, ...appKeys, sessionSecret: opts.sessionSecret ?? generated.sessionSecret };
 }

@@ -11,8 +11,16 @@ import { createUser } from '../../test/factories.js';
  * listening on this machine. Nothing may land in the development outbox.
  */
 
-interface Mail { to: string[]; raw: string }
-interface SmsRequest { method: string; url: string; headers: IncomingHttpHeaders; body: { channel: string; to: string; body: string } }
+interface Mail {
+  to: string[];
+  raw: string;
+}
+interface SmsRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: { channel: string; to: string; body: string };
+}
 
 const SMS_TOKEN = 'sms-provider-token';
 const mails: Mail[] = [];
@@ -87,7 +95,11 @@ async function expectEmptyOutbox() {
 describe('e-mail over SMTP', () => {
   it('delivers a password-reset code that resets the password', async () => {
     const user = await createUser(t.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/passwordReset', payload: { email: user.email!.toUpperCase() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/passwordReset',
+      payload: { email: user.email!.toUpperCase() },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { uuid } = res.json<{ uuid: string }>();
 
@@ -103,14 +115,20 @@ describe('e-mail over SMTP', () => {
     await expectEmptyOutbox();
 
     const reset = await t.app.inject({
-      method: 'PUT', url: '/api/v1/resetPassword', payload: { uuid, code, password: 'a-brand-new-password' },
+      method: 'PUT',
+      url: '/api/v1/resetPassword',
+      payload: { uuid, code, password: 'a-brand-new-password' },
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await new TestClient(t.app).signIn(user.email!, 'a-brand-new-password')).statusCode).toBe(200);
   });
 
   it('sends nothing for an unknown address but answers the same', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/passwordReset', payload: { email: 'nobody@example.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/passwordReset',
+      payload: { email: 'nobody@example.test' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ uuid: expect.any(String) });
     expect(mails).toEqual([]);
@@ -121,13 +139,18 @@ describe('e-mail over SMTP', () => {
     smtpRefuses = true;
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/passwordReset', payload: { email: user.email } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'We could not send the code. Try again in a moment.' });
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: 'We could not send the code. Try again in a moment.',
+    });
     await expectEmptyOutbox();
   });
 });
 
 describe('texts and calls through the SMS provider webhook', () => {
-  const start = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload });
+  const start = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/start', payload });
 
   it('posts the code with the bearer token, and the code signs in', async () => {
     const user = await createUser(t.db);
@@ -144,7 +167,9 @@ describe('texts and calls through the SMS provider webhook', () => {
     await expectEmptyOutbox();
 
     const done = await t.app.inject({
-      method: 'POST', url: `/api/v1/auth/${res.json().uuid}`, payload: { step: 'PHONE_CODE', value: codeIn(request.body.body) },
+      method: 'POST',
+      url: `/api/v1/auth/${res.json().uuid}`,
+      payload: { step: 'PHONE_CODE', value: codeIn(request.body.body) },
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'COMPLETE', accessToken: expect.any(String) });
@@ -170,15 +195,25 @@ describe('texts and calls through the SMS provider webhook', () => {
     smsStatus = 500;
     const res = await start({ app: 'PROVIDER_WEB', phone: user.phone });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'We could not send the code. Try again in a moment.' });
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: 'We could not send the code. Try again in a moment.',
+    });
     expect(texts).toHaveLength(1);
     await expectEmptyOutbox();
   });
 
   it('texts the verification code of a signup, and a failed text leaves the signup free to retry', async () => {
     const body = {
-      email: 'webhook.signup@example.test', phone: '+13035550321', password: 'a-long-enough-password',
-      firstName: 'Web', lastName: 'Hook', role: 'STAFF', app: 'PROVIDER_WEB', termsAccepted: true,
+      email: 'webhook.signup@example.test',
+      phone: '+13035550321',
+      password: 'a-long-enough-password',
+      firstName: 'Web',
+      lastName: 'Hook',
+      role: 'STAFF',
+      app: 'PROVIDER_WEB',
+      termsAccepted: true,
     };
     smsStatus = 500;
     const failed = await t.app.inject({ method: 'POST', url: '/api/v1/user/signup', payload: body });
@@ -193,7 +228,8 @@ describe('texts and calls through the SMS provider webhook', () => {
     expect(texts[0].body).toMatchObject({ channel: 'sms', to: '+13035550321' });
 
     const verified = await new TestClient(t.app).post(`/api/v1/auth/${retried.json().verification.uuid}`, {
-      step: 'PHONE_CODE', value: codeIn(texts[0].body.body),
+      step: 'PHONE_CODE',
+      value: codeIn(texts[0].body.body),
     });
     expect(verified.statusCode, verified.body).toBe(200);
   });

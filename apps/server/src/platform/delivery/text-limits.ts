@@ -56,7 +56,13 @@ export class TextLimitReached extends AppError {
 
 /** A sign-in code (or phone verification code) texted or read out to `to`. */
 export const codeText = (to: string, channel: 'sms' | 'voice', subjectUserId: number | null): OutboundText => ({
-  purpose: 'sign_in_code', channel, to, senderUserId: null, practiceId: null, subjectUserId, withheld: subjectUserId === null,
+  purpose: 'sign_in_code',
+  channel,
+  to,
+  senderUserId: null,
+  practiceId: null,
+  subjectUserId,
+  withheld: subjectUserId === null,
 });
 
 const PRUNE_JOB = 'texts.prune';
@@ -83,7 +89,11 @@ const WHO: Record<Scope, (limit: TextLimit) => string> = {
  */
 export function createTextLimits(deps: { db: Db; audit: Audit; clock: Clock; jobs: Jobs; limits: TextLimitSettings }) {
   const { audit, clock, limits } = deps;
-  const LIMIT: Record<Scope, TextLimit> = { user: limits.perUser, practice: limits.perPractice, number: limits.perNumber };
+  const LIMIT: Record<Scope, TextLimit> = {
+    user: limits.perUser,
+    practice: limits.perPractice,
+    number: limits.perNumber,
+  };
   const longest = Math.max(...Object.values(LIMIT).map((l) => l.windowMs));
 
   // Nothing reads a row once it is older than the longest window; the audit log keeps the record.
@@ -92,17 +102,39 @@ export function createTextLimits(deps: { db: Db; audit: Audit; clock: Clock; job
   });
 
   /** The refusal of `adding` more texts in `scope`'s window, saying when they would fit; null when they fit now. */
-  async function refusal(tx: Db, scope: Scope, where: SQL, adding: number, now: Date, text: OutboundText): Promise<TextLimitReached | null> {
+  async function refusal(
+    tx: Db,
+    scope: Scope,
+    where: SQL,
+    adding: number,
+    now: Date,
+    text: OutboundText,
+  ): Promise<TextLimitReached | null> {
     const limit = LIMIT[scope];
     const since = new Date(now.getTime() - limit.windowMs);
-    const rows = await tx.select({ at: textSends.at }).from(textSends).where(and(where, gt(textSends.at, since))).orderBy(asc(textSends.at));
+    const rows = await tx
+      .select({ at: textSends.at })
+      .from(textSends)
+      .where(and(where, gt(textSends.at, since)))
+      .orderBy(asc(textSends.at));
     const over = rows.length + adding - limit.max;
     if (over <= 0) return null;
     // The `over`-th oldest text leaving the window makes room; more than the limit at once never fits.
     const freeing = rows[over - 1];
-    if (!freeing) return new TextLimitReached(scope, `${WHO[scope](limit)} Send to fewer numbers at once.`, Math.ceil(limit.windowMs / 1000), text);
+    if (!freeing)
+      return new TextLimitReached(
+        scope,
+        `${WHO[scope](limit)} Send to fewer numbers at once.`,
+        Math.ceil(limit.windowMs / 1000),
+        text,
+      );
     const waitMs = freeing.at.getTime() + limit.windowMs - now.getTime();
-    return new TextLimitReached(scope, `${WHO[scope](limit)} Try again in ${span(waitMs)}.`, Math.max(1, Math.ceil(waitMs / 1000)), text);
+    return new TextLimitReached(
+      scope,
+      `${WHO[scope](limit)} Try again in ${span(waitMs)}.`,
+      Math.max(1, Math.ceil(waitMs / 1000)),
+      text,
+    );
   }
 
   return {
@@ -123,31 +155,45 @@ export function createTextLimits(deps: { db: Db; audit: Audit; clock: Clock; job
           groups.set(key, group);
         };
         for (const text of list) {
-          if (text.senderUserId !== null) count(`user:${text.senderUserId}`, 'user', eq(textSends.senderUserId, text.senderUserId), text);
-          if (text.practiceId !== null) count(`practice:${text.practiceId}`, 'practice', eq(textSends.practiceId, text.practiceId), text);
+          if (text.senderUserId !== null)
+            count(`user:${text.senderUserId}`, 'user', eq(textSends.senderUserId, text.senderUserId), text);
+          if (text.practiceId !== null)
+            count(`practice:${text.practiceId}`, 'practice', eq(textSends.practiceId, text.practiceId), text);
           count(`number:${text.to}`, 'number', eq(textSends.destination, text.to), text);
         }
         // Always the same order, so two requests never hold one counter each while waiting for the other's.
         const keys = [...groups.keys()].sort();
-        for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`text-limit:${key}`}, 0))`);
+        for (const key of keys)
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`text-limit:${key}`}, 0))`);
         for (const key of keys) {
           const { scope, where, adding, text } = groups.get(key)!;
           const refused = await refusal(tx, scope, where, adding, now, text);
           if (refused) throw refused;
         }
-        await tx.insert(textSends).values(list.map((t) => ({
-          at: now, senderUserId: t.senderUserId, practiceId: t.practiceId, destination: t.to, purpose: t.purpose,
-        })));
+        await tx.insert(textSends).values(
+          list.map((t) => ({
+            at: now,
+            senderUserId: t.senderUserId,
+            practiceId: t.practiceId,
+            destination: t.to,
+            purpose: t.purpose,
+          })),
+        );
         for (const text of list.filter((t) => !t.withheld)) {
-          await audit.record({
-            action: 'text.sent', actorUserId: text.senderUserId, subjectUserId: text.subjectUserId ?? null,
-            practiceId: text.practiceId, patientId: text.patientId ?? null,
-            details: { purpose: text.purpose, channel: text.channel, to: text.to },
-          }, tx);
+          await audit.record(
+            {
+              action: 'text.sent',
+              actorUserId: text.senderUserId,
+              subjectUserId: text.subjectUserId ?? null,
+              practiceId: text.practiceId,
+              patientId: text.patientId ?? null,
+              details: { purpose: text.purpose, channel: text.channel, to: text.to },
+            },
+            tx,
+          );
         }
       });
     },
   };
 }
 export type TextLimits = ReturnType<typeof createTextLimits>;
-

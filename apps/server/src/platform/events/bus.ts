@@ -67,5 +67,7 @@ export function createLocalBus(): EventBus {
 
 /** The bus config asks for: Redis pub/sub with REDIS_URL, else in-process (one instance only). */
 export function createEventBus(config: Pick<Config, 'redis'>, log: FastifyBaseLogger): EventBus {
-  return config.redis ? createRedisBus({ url: config.redis.url, channelPrefix: `${config.redis.prefix}bus:`, log }) : createLocalBus();
+  return config.redis
+    ? createRedisBus({ url: config.redis.url, channelPrefix: `${config.redis.prefix}bus:`, log })
+    : createLocalBus();
 }

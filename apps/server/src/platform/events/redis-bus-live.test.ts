@@ -7,7 +7,11 @@ import { createRedisBus } from './redis-bus.js';
 
 describe('the Redis bus when Redis is not there', () => {
   it('fails its health ping within about a second and closes without waiting', async () => {
-    const bus = createRedisBus({ url: `redis://127.0.0.1:${await closedPort()}`, channelPrefix: uniqueRedisPrefix(), log: recordingLog() });
+    const bus = createRedisBus({
+      url: `redis://127.0.0.1:${await closedPort()}`,
+      channelPrefix: uniqueRedisPrefix(),
+      log: recordingLog(),
+    });
     const started = Date.now();
     await expect(bus.ping()).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1500);

@@ -1,4 +1,10 @@
-import { GeocoderUnavailableError, MAX_PREDICTIONS, type Geocoder, type PlaceDetails, type PlacePrediction } from './geocoder.js';
+import {
+  GeocoderUnavailableError,
+  MAX_PREDICTIONS,
+  type Geocoder,
+  type PlaceDetails,
+  type PlacePrediction,
+} from './geocoder.js';
 
 /**
  * A Nominatim-compatible geocoder (OpenStreetMap's Nominatim, or a provider speaking its API):
@@ -31,7 +37,9 @@ function toPrediction(p: NominatimPlace): PlacePrediction | null {
   const a = p.address ?? {};
   const streetLine = [a.house_number, a.road].filter(Boolean).join(' ');
   const mainText = p.name?.trim() || streetLine || description.split(',')[0].trim();
-  const secondaryText = description.startsWith(mainText) ? description.slice(mainText.length).replace(/^[\s,]+/, '') : description;
+  const secondaryText = description.startsWith(mainText)
+    ? description.slice(mainText.length).replace(/^[\s,]+/, '')
+    : description;
   return { placeId, description, mainText, secondaryText };
 }
 
@@ -55,22 +63,30 @@ function toDetails(p: NominatimPlace): PlaceDetails | null {
   };
 }
 
-export function createNominatimGeocoder(baseUrl: string, opts: { userAgent: string; timeoutMs?: number }): Geocoder & { owns(placeId: string): boolean } {
+export function createNominatimGeocoder(
+  baseUrl: string,
+  opts: { userAgent: string; timeoutMs?: number },
+): Geocoder & { owns(placeId: string): boolean } {
   const base = baseUrl.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 5_000;
 
   async function get(path: string, params: Record<string, string>): Promise<NominatimPlace[]> {
     const url = new URL(`${base}${path}`);
-    for (const [k, v] of Object.entries({ format: 'jsonv2', addressdetails: '1', ...params })) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({ format: 'jsonv2', addressdetails: '1', ...params }))
+      url.searchParams.set(k, v);
     let res: Response;
     try {
-      res = await fetch(url, { headers: { accept: 'application/json', 'user-agent': opts.userAgent }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(url, {
+        headers: { accept: 'application/json', 'user-agent': opts.userAgent },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (err) {
       throw new GeocoderUnavailableError(`the geocoder at ${url.host} did not answer`, { cause: err });
     }
     if (!res.ok) throw new GeocoderUnavailableError(`the geocoder at ${url.host} answered ${res.status}`);
     const body: unknown = await res.json().catch(() => null);
-    if (!Array.isArray(body)) throw new GeocoderUnavailableError(`the geocoder at ${url.host} sent something other than a list`);
+    if (!Array.isArray(body))
+      throw new GeocoderUnavailableError(`the geocoder at ${url.host} sent something other than a list`);
     return body as NominatimPlace[];
   }
 
@@ -78,7 +94,10 @@ export function createNominatimGeocoder(baseUrl: string, opts: { userAgent: stri
     owns: (placeId) => placeId.startsWith('osm:'),
     async search(query) {
       const places = await get('/search', { q: query, limit: String(MAX_PREDICTIONS) });
-      return places.map(toPrediction).filter((p): p is PlacePrediction => p !== null).slice(0, MAX_PREDICTIONS);
+      return places
+        .map(toPrediction)
+        .filter((p): p is PlacePrediction => p !== null)
+        .slice(0, MAX_PREDICTIONS);
     },
     async details(placeId) {
       const id = PLACE_ID.exec(placeId);

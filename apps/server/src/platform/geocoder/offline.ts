@@ -63,8 +63,12 @@ function loadIndex(): Promise<Index> {
     const byCity = new Map<string, City>();
     for (const [key, s] of sums) {
       byCity.set(key, {
-        city: s.city, state: s.state, key: s.city.toUpperCase(), zips: s.n,
-        latitude: round(s.lat / s.n), longitude: round(s.lng / s.n),
+        city: s.city,
+        state: s.state,
+        key: s.city.toUpperCase(),
+        zips: s.n,
+        latitude: round(s.lat / s.n),
+        longitude: round(s.lng / s.n),
       });
     }
     const stateCodes = new Set([...byZip.values()].map((z) => z.state));
@@ -78,21 +82,45 @@ function loadIndex(): Promise<Index> {
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 // eslint-disable-next-line no-control-regex -- turns control characters in geocoder text into spaces on purpose
-const clean = (text: string) => text.replace(/[\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (text: string) =>
+  text
+    .replace(/[\u0000-\u001f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const street = (text: string) => clean(text).slice(0, MAX_STREET);
 
 function zipPlace(z: Zip, streetText: string): PlacePrediction {
   const locality = `${z.city}, ${z.state} ${z.zip}, USA`;
   return streetText
-    ? { placeId: `us-zip:${z.zip}:${streetText}`, description: `${streetText}, ${locality}`, mainText: streetText, secondaryText: locality }
-    : { placeId: `us-zip:${z.zip}`, description: locality, mainText: z.zip, secondaryText: `${z.city}, ${z.state}, USA` };
+    ? {
+        placeId: `us-zip:${z.zip}:${streetText}`,
+        description: `${streetText}, ${locality}`,
+        mainText: streetText,
+        secondaryText: locality,
+      }
+    : {
+        placeId: `us-zip:${z.zip}`,
+        description: locality,
+        mainText: z.zip,
+        secondaryText: `${z.city}, ${z.state}, USA`,
+      };
 }
 
 function cityPlace(c: City, streetText: string): PlacePrediction {
   const locality = `${c.city}, ${c.state}, USA`;
   return streetText
-    ? { placeId: `us-city:${c.state}:${c.city}:${streetText}`, description: `${streetText}, ${locality}`, mainText: streetText, secondaryText: locality }
-    : { placeId: `us-city:${c.state}:${c.city}`, description: locality, mainText: c.city, secondaryText: `${c.state}, USA` };
+    ? {
+        placeId: `us-city:${c.state}:${c.city}:${streetText}`,
+        description: `${streetText}, ${locality}`,
+        mainText: streetText,
+        secondaryText: locality,
+      }
+    : {
+        placeId: `us-city:${c.state}:${c.city}`,
+        description: locality,
+        mainText: c.city,
+        secondaryText: `${c.state}, USA`,
+      };
 }
 
 /** Removes a trailing `word` (case-insensitive, whole words) from `text`, or returns null. */
@@ -172,7 +200,10 @@ function search(idx: Index, query: string): PlacePrediction[] {
   if (located) {
     const exact = idx.byCity.get(`${located.state}|${name}`);
     if (exact) return [cityPlace(exact, streetText)];
-    return rankCities(idx.cities.filter((c) => c.state === located.state), name).map((c) => cityPlace(c, streetText));
+    return rankCities(
+      idx.cities.filter((c) => c.state === located.state),
+      name,
+    ).map((c) => cityPlace(c, streetText));
   }
   return rankCities(idx.cities, name).map((c) => cityPlace(c, streetText));
 }
@@ -184,8 +215,14 @@ function details(idx: Index, placeId: string): PlaceDetails | null {
     if (!z) return null;
     const place = zipPlace(z, street(zipId[2] ?? ''));
     return {
-      placeId: place.placeId, formattedAddress: place.description, latitude: z.latitude, longitude: z.longitude,
-      city: z.city, state: z.state, zip: z.zip, country: 'US',
+      placeId: place.placeId,
+      formattedAddress: place.description,
+      latitude: z.latitude,
+      longitude: z.longitude,
+      city: z.city,
+      state: z.state,
+      zip: z.zip,
+      country: 'US',
     };
   }
   const cityId = /^us-city:([A-Z]{2}):([^:]+)(?::(.*))?$/s.exec(placeId);
@@ -194,8 +231,14 @@ function details(idx: Index, placeId: string): PlaceDetails | null {
     if (!c) return null;
     const place = cityPlace(c, street(cityId[3] ?? ''));
     return {
-      placeId: place.placeId, formattedAddress: place.description, latitude: c.latitude, longitude: c.longitude,
-      city: c.city, state: c.state, zip: null, country: 'US',
+      placeId: place.placeId,
+      formattedAddress: place.description,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      city: c.city,
+      state: c.state,
+      zip: null,
+      country: 'US',
     };
   }
   return null;

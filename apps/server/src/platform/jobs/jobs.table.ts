@@ -22,8 +22,12 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
     // At most one pending run per recurring kind, however many instances schedule it.
-    uniqueIndex('jobs_recurring_kind_idx').on(t.kind).where(sql`${t.doneAt} is null and ${t.everyMs} is not null`),
+    uniqueIndex('jobs_recurring_kind_idx')
+      .on(t.kind)
+      .where(sql`${t.doneAt} is null and ${t.everyMs} is not null`),
   ],
 );

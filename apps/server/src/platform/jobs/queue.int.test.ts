@@ -20,13 +20,19 @@ beforeEach(async () => {
 
 const row = async (id: number) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 /** Makes every waiting job due now, as if its retry delay had passed. */
-const timePasses = () => database.db.update(jobs).set({ runAt: sql`now()` }).where(sql`done_at is null`);
+const timePasses = () =>
+  database.db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(sql`done_at is null`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** On PostgreSQL a second instance has its own connection pool; PGlite has one connection to share. */
 async function secondInstance(): Promise<Database | undefined> {
   if (database.driver !== 'postgres') return undefined;
-  const result = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)) as { rows: { name: string }[] };
+  const result = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)) as {
+    rows: { name: string }[];
+  };
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${result.rows[0].name}`;
   return openPostgres(url.toString(), { max: 4 });
@@ -114,16 +120,22 @@ describe('job queue', () => {
   });
 
   it('doubles the delay from 5 s up to 10 minutes', () => {
-    expect([1, 2, 3, 4, 7, 8, 20].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000, 320_000, 600_000, 600_000]);
+    expect([1, 2, 3, 4, 7, 8, 20].map(retryDelayMs)).toEqual([
+      5_000, 10_000, 20_000, 40_000, 320_000, 600_000, 600_000,
+    ]);
   });
 
   it('gives a job up after maxAttempts, keeping its last error', async () => {
     const queue = createJobs(database.db, quietLog());
     let runs = 0;
-    queue.register('test.doomed', async () => {
-      runs += 1;
-      throw new Error(`failure ${runs}`);
-    }, { maxAttempts: 2 });
+    queue.register(
+      'test.doomed',
+      async () => {
+        runs += 1;
+        throw new Error(`failure ${runs}`);
+      },
+      { maxAttempts: 2 },
+    );
     const id = await queue.enqueue('test.doomed', {});
     await queue.drain();
     await timePasses();
@@ -164,9 +176,15 @@ describe('job queue', () => {
     });
     const id = await queue.enqueue('test.orphan', {});
     // Another worker claimed it and vanished.
-    await database.db.update(jobs).set({ lockedUntil: sql`now() + interval '1 minute'`, attempts: 1 }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + interval '1 minute'`, attempts: 1 })
+      .where(eq(jobs.id, id));
     expect(await queue.drain()).toBe(0);
-    await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
     expect(await queue.drain()).toBe(1);
     expect(runs).toBe(1);
     expect(await row(id)).toMatchObject({ attempts: 2, doneAt: expect.any(Date) });
@@ -251,7 +269,15 @@ describe('job queue', () => {
       a.start();
       b.start();
       const [drainedA, drainedB] = await Promise.all([a.drain(), b.drain()]);
-      await until(async () => (await database.db.select().from(jobs).where(sql`done_at is null`)).length === 0);
+      await until(
+        async () =>
+          (
+            await database.db
+              .select()
+              .from(jobs)
+              .where(sql`done_at is null`)
+          ).length === 0,
+      );
       await Promise.all([a.stop(), b.stop()]);
 
       expect(ran.map((r) => r.id).sort((x, y) => x - y)).toEqual(ids);
@@ -264,7 +290,11 @@ describe('job queue', () => {
 });
 
 describe('recurring jobs', () => {
-  const pending = (kind: string) => database.db.select().from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
+  const pending = (kind: string) =>
+    database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
 
   it('run on one of two instances per interval, with one pending run however many schedule it', async () => {
     const other = await secondInstance();
@@ -300,7 +330,9 @@ describe('recurring jobs', () => {
       [next] = await pending('test.tick');
       expect(await pending('test.tick')).toHaveLength(1);
       expect(next.runAt.getTime()).toBeGreaterThan(Date.now());
-      expect((await database.db.select().from(jobs).where(eq(jobs.kind, 'test.tick'))).filter((j) => j.doneAt)).toHaveLength(2);
+      expect(
+        (await database.db.select().from(jobs).where(eq(jobs.kind, 'test.tick'))).filter((j) => j.doneAt),
+      ).toHaveLength(2);
     } finally {
       await other?.close();
     }
@@ -309,17 +341,22 @@ describe('recurring jobs', () => {
   it('retries a failing run; one given up still schedules the next', async () => {
     const queue = createJobs(database.db, quietLog());
     let failures = 0;
-    queue.every('test.fragile', 3_600_000, async () => {
-      failures += 1;
-      throw new Error('store unreachable');
-    }, { maxAttempts: 2 });
+    queue.every(
+      'test.fragile',
+      3_600_000,
+      async () => {
+        failures += 1;
+        throw new Error('store unreachable');
+      },
+      { maxAttempts: 2 },
+    );
     await queue.drain();
     const [first] = await pending('test.fragile');
     expect(first).toMatchObject({ attempts: 1, lastError: 'store unreachable' });
     await timePasses();
     await queue.drain();
     expect(failures).toBe(2);
-    expect((await row(first.id))).toMatchObject({ attempts: 2, doneAt: expect.any(Date) });
+    expect(await row(first.id)).toMatchObject({ attempts: 2, doneAt: expect.any(Date) });
     const [next] = await pending('test.fragile');
     expect(next).toMatchObject({ attempts: 0, lastError: null, everyMs: 3_600_000 });
     expect(next.runAt.getTime() - Date.now()).toBeGreaterThan(3_500_000);

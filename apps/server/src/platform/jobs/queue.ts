@@ -18,7 +18,8 @@ const RETRY_MAX_MS = 10 * 60_000;
 const ERROR_MAX_CHARS = 2_000;
 
 /** Delay before the next run of a job that failed its `attempts`-th run: 5 s, 10 s, 20 s … 10 min. */
-export const retryDelayMs = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS);
+export const retryDelayMs = (attempts: number) =>
+  Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS);
 
 const msFromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
@@ -66,7 +67,13 @@ export function createJobs(db: Db, log: FastifyBaseLogger, options: QueueOptions
       .update(jobs)
       .set({ lockedUntil: msFromNow(leaseMs), attempts: sql`${jobs.attempts} + 1` })
       .where(inArray(jobs.id, due))
-      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts, everyMs: jobs.everyMs });
+      .returning({
+        id: jobs.id,
+        kind: jobs.kind,
+        payload: jobs.payload,
+        attempts: jobs.attempts,
+        everyMs: jobs.everyMs,
+      });
   }
 
   /** One pending run per recurring kind; the unique index turns every other instance's insert into nothing. */
@@ -86,14 +93,19 @@ export function createJobs(db: Db, log: FastifyBaseLogger, options: QueueOptions
     await db.transaction(async (tx) => {
       // Done first: the unique index only counts pending runs.
       await tx.update(jobs).set(outcome).where(eq(jobs.id, job.id));
-      await tx.insert(jobs).values({ kind: job.kind, payload: {}, everyMs, runAt: msFromNow(everyMs) }).onConflictDoNothing();
+      await tx
+        .insert(jobs)
+        .values({ kind: job.kind, payload: {}, everyMs, runAt: msFromNow(everyMs) })
+        .onConflictDoNothing();
     });
   }
 
   async function run(job: Claimed) {
     const { handler, maxAttempts } = handlers.get(job.kind)!;
     const renew = setInterval(() => {
-      db.update(jobs).set({ lockedUntil: msFromNow(leaseMs) }).where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)))
+      db.update(jobs)
+        .set({ lockedUntil: msFromNow(leaseMs) })
+        .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)))
         .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'job lease not renewed'));
     }, leaseMs / 3);
     try {
@@ -103,12 +115,24 @@ export function createJobs(db: Db, log: FastifyBaseLogger, options: QueueOptions
       const lastError = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX_CHARS) || 'failed';
       const giveUp = job.attempts >= maxAttempts;
       const delay = retryDelayMs(job.attempts);
-      if (giveUp) log.error({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed for the last time; given up');
-      else log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, `job failed; retrying in ${delay / 1000} s`);
+      if (giveUp)
+        log.error(
+          { err, jobId: job.id, kind: job.kind, attempts: job.attempts },
+          'job failed for the last time; given up',
+        );
+      else
+        log.warn(
+          { err, jobId: job.id, kind: job.kind, attempts: job.attempts },
+          `job failed; retrying in ${delay / 1000} s`,
+        );
       // If this write fails too, the lease runs out and the job is claimed again.
-      await (giveUp
-        ? finish(job, { doneAt: sql`now()`, lockedUntil: null, lastError })
-        : db.update(jobs).set({ lastError, lockedUntil: null, runAt: msFromNow(delay) }).where(eq(jobs.id, job.id))
+      await (
+        giveUp
+          ? finish(job, { doneAt: sql`now()`, lockedUntil: null, lastError })
+          : db
+              .update(jobs)
+              .set({ lastError, lockedUntil: null, runAt: msFromNow(delay) })
+              .where(eq(jobs.id, job.id))
       ).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'job outcome not recorded'));
     } finally {
       clearInterval(renew);
@@ -168,14 +192,18 @@ export function createJobs(db: Db, log: FastifyBaseLogger, options: QueueOptions
 
   return {
     async enqueue(kind, payload, { runAt, tx } = {}) {
-      const [row] = await (tx ?? db).insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) }).returning({ id: jobs.id });
+      const [row] = await (tx ?? db)
+        .insert(jobs)
+        .values({ kind, payload, ...(runAt ? { runAt } : {}) })
+        .returning({ id: jobs.id });
       // Inside an uncommitted transaction the row is not visible yet; the next poll finds it.
       if (started) schedule(0);
       return row.id;
     },
     register,
     every(kind, intervalMs, handler, options) {
-      if (!Number.isInteger(intervalMs) || intervalMs < 1_000) throw new Error(`job kind "${kind}" cannot recur every ${intervalMs} ms`);
+      if (!Number.isInteger(intervalMs) || intervalMs < 1_000)
+        throw new Error(`job kind "${kind}" cannot recur every ${intervalMs} ms`);
       register(kind, handler, options);
       recurring.set(kind, intervalMs);
     },

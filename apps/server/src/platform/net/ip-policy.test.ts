@@ -3,7 +3,14 @@ import { addressRange, isPublicAddress } from './ip-policy.js';
 
 describe('isPublicAddress', () => {
   it('accepts ordinary public IPv4 and IPv6 addresses', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:82a::200e', '::ffff:8.8.8.8']) {
+    for (const address of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '1.1.1.1',
+      '2606:4700:4700::1111',
+      '2a00:1450:4001:82a::200e',
+      '::ffff:8.8.8.8',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });
@@ -61,6 +68,7 @@ describe('isPublicAddress', () => {
   });
 
   it('refuses what is not an address', () => {
-    for (const value of ['', 'localhost', 'example.com', '999.1.1.1', '1.2.3.4.5']) expect(isPublicAddress(value), value).toBe(false);
+    for (const value of ['', 'localhost', 'example.com', '999.1.1.1', '1.2.3.4.5'])
+      expect(isPublicAddress(value), value).toBe(false);
   });
 });

@@ -14,7 +14,10 @@ const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 export function addressRange(address: string): string {
   if (!ipaddr.isValid(address)) return 'invalid';
   const parsed = ipaddr.parse(address);
-  const ip = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  const ip =
+    parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (parsed as ipaddr.IPv6).toIPv4Address()
+      : parsed;
   const range = ip.range();
   if (range !== 'unicast') return range;
   if (ip.kind() === 'ipv6' && !ip.match(GLOBAL_UNICAST_V6)) return 'notGlobalUnicast';

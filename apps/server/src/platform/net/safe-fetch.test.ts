@@ -10,7 +10,12 @@ import { safeFetch, SafeFetchError, type Resolver, type SafeFetchErrorKind } fro
 vi.mock('node:dns/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:dns/promises')>();
   const lookup = vi.fn((host: string, options: object) =>
-    host === 'evil.example.com' ? Promise.resolve([{ address: '93.184.216.34', family: 4 }, { address: '10.20.30.40', family: 4 }]) : real.lookup(host, options),
+    host === 'evil.example.com'
+      ? Promise.resolve([
+          { address: '93.184.216.34', family: 4 },
+          { address: '10.20.30.40', family: 4 },
+        ])
+      : real.lookup(host, options),
   );
   return { ...real, lookup, default: { ...real, lookup } };
 });
@@ -75,12 +80,20 @@ async function failure(promise: Promise<unknown>): Promise<SafeFetchError> {
 }
 const kindOf = async (promise: Promise<unknown>): Promise<SafeFetchErrorKind> => (await failure(promise)).kind;
 
-const answers = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+const answers =
+  (...addresses: string[]): Resolver =>
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
 describe('safeFetch to an allow-listed host', () => {
   it('fetches with its own User-Agent and Accept, and neither cookies nor credentials', async () => {
-    handle = (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1', 'set-cookie': 'a=b' }).end('<p>hi</p>');
-    const res = await safeFetch(`http://user:secret@127.0.0.1:${port}/page?q=1#frag`, { allowedHosts: LOCAL, userAgent: 'ReferwellBot/1.0 (+test)', accept: 'text/html' });
+    handle = (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1', 'set-cookie': 'a=b' }).end('<p>hi</p>');
+    const res = await safeFetch(`http://user:secret@127.0.0.1:${port}/page?q=1#frag`, {
+      allowedHosts: LOCAL,
+      userAgent: 'ReferwellBot/1.0 (+test)',
+      accept: 'text/html',
+    });
     expect(res.status).toBe(200);
     expect(res.contentType).toBe('text/html');
     expect(res.charset).toBe('iso-8859-1');
@@ -109,11 +122,16 @@ describe('safeFetch to an allow-listed host', () => {
 
   it('keeps the host name for TLS (SNI and certificate check) while connecting to the pinned address', async () => {
     const names: string[] = [];
-    const tls = createTlsServer({ key: TLS_KEY, cert: TLS_CERT, SNICallback: (name, cb) => (names.push(name), cb(null, undefined)) }, (_req, res) => res.end('secret'));
+    const tls = createTlsServer(
+      { key: TLS_KEY, cert: TLS_CERT, SNICallback: (name, cb) => (names.push(name), cb(null, undefined)) },
+      (_req, res) => res.end('secret'),
+    );
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const tlsPort = (tls.address() as AddressInfo).port;
     try {
-      const err = await failure(safeFetch(`https://secure.test:${tlsPort}/`, { allowedHosts: ['secure.test'], resolve: answers('127.0.0.1') }));
+      const err = await failure(
+        safeFetch(`https://secure.test:${tlsPort}/`, { allowedHosts: ['secure.test'], resolve: answers('127.0.0.1') }),
+      );
       // The certificate is for other.test and self-signed: verification stays on.
       expect(err.kind).toBe('unreachable');
       expect(names).toEqual(['secure.test']);
@@ -136,7 +154,13 @@ describe('safeFetch to an allow-listed host', () => {
   });
 
   it('refuses a redirect to a private, link-local or non-http target', async () => {
-    for (const location of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[::1]/', 'ftp://127.0.0.1/x', 'file:///etc/passwd']) {
+    for (const location of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://[::1]/',
+      'ftp://127.0.0.1/x',
+      'file:///etc/passwd',
+    ]) {
       handle = (_req, res) => res.writeHead(302, { location }).end();
       expect(await kindOf(safeFetch(`${base}/`, { allowedHosts: LOCAL })), location).toBe('blocked');
     }
@@ -144,7 +168,9 @@ describe('safeFetch to an allow-listed host', () => {
 
   it('refuses a redirect to a host that resolves to a private address', async () => {
     handle = (_req, res) => res.writeHead(307, { location: 'http://intranet.test/' }).end();
-    const resolve: Resolver = async (host) => [{ address: host === 'intranet.test' ? '192.168.1.10' : '127.0.0.1', family: 4 }];
+    const resolve: Resolver = async (host) => [
+      { address: host === 'intranet.test' ? '192.168.1.10' : '127.0.0.1', family: 4 },
+    ];
     expect(await kindOf(safeFetch(`${base}/`, { allowedHosts: LOCAL, resolve }))).toBe('blocked');
   });
 
@@ -226,7 +252,10 @@ describe('safeFetch to an allow-listed host', () => {
   });
 
   it('decompresses a body the server compressed anyway', async () => {
-    handle = (_req, res) => res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' }).end(gzipSync('<title>zipped</title>'));
+    handle = (_req, res) =>
+      res
+        .writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' })
+        .end(gzipSync('<title>zipped</title>'));
     const res = await safeFetch(`${base}/`, { allowedHosts: LOCAL });
     expect((await res.buffer()).toString()).toBe('<title>zipped</title>');
   });
@@ -245,14 +274,30 @@ describe('safeFetch to an allow-listed host', () => {
 
 describe('safeFetch without an allow-list', () => {
   it('refuses loopback, unspecified and local names without connecting', async () => {
-    for (const url of [`${base}/`, 'http://127.0.0.1/', 'http://localhost/', `http://localhost:${port}/`, 'http://[::1]/', 'http://0.0.0.0/', 'http://0/', 'http://2130706433/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      `${base}/`,
+      'http://127.0.0.1/',
+      'http://localhost/',
+      `http://localhost:${port}/`,
+      'http://[::1]/',
+      'http://0.0.0.0/',
+      'http://0/',
+      'http://2130706433/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       expect(await kindOf(safeFetch(url)), url).toBe('blocked');
     }
     expect(seen).toHaveLength(0);
   });
 
   it('refuses schemes other than http and https, and what is not a URL', async () => {
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/file', 'gopher://example.com/', 'data:text/html,hi', 'not a url']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/file',
+      'gopher://example.com/',
+      'data:text/html,hi',
+      'not a url',
+    ]) {
       expect(await kindOf(safeFetch(url)), url).toBe('blocked');
     }
   });
@@ -265,7 +310,16 @@ describe('safeFetch without an allow-list', () => {
   });
 
   it('refuses a host name that resolves to a private address', async () => {
-    for (const address of ['10.1.2.3', '172.20.0.5', '192.168.0.7', '169.254.169.254', '100.64.1.1', 'fd00::5', 'fe80::1', '::ffff:10.0.0.1']) {
+    for (const address of [
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.0.7',
+      '169.254.169.254',
+      '100.64.1.1',
+      'fd00::5',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
       const err = await failure(safeFetch('http://internal.example.com/', { resolve: answers(address) }));
       expect(err.kind, address).toBe('blocked');
       expect(err.message).toContain(address);
@@ -278,7 +332,11 @@ describe('safeFetch without an allow-list', () => {
   });
 
   it('refuses a host name when any one of its addresses is private', async () => {
-    expect(await kindOf(safeFetch('https://mixed.example.com/', { resolve: answers('93.184.216.34', '10.0.0.1') }))).toBe('blocked');
-    expect(await kindOf(safeFetch('https://mixed.example.com/', { resolve: answers('2606:4700::1', '::1') }))).toBe('blocked');
+    expect(
+      await kindOf(safeFetch('https://mixed.example.com/', { resolve: answers('93.184.216.34', '10.0.0.1') })),
+    ).toBe('blocked');
+    expect(await kindOf(safeFetch('https://mixed.example.com/', { resolve: answers('2606:4700::1', '::1') }))).toBe(
+      'blocked',
+    );
   });
 });

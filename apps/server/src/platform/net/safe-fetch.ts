@@ -107,13 +107,19 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Checks one hop's target; answers the addresses to connect to. */
-async function vet(url: URL, allowedHosts: ReadonlySet<string>, resolve: Resolver, signal: AbortSignal): Promise<LookupAddress[]> {
+async function vet(
+  url: URL,
+  allowedHosts: ReadonlySet<string>,
+  resolve: Resolver,
+  signal: AbortSignal,
+): Promise<LookupAddress[]> {
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (!defaultPort) throw new SafeFetchError('blocked', `the scheme ${url.protocol} is not fetched`);
   const host = bareHost(url);
   const allowed = allowedHosts.has(host);
   const port = url.port ? Number(url.port) : defaultPort;
-  if (!allowed && port !== 80 && port !== 443) throw new SafeFetchError('blocked', `port ${port} of ${host} is not fetched`);
+  if (!allowed && port !== 80 && port !== 443)
+    throw new SafeFetchError('blocked', `port ${port} of ${host} is not fetched`);
   const family = isIP(host);
   let addresses: LookupAddress[];
   try {
@@ -133,7 +139,12 @@ async function vet(url: URL, allowedHosts: ReadonlySet<string>, resolve: Resolve
 }
 
 /** One GET to the vetted addresses: the socket's lookup answers them instead of asking DNS again. */
-function get(url: URL, addresses: LookupAddress[], headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  addresses: LookupAddress[],
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, addresses);
     else callback(null, addresses[0].address, addresses[0].family);
@@ -142,7 +153,16 @@ function get(url: URL, addresses: LookupAddress[], headers: Record<string, strin
   return new Promise((resolve, reject) => {
     // No agent: a pooled socket could belong to an earlier, differently resolved exchange.
     const request = client.request(
-      { hostname: bareHost(url), port: url.port || undefined, path: `${url.pathname}${url.search}`, method: 'GET', headers, agent: false, lookup, signal },
+      {
+        hostname: bareHost(url),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        headers,
+        agent: false,
+        lookup,
+        signal,
+      },
       resolve,
     );
     request.once('error', reject);
@@ -154,21 +174,37 @@ function toSafeFetchError(err: unknown, signal: AbortSignal): SafeFetchError {
   if (err instanceof SafeFetchError) return err;
   if (signal.aborted) return signal.reason as SafeFetchError;
   const code = (err as NodeJS.ErrnoException)?.code;
-  return new SafeFetchError('unreachable', `the connection failed (${code ?? (err as Error)?.message ?? 'unknown'})`, undefined, { cause: err });
+  return new SafeFetchError(
+    'unreachable',
+    `the connection failed (${code ?? (err as Error)?.message ?? 'unknown'})`,
+    undefined,
+    { cause: err },
+  );
 }
 
 /** The response body, decompressed when the server compressed it although we did not ask. */
 function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
-    : encoding === 'deflate' ? zlib.createInflate()
-    : encoding === 'br' ? zlib.createBrotliDecompress()
-    : null;
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
   return decoder ? pipeline(response, decoder, () => undefined) : response;
 }
 
-async function* capped(stream: Readable, maxBytes: number, state: { truncated: boolean }, signal: AbortSignal, close: () => void) {
+async function* capped(
+  stream: Readable,
+  maxBytes: number,
+  state: { truncated: boolean },
+  signal: AbortSignal,
+  close: () => void,
+) {
   let seen = 0;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -188,9 +224,20 @@ async function* capped(stream: Readable, maxBytes: number, state: { truncated: b
   }
 }
 
-function respond(url: URL, response: IncomingMessage, maxBytes: number, signal: AbortSignal, timer: NodeJS.Timeout): SafeResponse {
+function respond(
+  url: URL,
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+  timer: NodeJS.Timeout,
+): SafeResponse {
   const [type = '', ...params] = String(response.headers['content-type'] ?? '').split(';');
-  const charset = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('charset='))?.slice(8).replace(/^"|"$/g, '') || undefined;
+  const charset =
+    params
+      .map((p) => p.trim().toLowerCase())
+      .find((p) => p.startsWith('charset='))
+      ?.slice(8)
+      .replace(/^"|"$/g, '') || undefined;
   const stream = decoded(response);
   const close = () => {
     clearTimeout(timer);
@@ -233,7 +280,10 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   const allowedHosts = new Set(options.allowedHosts ?? []);
   const resolve = options.resolve ?? systemResolver;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new SafeFetchError('timeout', `no complete answer within ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new SafeFetchError('timeout', `no complete answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   timer.unref();
   const { signal } = controller;
   const headers = { 'user-agent': userAgent, accept };
@@ -250,8 +300,10 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {
         response.destroy();
-        if (redirects >= maxRedirects) throw new SafeFetchError('too-many-redirects', `more than ${maxRedirects} redirects`, status);
-        if (!URL.canParse(location, url.href)) throw new SafeFetchError('unreachable', `${url.host} redirected to an invalid location`, status);
+        if (redirects >= maxRedirects)
+          throw new SafeFetchError('too-many-redirects', `more than ${maxRedirects} redirects`, status);
+        if (!URL.canParse(location, url.href))
+          throw new SafeFetchError('unreachable', `${url.host} redirected to an invalid location`, status);
         url = new URL(location, url);
         continue;
       }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalFloodCounter } from './flood-counter.js';
 
-const keys = (room = 5) => [{ key: 'sender', limit: 3 }, { key: 'room', limit: room }];
+const keys = (room = 5) => [
+  { key: 'sender', limit: 3 },
+  { key: 'room', limit: room },
+];
 
 describe('the in-process flood counter', () => {
   it('counts an event under all its keys, and refuses one over a limit without counting it anywhere', async () => {
@@ -10,9 +13,33 @@ describe('the in-process flood counter', () => {
     for (let i = 0; i < 3; i += 1) expect(await counter.take(keys(), 10_000)).toBeNull();
     expect(await counter.take(keys(), 10_000)).toBe('sender');
     // The refused event took nothing from the room: two more from someone else fit exactly.
-    expect(await counter.take([{ key: 'other', limit: 3 }, { key: 'room', limit: 5 }], 10_000)).toBeNull();
-    expect(await counter.take([{ key: 'other', limit: 3 }, { key: 'room', limit: 5 }], 10_000)).toBeNull();
-    expect(await counter.take([{ key: 'other', limit: 3 }, { key: 'room', limit: 5 }], 10_000)).toBe('room');
+    expect(
+      await counter.take(
+        [
+          { key: 'other', limit: 3 },
+          { key: 'room', limit: 5 },
+        ],
+        10_000,
+      ),
+    ).toBeNull();
+    expect(
+      await counter.take(
+        [
+          { key: 'other', limit: 3 },
+          { key: 'room', limit: 5 },
+        ],
+        10_000,
+      ),
+    ).toBeNull();
+    expect(
+      await counter.take(
+        [
+          { key: 'other', limit: 3 },
+          { key: 'room', limit: 5 },
+        ],
+        10_000,
+      ),
+    ).toBe('room');
     now += 5_000;
     expect(await counter.take(keys(), 10_000)).toBe('sender');
   });

@@ -79,7 +79,13 @@ export function createRedisFloodCounter(redis: Redis, keyPrefix: string): FloodC
   const commands = redis as unknown as FloodCommands;
   return {
     async take(keys, windowMs) {
-      const full = await commands.takeFlood(keys.length, ...keys.map((k) => keyPrefix + k.key), windowMs, randomUUID(), ...keys.map((k) => k.limit));
+      const full = await commands.takeFlood(
+        keys.length,
+        ...keys.map((k) => keyPrefix + k.key),
+        windowMs,
+        randomUUID(),
+        ...keys.map((k) => k.limit),
+      );
       return full === 0 ? null : keys[full - 1].key;
     },
   };

@@ -15,7 +15,10 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((l) => l.close()));
 });
 
-const sender = (key: string, limit = 3) => [{ key, limit }, { key: 'room', limit: 100 }];
+const sender = (key: string, limit = 3) => [
+  { key, limit },
+  { key: 'room', limit: 100 },
+];
 
 describe.runIf(testRedisUrl)('realtime limits shared through Redis (real Redis)', () => {
   let prefix: string;
@@ -44,7 +47,10 @@ describe.runIf(testRedisUrl)('realtime limits shared through Redis (real Redis)'
     const a = instance(testRedisUrl!, prefix);
     for (let i = 0; i < 3; i += 1) expect(await a.flood.take(sender('ann'), 300)).toBeNull();
     expect(await a.flood.take(sender('ann'), 300)).toBe('ann');
-    await vi.waitFor(async () => expect(await a.flood.take(sender('ann'), 300)).toBeNull(), { timeout: 3000, interval: 100 });
+    await vi.waitFor(async () => expect(await a.flood.take(sender('ann'), 300)).toBeNull(), {
+      timeout: 3000,
+      interval: 100,
+    });
   });
 
   it('push out a holder’s oldest connection whichever instance holds it, and forget closed ones', async () => {

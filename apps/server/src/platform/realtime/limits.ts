@@ -23,7 +23,11 @@ export interface RealtimeLimits {
  * for HTTP calls): a flood still meets a limit, only a per-instance one, and nobody is locked out.
  * `holderTtlMs`: at least the longest a socket may stay open (see createRedisConnectionCap).
  */
-export function createRealtimeLimits(config: Pick<Config, 'redis'>, log: FastifyBaseLogger, { holderTtlMs }: { holderTtlMs: number }): RealtimeLimits {
+export function createRealtimeLimits(
+  config: Pick<Config, 'redis'>,
+  log: FastifyBaseLogger,
+  { holderTtlMs }: { holderTtlMs: number },
+): RealtimeLimits {
   const localFlood = createLocalFloodCounter();
   const localConnections = createLocalConnectionCap();
   if (!config.redis) return { flood: localFlood, connections: localConnections, close: async () => {} };
@@ -43,24 +47,37 @@ export function createRealtimeLimits(config: Pick<Config, 'redis'>, log: Fastify
       degraded = false;
       return answer;
     } catch (err) {
-      if (!degraded) log.warn({ err }, 'realtime limits: Redis did not answer; each instance counts for itself meanwhile');
+      if (!degraded)
+        log.warn({ err }, 'realtime limits: Redis did not answer; each instance counts for itself meanwhile');
       degraded = true;
       return local();
     }
   }
 
   return {
-    flood: { take: (keys, windowMs) => either(() => sharedFlood.take(keys, windowMs), () => localFlood.take(keys, windowMs)) },
+    flood: {
+      take: (keys, windowMs) =>
+        either(
+          () => sharedFlood.take(keys, windowMs),
+          () => localFlood.take(keys, windowMs),
+        ),
+    },
     connections: {
       async open(holder, connectionId, max) {
         // Kept here too, so that this instance can go on capping its own connections should Redis go.
         const locally = await localConnections.open(holder, connectionId, max);
-        return either(() => sharedConnections.open(holder, connectionId, max), async () => locally);
+        return either(
+          () => sharedConnections.open(holder, connectionId, max),
+          async () => locally,
+        );
       },
       async close(holder, connectionId) {
         await localConnections.close(holder, connectionId);
         // Not kept in Redis, it is pushed out first later on, which closes nothing.
-        await either(() => sharedConnections.close(holder, connectionId), async () => undefined);
+        await either(
+          () => sharedConnections.close(holder, connectionId),
+          async () => undefined,
+        );
       },
     },
     close: () => closeRedis(redis),

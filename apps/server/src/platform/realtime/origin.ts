@@ -7,7 +7,10 @@ import type { Config } from '../../config.js';
  * elsewhere cannot ride on a signed-in person's cookie or a token it lured out (cross-site
  * WebSocket hijacking). Native apps send none and are let through; they authenticate with a token.
  */
-export function socketOriginAllowed(config: Pick<Config, 'publicUrl' | 'socketAllowedOrigins'>, request: FastifyRequest): boolean {
+export function socketOriginAllowed(
+  config: Pick<Config, 'publicUrl' | 'socketAllowedOrigins'>,
+  request: FastifyRequest,
+): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   const own = `${request.protocol}://${request.headers.host}`;

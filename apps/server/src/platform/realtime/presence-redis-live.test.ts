@@ -10,7 +10,12 @@ describe.runIf(testRedisUrl)('chat presence shared through Redis (real Redis)', 
   const opened: ChatPresence[] = [];
   /** One server instance's presence store. */
   const instance = (options: Partial<RedisChatPresenceOptions> = {}) => {
-    const presence = createRedisChatPresence({ url: testRedisUrl!, keyPrefix: prefix, log: recordingLog(), ...options });
+    const presence = createRedisChatPresence({
+      url: testRedisUrl!,
+      keyPrefix: prefix,
+      log: recordingLog(),
+      ...options,
+    });
     opened.push(presence);
     return presence;
   };

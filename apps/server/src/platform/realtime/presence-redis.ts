@@ -39,7 +39,10 @@ return values
 /** An entry's value in the chat's hash: the participant, marked when the connection is in the background. */
 const BACKGROUND_MARK = ':background';
 const entryValue = (entry: PresenceEntry) => `${entry.chatUserId}${entry.background ? BACKGROUND_MARK : ''}`;
-const parseEntry = (value: string): PresenceEntry => ({ chatUserId: Number.parseInt(value, 10), background: value.endsWith(BACKGROUND_MARK) });
+const parseEntry = (value: string): PresenceEntry => ({
+  chatUserId: Number.parseInt(value, 10),
+  background: value.endsWith(BACKGROUND_MARK),
+});
 
 interface PresenceCommands {
   readChatPresence(chatKey: string, heartbeatPrefix: string): Promise<string[]>;
@@ -52,7 +55,13 @@ interface PresenceCommands {
  * so its users go offline within the TTL. If a live instance finds its heartbeat had lapsed (Redis
  * was away longer than the TTL), it writes its entries back.
  */
-export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 30_000, heartbeatEveryMs = 10_000 }: RedisChatPresenceOptions): ChatPresence {
+export function createRedisChatPresence({
+  url,
+  keyPrefix,
+  log,
+  heartbeatTtlMs = 30_000,
+  heartbeatEveryMs = 10_000,
+}: RedisChatPresenceOptions): ChatPresence {
   const redis = openRedis(url, 'presence', log, { commandTimeout: COMMAND_TIMEOUT_MS });
   redis.defineCommand('readChatPresence', { numberOfKeys: 1, lua: READ_ONLINE_SCRIPT });
   const commands = redis as unknown as PresenceCommands;
@@ -69,7 +78,12 @@ export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 
     if ((await redis.set(heartbeatKey, '1', 'PX', heartbeatTtlMs, 'XX')) === 'OK') return;
     const restore = redis.multi().set(heartbeatKey, '1', 'PX', heartbeatTtlMs);
     for (const [chatId, connections] of mine) {
-      restore.hset(chatKey(chatId), Object.fromEntries([...connections].map(([connectionId, entry]) => [entryField(connectionId), entryValue(entry)])));
+      restore.hset(
+        chatKey(chatId),
+        Object.fromEntries(
+          [...connections].map(([connectionId, entry]) => [entryField(connectionId), entryValue(entry)]),
+        ),
+      );
     }
     await restore.exec();
   }
@@ -94,7 +108,11 @@ export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 
       const entry = { chatUserId, background: false };
       connections.set(connectionId, entry);
       // The heartbeat goes with the entry: a reader never sees an entry without a live instance.
-      await redis.multi().hset(chatKey(chatId), entryField(connectionId), entryValue(entry)).set(heartbeatKey, '1', 'PX', heartbeatTtlMs).exec();
+      await redis
+        .multi()
+        .hset(chatKey(chatId), entryField(connectionId), entryValue(entry))
+        .set(heartbeatKey, '1', 'PX', heartbeatTtlMs)
+        .exec();
     },
     async setBackground(chatId, connectionId, background) {
       // Only a connection still held: one removed meanwhile must not be written back.
@@ -122,9 +140,14 @@ export function createRedisChatPresence({ url, keyPrefix, log, heartbeatTtlMs = 
       // entries within the TTL anyway.
       if (redis.status === 'ready') {
         const leave = redis.multi();
-        for (const [chatId, connections] of mine) leave.hdel(chatKey(chatId), ...[...connections.keys()].map(entryField));
+        for (const [chatId, connections] of mine)
+          leave.hdel(chatKey(chatId), ...[...connections.keys()].map(entryField));
         leave.del(heartbeatKey);
-        await leave.exec().catch((err: unknown) => log.warn({ err }, 'presence: could not remove this instance’s connections at close'));
+        await leave
+          .exec()
+          .catch((err: unknown) =>
+            log.warn({ err }, 'presence: could not remove this instance’s connections at close'),
+          );
       }
       mine.clear();
       await closeRedis(redis);

@@ -31,7 +31,8 @@ export interface PresenceEntry {
 }
 
 /** The distinct participants of some entries, ascending. */
-export const participantsOf = (entries: Iterable<PresenceEntry>) => [...new Set([...entries].map((e) => e.chatUserId))].sort((a, b) => a - b);
+export const participantsOf = (entries: Iterable<PresenceEntry>) =>
+  [...new Set([...entries].map((e) => e.chatUserId))].sort((a, b) => a - b);
 
 /** Presence for one instance: its own connections are all there is. */
 export function createLocalChatPresence(): ChatPresence {
@@ -69,5 +70,7 @@ export function createLocalChatPresence(): ChatPresence {
 
 /** The presence config asks for: shared through Redis with REDIS_URL, else this instance's own. */
 export function createChatPresence(config: Pick<Config, 'redis'>, log: FastifyBaseLogger): ChatPresence {
-  return config.redis ? createRedisChatPresence({ url: config.redis.url, keyPrefix: `${config.redis.prefix}presence:`, log }) : createLocalChatPresence();
+  return config.redis
+    ? createRedisChatPresence({ url: config.redis.url, keyPrefix: `${config.redis.prefix}presence:`, log })
+    : createLocalChatPresence();
 }

@@ -15,7 +15,10 @@ const COUNT_TIMEOUT_MS = 1000;
  * counts its requests to every instance; otherwise each instance counts in memory. Routes opt in
  * with `rateLimitPerMinute` (platform/http.ts).
  */
-export function rateLimitSettings(config: Pick<Config, 'redis'>, log: FastifyBaseLogger): { options: RateLimitPluginOptions; close(): Promise<void> } {
+export function rateLimitSettings(
+  config: Pick<Config, 'redis'>,
+  log: FastifyBaseLogger,
+): { options: RateLimitPluginOptions; close(): Promise<void> } {
   if (!config.redis) return { options: { global: false }, close: async () => {} };
   const redis = openRedis(config.redis.url, 'rate-limit', log, { commandTimeout: COUNT_TIMEOUT_MS });
   return {

@@ -13,7 +13,12 @@ const healthOf = async (t: TestApp) => {
 };
 /** A rate-limited call (AUTH_RATE_LIMIT_PER_MINUTE) from one client address. */
 const startSignIn = (t: TestApp, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/start', remoteAddress, payload: { app: 'PROVIDER_WEB', email: 'someone@example.test' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/start',
+    remoteAddress,
+    payload: { app: 'PROVIDER_WEB', email: 'someone@example.test' },
+  });
 
 describe('an instance whose REDIS_URL does not answer', () => {
   let t: TestApp;
@@ -27,7 +32,11 @@ describe('an instance whose REDIS_URL does not answer', () => {
   it('answers 503 naming realtime, and only realtime', async () => {
     const { status, body } = await healthOf(t);
     expect(status).toBe(503);
-    expect(body.parts.find((p) => p.name === 'realtime')).toEqual({ name: 'realtime', ok: false, detail: 'redis not answering: live updates are not delivered' });
+    expect(body.parts.find((p) => p.name === 'realtime')).toEqual({
+      name: 'realtime',
+      ok: false,
+      detail: 'redis not answering: live updates are not delivered',
+    });
     expect(body.parts.filter((p) => !p.ok).map((p) => p.name)).toEqual(['realtime']);
   });
 

@@ -1,7 +1,9 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 
 /** The EICAR test file, put together here so that this source file itself is no test virus. */
-export const EICAR = Buffer.from(['X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR', '-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join(''));
+export const EICAR = Buffer.from(
+  ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR', '-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join(''),
+);
 
 export interface FakeClamdOptions {
   /** The reply to a whole stream; by default EICAR is found and everything else is OK. */

@@ -29,7 +29,10 @@ describe('clamd INSTREAM', () => {
 
   it('reads "<signature> FOUND" as infected', async () => {
     fake = await startFakeClamd();
-    expect(await scannerFor(fake.port).scan(Readable.from([EICAR]))).toEqual({ status: 'infected', signature: 'Eicar-Test-Signature' });
+    expect(await scannerFor(fake.port).scan(Readable.from([EICAR]))).toEqual({
+      status: 'infected',
+      signature: 'Eicar-Test-Signature',
+    });
   });
 
   it('treats the stream size limit as an error, never as clean', async () => {
@@ -39,14 +42,20 @@ describe('clamd INSTREAM', () => {
   });
 
   it('fails, without a verdict, when clamd is down, silent or answers an error', async () => {
-    await expect(scannerFor(await closedPort()).scan(Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(ClamdError);
+    await expect(scannerFor(await closedPort()).scan(Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(
+      ClamdError,
+    );
 
     fake = await startFakeClamd({ silent: true });
-    await expect(scannerFor(fake.port, { idleTimeoutMs: 200 }).scan(Readable.from([Buffer.from('x')]))).rejects.toThrow(/said nothing/);
+    await expect(scannerFor(fake.port, { idleTimeoutMs: 200 }).scan(Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      /said nothing/,
+    );
     await fake.close();
 
     fake = await startFakeClamd({ verdict: () => "stream: Can't allocate memory ERROR" });
-    await expect(scannerFor(fake.port).scan(Readable.from([Buffer.from('x')]))).rejects.toThrow(/could not scan the file/);
+    await expect(scannerFor(fake.port).scan(Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      /could not scan the file/,
+    );
   });
 
   it('answers no verdict when the file cannot be read', async () => {
@@ -82,7 +91,10 @@ describe('clamd INSTREAM', () => {
 
   it('parses the replies clamd gives', () => {
     expect(parseScanReply('stream: OK')).toEqual({ status: 'clean' });
-    expect(parseScanReply('stream: Win.Test.EICAR_HDB-1 FOUND')).toEqual({ status: 'infected', signature: 'Win.Test.EICAR_HDB-1' });
+    expect(parseScanReply('stream: Win.Test.EICAR_HDB-1 FOUND')).toEqual({
+      status: 'infected',
+      signature: 'Win.Test.EICAR_HDB-1',
+    });
     expect(() => parseScanReply('INSTREAM size limit exceeded. ERROR')).toThrow(ClamdError);
     expect(() => parseScanReply('stream: lstat() failed ERROR')).toThrow(ClamdError);
     expect(() => parseScanReply('')).toThrow(ClamdError);
@@ -109,6 +121,8 @@ describe('choosing the scanner', () => {
   });
 
   it('refuses to run production without clamd', () => {
-    expect(() => createScanner({ clamd: undefined, isProduction: true }, recordingLog())).toThrow(/required in production/);
+    expect(() => createScanner({ clamd: undefined, isProduction: true }, recordingLog())).toThrow(
+      /required in production/,
+    );
   });
 });

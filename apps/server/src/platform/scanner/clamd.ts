@@ -21,7 +21,10 @@ export class ClamdError extends Error {
  * (z-commands end replies with one). clamd answers early and closes when it refuses a stream (size
  * limit), so a reply that arrived wins over the write error that follows.
  */
-function exchange(options: ClamdOptions, send: (write: (data: Buffer) => Promise<void>) => Promise<void>): Promise<string> {
+function exchange(
+  options: ClamdOptions,
+  send: (write: (data: Buffer) => Promise<void>) => Promise<void>,
+): Promise<string> {
   const { host, port, connectTimeoutMs = 3_000, idleTimeoutMs = 60_000 } = options;
   return new Promise((resolve, reject) => {
     const socket: Socket = connect({ host, port });
@@ -40,8 +43,14 @@ function exchange(options: ClamdOptions, send: (write: (data: Buffer) => Promise
       else reject(error ?? new ClamdError('clamd closed the connection without answering'));
     };
 
-    const connectTimer = setTimeout(() => finish(new ClamdError(`clamd at ${host}:${port} did not accept a connection within ${connectTimeoutMs} ms`)), connectTimeoutMs);
-    socket.setTimeout(idleTimeoutMs, () => finish(new ClamdError(`clamd at ${host}:${port} said nothing for ${idleTimeoutMs} ms`)));
+    const connectTimer = setTimeout(
+      () =>
+        finish(new ClamdError(`clamd at ${host}:${port} did not accept a connection within ${connectTimeoutMs} ms`)),
+      connectTimeoutMs,
+    );
+    socket.setTimeout(idleTimeoutMs, () =>
+      finish(new ClamdError(`clamd at ${host}:${port} said nothing for ${idleTimeoutMs} ms`)),
+    );
     socket.on('data', (chunk: Buffer) => {
       received.push(chunk);
       if (chunk.includes(0)) finish();
@@ -94,7 +103,8 @@ export function parseScanReply(reply: string): ScanResult {
   if (text === 'OK') return { status: 'clean' };
   const found = /^(.+) FOUND$/.exec(text);
   if (found) return { status: 'infected', signature: found[1].trim() };
-  if (/size limit exceeded/i.test(text)) throw new ClamdError('clamd refused the file: INSTREAM size limit exceeded (raise StreamMaxLength)');
+  if (/size limit exceeded/i.test(text))
+    throw new ClamdError('clamd refused the file: INSTREAM size limit exceeded (raise StreamMaxLength)');
   throw new ClamdError(`clamd could not scan the file: ${text || 'empty reply'}`);
 }
 
@@ -104,7 +114,9 @@ export function createClamdScanner(options: ClamdOptions): Scanner {
     mode: 'clamd',
     async ping() {
       // Health waits on this: a clamd that accepts but does not answer is failing, not busy.
-      const reply = await exchange({ ...options, idleTimeoutMs: PING_TIMEOUT_MS }, (write) => write(Buffer.from('zPING\0')));
+      const reply = await exchange({ ...options, idleTimeoutMs: PING_TIMEOUT_MS }, (write) =>
+        write(Buffer.from('zPING\0')),
+      );
       if (reply !== 'PONG') throw new ClamdError(`clamd answered PING with "${reply}"`);
     },
     async scan(source: Readable) {

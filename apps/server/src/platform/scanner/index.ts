@@ -5,7 +5,8 @@ export { createScanner, SCANNER_DISABLED_WARNING, type ScanResult, type Scanner 
 /** The scanner's line in /api/v1/health: disabled (ok, and says so), clamd answering, or failing. */
 export async function scannerHealth(ctx: PlatformContext): Promise<{ name: 'scanner'; ok: boolean; detail: string }> {
   const { scanner } = ctx;
-  if (scanner.mode === 'disabled') return { name: 'scanner', ok: true, detail: 'disabled: files are marked clean without scanning' };
+  if (scanner.mode === 'disabled')
+    return { name: 'scanner', ok: true, detail: 'disabled: files are marked clean without scanning' };
   try {
     await scanner.ping();
     return { name: 'scanner', ok: true, detail: 'clamd' };

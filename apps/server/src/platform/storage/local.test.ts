@@ -13,7 +13,10 @@ const fresh = () => {
 };
 
 /** Every file under `dir`, relative. */
-const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 describe('local storage', () => {
   it('writes, reads, tells whether a key exists and removes it', async () => {
@@ -45,8 +48,12 @@ describe('local storage', () => {
   it('keeps nothing when the source yields another size than promised', async () => {
     const { root, storage } = fresh();
     const key = newStorageKey();
-    await expect(storage.write(key, Readable.from([Buffer.from('short')]), 6)).rejects.toThrow('expected 6 bytes, got 5');
-    await expect(storage.write(key, Readable.from([Buffer.from('longer')]), 5)).rejects.toThrow('expected 5 bytes, got 6');
+    await expect(storage.write(key, Readable.from([Buffer.from('short')]), 6)).rejects.toThrow(
+      'expected 6 bytes, got 5',
+    );
+    await expect(storage.write(key, Readable.from([Buffer.from('longer')]), 5)).rejects.toThrow(
+      'expected 5 bytes, got 6',
+    );
     expect(filesUnder(root)).toEqual([]);
   });
 

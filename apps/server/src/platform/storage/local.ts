@@ -70,7 +70,10 @@ export function createLocalStorage(root: string): FileStorage {
           if (!PART.test(name)) continue;
           const part = path.join(dir, name);
           // Gone meanwhile (its write finished or failed): nothing to do.
-          const written = await stat(part).then((s) => s.mtime, () => null);
+          const written = await stat(part).then(
+            (s) => s.mtime,
+            () => null,
+          );
           if (written && written < before) {
             await rm(part, { force: true });
             removed += 1;

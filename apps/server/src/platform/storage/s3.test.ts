@@ -30,12 +30,18 @@ afterEach(() => {
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('base64');
 /** A PUT as the browser's upload panel sends it. */
 const put = (url: string, bytes: Buffer) =>
-  fetch(url, { method: 'PUT', body: bytes, headers: { 'content-md5': md5(bytes), 'x-amz-meta-checksum': md5(bytes), 'content-type': 'application/pdf' } });
+  fetch(url, {
+    method: 'PUT',
+    body: bytes,
+    headers: { 'content-md5': md5(bytes), 'x-amz-meta-checksum': md5(bytes), 'content-type': 'application/pdf' },
+  });
 
 describe('S3 storage', () => {
   it('presigns a PUT that S3 checks: Content-MD5, Content-Length and X-Amz-Meta-Checksum are signed headers', async () => {
     const bytes = Buffer.from('%PDF-1.4 a letter');
-    const url = new URL(await storage.presignUpload!(newStorageKey(), { md5: md5(bytes), size: bytes.length }, 300_000));
+    const url = new URL(
+      await storage.presignUpload!(newStorageKey(), { md5: md5(bytes), size: bytes.length }, 300_000),
+    );
     const query = Object.fromEntries(url.searchParams);
     expect(query['X-Amz-SignedHeaders']).toBe('content-length;content-md5;host;x-amz-meta-checksum');
     expect(query['X-Amz-Expires']).toBe('300');
@@ -92,7 +98,9 @@ describe('S3 storage', () => {
     for (const key of ['../secrets.json', 'ab/../../etc/passwd', '/etc/passwd', 'report.pdf']) {
       await expect(storage.exists(key)).rejects.toThrow('not a storage key');
       await expect(storage.read(key)).rejects.toThrow('not a storage key');
-      await expect(storage.presignUpload!(key, { md5: md5(Buffer.from('x')), size: 1 }, 60_000)).rejects.toThrow('not a storage key');
+      await expect(storage.presignUpload!(key, { md5: md5(Buffer.from('x')), size: 1 }, 60_000)).rejects.toThrow(
+        'not a storage key',
+      );
     }
   });
 });

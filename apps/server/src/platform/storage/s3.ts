@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertStorageKey } from './keys.js';
 import type { FileStorage } from './storage.js';
@@ -19,7 +25,8 @@ const SIGNED_HEADERS = new Set(['content-md5', 'content-length']);
 /** Signed as a header, not hoisted into the query: the spec's client sends it as X-Amz-Meta-Checksum. */
 const UNHOISTABLE_HEADERS = new Set(['x-amz-meta-checksum']);
 
-const isNotFound = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+const isNotFound = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client({
@@ -56,7 +63,9 @@ export function createS3Storage(settings: S3Settings, client: S3Client = s3Clien
       const onError = (error: Error) => abort.abort(error);
       source.once('error', onError);
       try {
-        await client.send(new PutObjectCommand({ ...target, Body: source, ContentLength: size }), { abortSignal: abort.signal });
+        await client.send(new PutObjectCommand({ ...target, Body: source, ContentLength: size }), {
+          abortSignal: abort.signal,
+        });
       } catch (error) {
         source.destroy();
         throw abort.signal.aborted ? abort.signal.reason : error;
@@ -86,7 +95,12 @@ export function createS3Storage(settings: S3Settings, client: S3Client = s3Clien
     },
 
     async presignUpload(key, { md5, size }, ttlMs) {
-      const put = new PutObjectCommand({ ...object(key), ContentMD5: md5, ContentLength: size, Metadata: { checksum: md5 } });
+      const put = new PutObjectCommand({
+        ...object(key),
+        ContentMD5: md5,
+        ContentLength: size,
+        Metadata: { checksum: md5 },
+      });
       return getSignedUrl(client, put, {
         expiresIn: Math.ceil(ttlMs / 1000),
         signableHeaders: SIGNED_HEADERS,

@@ -11,11 +11,23 @@ import type { S3Settings } from './s3.js';
  */
 export async function startS3rver(bucket = 'referwell-files') {
   const directory = mkdtempSync(path.join(tmpdir(), 'rw-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   let closed = false;
-  const settings: S3Settings = { bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+  const settings: S3Settings = {
+    bucket,
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  };
   return {
     settings,
     /** The same as configuration variables, for createTestApp. */

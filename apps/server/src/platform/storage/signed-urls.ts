@@ -16,17 +16,34 @@ export interface LinkSigner {
   ttlMs: number;
 }
 
-const signature = (secret: string, method: SignedMethod, uuid: string, expires: number) => hmac(secret, `${method}\n${uuid}\n${expires}`);
+const signature = (secret: string, method: SignedMethod, uuid: string, expires: number) =>
+  hmac(secret, `${method}\n${uuid}\n${expires}`);
 
 /** `${publicUrl}${path}?expires=…&signature=…`, valid for `ttlMs` from `now`. */
-export function signFileLink(signer: LinkSigner, method: SignedMethod, path: string, uuid: string, now = Date.now()): string {
+export function signFileLink(
+  signer: LinkSigner,
+  method: SignedMethod,
+  path: string,
+  uuid: string,
+  now = Date.now(),
+): string {
   const expires = now + signer.ttlMs;
-  const query = new URLSearchParams({ expires: String(expires), signature: signature(signer.secret, method, uuid, expires) });
+  const query = new URLSearchParams({
+    expires: String(expires),
+    signature: signature(signer.secret, method, uuid, expires),
+  });
   return `${signer.publicUrl}${path}?${query.toString()}`;
 }
 
 /** Whether `expires`/`signature` (as received in the query) are valid for this method and file now. */
-export function verifyFileLink(secret: string, method: SignedMethod, uuid: string, expires: unknown, sig: unknown, now = Date.now()): boolean {
+export function verifyFileLink(
+  secret: string,
+  method: SignedMethod,
+  uuid: string,
+  expires: unknown,
+  sig: unknown,
+  now = Date.now(),
+): boolean {
   if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,15}$/.test(expires)) return false;
   const at = Number(expires);
   if (at < now) return false;

@@ -17,7 +17,13 @@ export function AuditFiltersForm({ practiceId, value, onChange }: AuditFiltersFo
   const set = (patch: Partial<AuditFilters>) => onChange({ ...value, ...patch });
   const filtered = JSON.stringify(value) !== JSON.stringify(NO_FILTERS);
   return (
-    <SimpleGrid component="fieldset" cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" style={{ border: 0, padding: 0, margin: 0 }} aria-label="Filter the audit trail">
+    <SimpleGrid
+      component="fieldset"
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="sm"
+      style={{ border: 0, padding: 0, margin: 0 }}
+      aria-label="Filter the audit trail"
+    >
       <SearchSelect
         key={`person-${cleared}`}
         label="Person"
@@ -49,8 +55,20 @@ export function AuditFiltersForm({ practiceId, value, onChange }: AuditFiltersFo
         value={value.action}
         onChange={(action) => set({ action })}
       />
-      <TextInput type="date" label="From" value={value.from} max={value.to || undefined} onChange={(e) => set({ from: e.currentTarget.value })} />
-      <TextInput type="date" label="To" value={value.to} min={value.from || undefined} onChange={(e) => set({ to: e.currentTarget.value })} />
+      <TextInput
+        type="date"
+        label="From"
+        value={value.from}
+        max={value.to || undefined}
+        onChange={(e) => set({ from: e.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        value={value.to}
+        min={value.from || undefined}
+        onChange={(e) => set({ to: e.currentTarget.value })}
+      />
       <Group align="flex-end">
         <Button
           variant="default"

@@ -10,14 +10,29 @@ const AT = new Date(2026, 2, 10, 14, 5).getTime();
 
 function event(overrides: Partial<auditApi.AuditEvent> = {}): auditApi.AuditEvent {
   return {
-    id: 1, at: AT, action: 'patient.viewed', label: 'Patient record viewed', actor: { id: 7, name: 'Priya Shah' },
-    patient: { id: 31, name: 'Maria Lopez' }, targetType: 'patient', targetId: '31', ip: '203.0.113.9', userAgent: 'Firefox', details: { practiceId: 1 },
+    id: 1,
+    at: AT,
+    action: 'patient.viewed',
+    label: 'Patient record viewed',
+    actor: { id: 7, name: 'Priya Shah' },
+    patient: { id: 31, name: 'Maria Lopez' },
+    targetType: 'patient',
+    targetId: '31',
+    ip: '203.0.113.9',
+    userAgent: 'Firefox',
+    details: { practiceId: 1 },
     ...overrides,
   };
 }
 
 const refused = event({
-  id: 2, action: 'access.refused', label: 'Access refused', actor: { id: 99, name: 'Blake Other' }, patient: null, targetType: null, targetId: null,
+  id: 2,
+  action: 'access.refused',
+  label: 'Access refused',
+  actor: { id: 99, name: 'Blake Other' },
+  patient: null,
+  targetType: null,
+  targetId: null,
   details: { route: 'GET /api/v1/patient/:id', status: 403, params: { id: 31 } },
 });
 
@@ -31,7 +46,11 @@ function csvStream(total: number) {
   const encoder = new TextEncoder();
   const response = new Response(body, {
     status: 200,
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit-trail-1-2026-03-10.csv"', 'x-audit-count': String(total) },
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="audit-trail-1-2026-03-10.csv"',
+      'x-audit-count': String(total),
+    },
   });
   return { response, send: (text: string) => feed.enqueue(encoder.encode(text)), end: () => feed.close() };
 }
@@ -74,7 +93,21 @@ describe('Audit trail', { timeout: 20_000 }, () => {
   it('filters by action, person, patient and days, each from the first page, and clears them', async () => {
     const server = practiceServer(['ADMIN'], {
       [TRAIL]: () => page([event()], 120),
-      'GET /api/v1/practice/:id/users': () => ({ data: [{ id: 7, uuid: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', firstName: 'Priya', lastName: 'Shah', title: null, email: 'priya@riverside.test', phone: null, roles: ['PROVIDER'] }], count: 1 }),
+      'GET /api/v1/practice/:id/users': () => ({
+        data: [
+          {
+            id: 7,
+            uuid: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+            firstName: 'Priya',
+            lastName: 'Shah',
+            title: null,
+            email: 'priya@riverside.test',
+            phone: null,
+            roles: ['PROVIDER'],
+          },
+        ],
+        count: 1,
+      }),
       'GET /api/v1/patients': () => ({ data: [patient(31, 'Maria', 'Lopez')], count: 1 }),
     });
     const { user } = renderApp('/practice/settings/audit');
@@ -103,7 +136,8 @@ describe('Audit trail', { timeout: 20_000 }, () => {
     expect(last().get('from')).toBe(String(new Date(2026, 2, 1).getTime()));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    for (const field of ['Action', 'Person', 'Patient']) expect(screen.getByRole('combobox', { name: field })).toHaveValue('');
+    for (const field of ['Action', 'Person', 'Patient'])
+      expect(screen.getByRole('combobox', { name: field })).toHaveValue('');
     expect(screen.getByLabelText('From')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
     // The unfiltered first page was read before: it is shown again from the cache or asked for anew.
@@ -114,7 +148,14 @@ describe('Audit trail', { timeout: 20_000 }, () => {
   it('says when nothing matches, and offers to try again when the trail cannot be loaded', async () => {
     let fail = true;
     practiceServer(['ADMIN'], {
-      [TRAIL]: () => (fail ? reply(403, { statusCode: 403, code: 'FORBIDDEN', message: 'Your role does not allow you to read and export the practice’s audit trail' }) : page([], 0)),
+      [TRAIL]: () =>
+        fail
+          ? reply(403, {
+              statusCode: 403,
+              code: 'FORBIDDEN',
+              message: 'Your role does not allow you to read and export the practice’s audit trail',
+            })
+          : page([], 0),
     });
     const { user } = renderApp('/practice/settings/audit');
     const alert = await screen.findByRole('alert');
@@ -160,7 +201,8 @@ describe('Audit trail', { timeout: 20_000 }, () => {
   it('says why an export failed', async () => {
     practiceServer(['ADMIN'], {
       [TRAIL]: () => page([event()]),
-      'GET /api/v1/practice/:id/audit/export': () => reply(403, { statusCode: 403, code: 'FORBIDDEN', message: 'You do not have access to this practice' }),
+      'GET /api/v1/practice/:id/audit/export': () =>
+        reply(403, { statusCode: 403, code: 'FORBIDDEN', message: 'You do not have access to this practice' }),
     });
     const { user } = renderApp('/practice/settings/audit');
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));

@@ -17,13 +17,25 @@ function summary(event: AuditEvent): string {
   // The fields read here are JSON scalars the server wrote; other actions' details are not read.
   const d = event.details as Record<string, string | number | boolean | null | undefined>;
   if (event.action === 'access.refused') return `${String(d.route ?? '')} (${String(d.status ?? '')})`;
-  if (event.action.startsWith('text.')) return [d.to, d.purpose && String(d.purpose).replace(/_/g, ' '), d.limit && `${String(d.limit)} limit`].filter(Boolean).join(', ');
+  if (event.action.startsWith('text.'))
+    return [d.to, d.purpose && String(d.purpose).replace(/_/g, ' '), d.limit && `${String(d.limit)} limit`]
+      .filter(Boolean)
+      .join(', ');
   return event.targetType && event.targetId ? `${event.targetType.replace(/_/g, ' ')} ${event.targetId}` : '';
 }
 
 const COLUMNS: DataTableColumn<AuditEvent>[] = [
   { accessor: 'at', title: 'When', noWrap: true, render: (e) => formatDate(e.at, 'FullSmallNoDay') },
-  { accessor: 'actor', title: 'Person', render: (e) => e.actor?.name ?? <Text span c="dimmed" size="sm">Nobody signed in</Text> },
+  {
+    accessor: 'actor',
+    title: 'Person',
+    render: (e) =>
+      e.actor?.name ?? (
+        <Text span c="dimmed" size="sm">
+          Nobody signed in
+        </Text>
+      ),
+  },
   { accessor: 'label', title: 'Action' },
   { accessor: 'patient', title: 'Patient', render: (e) => e.patient?.name ?? '' },
   { accessor: 'details', title: 'About', render: summary },
@@ -34,7 +46,8 @@ export function AuditTrailTab({ practiceId, roles }: { practiceId: number; roles
   if (!canReadAudit(roles)) {
     return (
       <EmptyMessage title="Only practice admins read the audit trail">
-        The audit trail records who read or changed the practice’s records. Ask an admin of the practice if you need to see it.
+        The audit trail records who read or changed the practice’s records. Ask an admin of the practice if you need to
+        see it.
       </EmptyMessage>
     );
   }
@@ -56,11 +69,20 @@ function AuditTrail({ practiceId }: { practiceId: number }) {
   let content;
   if (events.isPending) content = <LoadingState label="Loading the audit trail" />;
   else if (events.isError) {
-    content = <ErrorState title="Could not load the audit trail" error={events.error} onRetry={() => void events.refetch()} retrying={events.isFetching} />;
+    content = (
+      <ErrorState
+        title="Could not load the audit trail"
+        error={events.error}
+        onRetry={() => void events.refetch()}
+        retrying={events.isFetching}
+      />
+    );
   } else if (!events.data.data.length) {
     content = (
       <EmptyMessage title={filtered ? 'No events match these filters' : 'Nothing recorded yet'}>
-        {filtered ? 'Try another person, patient, action or dates.' : 'What the practice’s people do with its records will be listed here.'}
+        {filtered
+          ? 'Try another person, patient, action or dates.'
+          : 'What the practice’s people do with its records will be listed here.'}
       </EmptyMessage>
     );
   } else {
@@ -80,7 +102,13 @@ function AuditTrail({ practiceId }: { practiceId: number }) {
           // On a phone the table scrolls sideways: keyboard users must be able to reach and scroll it.
           scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Audit trail table' } }}
         />
-        <ListPagination label="Audit trail pages" page={page} pageSize={auditApi.AUDIT_PAGE_SIZE} count={events.data.count} onChange={setPage} />
+        <ListPagination
+          label="Audit trail pages"
+          page={page}
+          pageSize={auditApi.AUDIT_PAGE_SIZE}
+          count={events.data.count}
+          onChange={setPage}
+        />
       </>
     );
   }
@@ -88,7 +116,8 @@ function AuditTrail({ practiceId }: { practiceId: number }) {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Every read and change of the practice’s patients, referrals, chats and files, and every attempt from outside the practice that was refused.
+        Every read and change of the practice’s patients, referrals, chats and files, and every attempt from outside the
+        practice that was refused.
       </Text>
       <AuditFiltersForm
         practiceId={practiceId}
@@ -100,7 +129,9 @@ function AuditTrail({ practiceId }: { practiceId: number }) {
       />
       <Group justify="space-between" align="flex-start">
         <Text size="sm" aria-live="polite">
-          {events.data ? `${events.data.count.toLocaleString('en-US')} ${events.data.count === 1 ? 'event' : 'events'}` : ''}
+          {events.data
+            ? `${events.data.count.toLocaleString('en-US')} ${events.data.count === 1 ? 'event' : 'events'}`
+            : ''}
         </Text>
         <ExportCsvButton practiceId={practiceId} query={query} />
       </Group>

@@ -19,10 +19,18 @@ export function ExportCsvButton({ practiceId, query }: { practiceId: number; que
     abort.current = controller;
     setState({ kind: 'exporting', progress: { rows: 0, total: 0 } });
     try {
-      const { blob, fileName, rows } = await fetchAuditCsv(practiceId, query, (progress) => setState({ kind: 'exporting', progress }), controller.signal);
+      const { blob, fileName, rows } = await fetchAuditCsv(
+        practiceId,
+        query,
+        (progress) => setState({ kind: 'exporting', progress }),
+        controller.signal,
+      );
       saveFile(blob, fileName);
       setState({ kind: 'idle' });
-      notifications.show({ color: 'teal', message: `Exported ${number(rows)} ${rows === 1 ? 'event' : 'events'} to ${fileName}` });
+      notifications.show({
+        color: 'teal',
+        message: `Exported ${number(rows)} ${rows === 1 ? 'event' : 'events'} to ${fileName}`,
+      });
     } catch (error) {
       setState(controller.signal.aborted ? { kind: 'idle' } : { kind: 'failed', error });
     }
@@ -33,7 +41,9 @@ export function ExportCsvButton({ practiceId, query }: { practiceId: number; que
     return (
       <Stack gap={4} miw={220} role="status" aria-live="polite">
         <Group justify="space-between" gap="xs">
-          <Text size="sm">{total ? `Exporting ${number(rows)} of ${number(total)} events…` : 'Preparing the export…'}</Text>
+          <Text size="sm">
+            {total ? `Exporting ${number(rows)} of ${number(total)} events…` : 'Preparing the export…'}
+          </Text>
           <Button size="compact-xs" variant="subtle" onClick={() => abort.current?.abort()}>
             Stop
           </Button>

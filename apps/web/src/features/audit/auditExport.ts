@@ -53,7 +53,8 @@ export async function fetchAuditCsv(
       : new ApiError(response.status, `HTTP_${response.status}`, response.statusText || 'The export failed');
   }
   const total = Number(response.headers.get(COUNT_HEADER)) || 0;
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'audit-trail.csv';
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'audit-trail.csv';
   const parts: BlobPart[] = [];
   const decoder = new TextDecoder();
   let lines = 0;

@@ -37,13 +37,19 @@ export function auditQueryOf(f: AuditFilters): auditApi.AuditExportQuery {
 
 export const auditKeys = {
   all: (practiceId: number) => ['audit', practiceId] as const,
-  page: (practiceId: number, query: auditApi.AuditExportQuery, page: number) => ['audit', practiceId, query, page] as const,
+  page: (practiceId: number, query: auditApi.AuditExportQuery, page: number) =>
+    ['audit', practiceId, query, page] as const,
 };
 
 export function auditPageQuery(practiceId: number, query: auditApi.AuditExportQuery, page: number) {
   return queryOptions({
     queryKey: auditKeys.page(practiceId, query, page),
-    queryFn: ({ signal }) => call(auditApi.listAudit, { params: { id: practiceId }, query: { ...query, page, pageSize: auditApi.AUDIT_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      call(auditApi.listAudit, {
+        params: { id: practiceId },
+        query: { ...query, page, pageSize: auditApi.AUDIT_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -66,7 +66,11 @@ describe('password reset', () => {
     const server = fakeServer({
       'GET /api/v1/user/current': () => reply(401, errorBody(401, 'UNAUTHORIZED', 'Unauthorized')),
       'POST /api/v1/auth/config': () => ({ steps: ['EMAIL', 'EMAIL_CODE', 'SET_NEW_PASSWORD'] }),
-      'POST /api/v1/auth/start': () => ({ uuid: FLOW_UUID, steps: ['EMAIL', 'EMAIL_CODE', 'SET_NEW_PASSWORD'], nextStep: 'EMAIL_CODE' }),
+      'POST /api/v1/auth/start': () => ({
+        uuid: FLOW_UUID,
+        steps: ['EMAIL', 'EMAIL_CODE', 'SET_NEW_PASSWORD'],
+        nextStep: 'EMAIL_CODE',
+      }),
       'POST /api/v1/auth/:uuid': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', lastTry)),
     });
     const { user } = renderApp('/reset-password');

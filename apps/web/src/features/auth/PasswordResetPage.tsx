@@ -18,7 +18,11 @@ export function PasswordResetPage() {
 
   async function onComplete() {
     await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
-    notifications.show({ color: 'teal', title: 'Password changed', message: 'You are signed in with your new password.' });
+    notifications.show({
+      color: 'teal',
+      title: 'Password changed',
+      message: 'You are signed in with your new password.',
+    });
     await navigate(next, { replace: true });
   }
 

@@ -90,7 +90,12 @@ export function SignInFlow({ isPasswordReset = false, initialEmail, resume, next
               </Button>
             )}
             {isCodeStep && (
-              <Button variant="subtle" size="compact-sm" onClick={() => void flow.resend()} loading={flow.busy === 'resend'}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => void flow.resend()}
+                loading={flow.busy === 'resend'}
+              >
                 Resend code
               </Button>
             )}

@@ -40,11 +40,14 @@ describe('coming back after sign-in', () => {
     );
   });
 
-  it.each(['//evil.test/path', 'https://evil.test', '/\\evil.test', 'settings'])('ignores the unsafe next %j', async (next) => {
-    fakeServer(signedInRoutes());
-    const { router } = renderApp(`/login?next=${encodeURIComponent(next)}`);
+  it.each(['//evil.test/path', 'https://evil.test', '/\\evil.test', 'settings'])(
+    'ignores the unsafe next %j',
+    async (next) => {
+      fakeServer(signedInRoutes());
+      const { router } = renderApp(`/login?next=${encodeURIComponent(next)}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Rivers' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Rivers' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 });

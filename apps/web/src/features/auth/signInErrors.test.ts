@@ -22,10 +22,15 @@ describe('describeSignInError', () => {
   });
 
   it('says how long to wait after too many wrong passwords, and what works meanwhile', () => {
-    const held = error(458, 'TOO_MANY_LOGIN_ATTEMPTS', 'Too many attempts with a wrong password. Try again in 2 minutes.');
+    const held = error(
+      458,
+      'TOO_MANY_LOGIN_ATTEMPTS',
+      'Too many attempts with a wrong password. Try again in 2 minutes.',
+    );
     expect(describeSignInError(held)).toEqual({
       target: 'form',
-      message: 'Too many attempts with a wrong password. Try again in 2 minutes. Meanwhile you can reset your password, or sign in with your phone number.',
+      message:
+        'Too many attempts with a wrong password. Try again in 2 minutes. Meanwhile you can reset your password, or sign in with your phone number.',
     });
   });
 
@@ -47,11 +52,17 @@ describe('describeSignInError', () => {
 
   it('starts over when the flow is gone', () => {
     expect(describeSignInError(error(456, 'OBJECT_NOT_FOUND', 'x'))).toMatchObject({ target: 'form', restart: true });
-    expect(describeSignInError(error(456, 'OBJECT_NOT_FOUND', 'Object not found')).message).toBe('This sign-in has expired. Please start again.');
+    expect(describeSignInError(error(456, 'OBJECT_NOT_FOUND', 'Object not found')).message).toBe(
+      'This sign-in has expired. Please start again.',
+    );
   });
 
   it('says why it starts over after too many wrong codes', () => {
-    const used = error(456, 'OBJECT_NOT_FOUND', 'That code is not right, and that was the last try: start again to get a new code.');
+    const used = error(
+      456,
+      'OBJECT_NOT_FOUND',
+      'That code is not right, and that was the last try: start again to get a new code.',
+    );
     expect(describeSignInError(used)).toEqual({ target: 'form', message: used.message, restart: true });
   });
 

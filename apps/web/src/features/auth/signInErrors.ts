@@ -29,14 +29,21 @@ export function describeSignInError(error: unknown): SignInProblem {
       return { target: 'form', message: EXPIRED_MESSAGE, restart: true };
     case 456:
       // The server says why the flow is over (expired, or too many wrong codes).
-      return { target: 'form', message: error.message === ERRORS.OBJECT_NOT_FOUND.message ? EXPIRED_MESSAGE : error.message, restart: true };
+      return {
+        target: 'form',
+        message: error.message === ERRORS.OBJECT_NOT_FOUND.message ? EXPIRED_MESSAGE : error.message,
+        restart: true,
+      };
     case 451:
       return { target: 'field', message: 'Incorrect email or password' };
     case 457:
       return { target: 'field', message: incorrectCodeMessage(error) };
     case 458:
       // The server says how long this device has to wait; codes are never held back.
-      return { target: 'form', message: `${error.message} Meanwhile you can reset your password, or sign in with your phone number.` };
+      return {
+        target: 'form',
+        message: `${error.message} Meanwhile you can reset your password, or sign in with your phone number.`,
+      };
     case 459:
       return { target: 'form', message: 'This account is locked. Contact your practice administrator to unlock it.' };
     case 461:

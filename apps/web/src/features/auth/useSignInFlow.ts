@@ -109,7 +109,10 @@ export function useSignInFlow({ isPasswordReset, resume, onComplete }: Options) 
         setFlow({ ...started, identity, identifier: checked.value });
         return;
       }
-      const answer = await call(authApi.authStep, { params: { uuid: flow.uuid }, body: { step, value: checked.value } });
+      const answer = await call(authApi.authStep, {
+        params: { uuid: flow.uuid },
+        body: { step, value: checked.value },
+      });
       if (answer.status === 'COMPLETE') {
         await onComplete();
       } else if (answer.nextStep) {

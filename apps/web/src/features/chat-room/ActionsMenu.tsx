@@ -20,7 +20,13 @@ function actionSections(actions: ChatAction[]): ContextMenuSection[] {
   const sections = new Map<string | undefined, ContextMenuSection>();
   for (const action of actions) {
     const section = sections.get(action.section) ?? { key: action.section ?? '', title: action.section, items: [] };
-    section.items.push({ key: `${action.section ?? ''}/${action.title}`, label: action.title, description: action.description, icon: action.icon, onSelect: action.onSelect });
+    section.items.push({
+      key: `${action.section ?? ''}/${action.title}`,
+      label: action.title,
+      description: action.description,
+      icon: action.icon,
+      onSelect: action.onSelect,
+    });
     sections.set(action.section, section);
   }
   return [...sections.values()];

@@ -19,7 +19,10 @@ describe('the chat room: attaching a file', { timeout: 15_000 }, () => {
     await user.click(attach);
     expect(attach).toHaveAttribute('aria-expanded', 'true');
 
-    await user.upload(await screen.findByLabelText(/browse/i, {}, SLOW), new File(['%PDF-1.7'], 'letter.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      await screen.findByLabelText(/browse/i, {}, SLOW),
+      new File(['%PDF-1.7'], 'letter.pdf', { type: 'application/pdf' }),
+    );
     const put = await FakeXhr.next();
     const [created] = server.find('POST', `/florie/v1/chat/${ROOM}/file`);
     expect(created.headers.authorization).toBe('Bearer room-token-1');
@@ -40,7 +43,10 @@ describe('the chat room: attaching a file', { timeout: 15_000 }, () => {
     const { user } = renderRoom();
     const socket = await openRoom();
     await user.click(screen.getByRole('button', { name: 'Attach a file' }));
-    await user.upload(await screen.findByLabelText(/browse/i, {}, SLOW), new File(['GIF89a'], 'x.gif', { type: 'image/gif' }));
+    await user.upload(
+      await screen.findByLabelText(/browse/i, {}, SLOW),
+      new File(['GIF89a'], 'x.gif', { type: 'image/gif' }),
+    );
     await FakeXhr.next();
     // Closing the panel mid-upload cancels it.
     await user.click(screen.getByRole('button', { name: 'Attach a file' }));

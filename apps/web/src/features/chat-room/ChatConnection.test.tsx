@@ -2,7 +2,21 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { chatRoom, doctor, fromMe, me, message, nurse, push, renderRoom, resetPageVisibility, roomServer, sentOf, setPageVisible, settle } from '../../test/chatRoomFixtures';
+import {
+  chatRoom,
+  doctor,
+  fromMe,
+  me,
+  message,
+  nurse,
+  push,
+  renderRoom,
+  resetPageVisibility,
+  roomServer,
+  sentOf,
+  setPageVisible,
+  settle,
+} from '../../test/chatRoomFixtures';
 
 // Every test here runs on fake timers, so reconnection delays pass at once.
 beforeEach(() => {
@@ -148,7 +162,10 @@ describe('the chat room: the connection', () => {
   });
 
   it('marks the newest message read while the page is in view', async () => {
-    roomServer({ stored: [message(1), message(2)], chat: chatRoom({ readStatus: { [me.chatUserId]: { lastId: 1 } } }) });
+    roomServer({
+      stored: [message(1), message(2)],
+      chat: chatRoom({ readStatus: { [me.chatUserId]: { lastId: 1 } } }),
+    });
     renderRoom();
     const socket = await nextSocketOpened(1);
     expect(sentOf(socket, 'USER_READ_MESSAGE').map((one) => one.data)).toEqual([{ lastId: 2 }]);
@@ -243,7 +260,8 @@ describe('the chat room: older messages', () => {
     const failing = server.fetch.getMockImplementation()!;
     let failures = 1;
     server.fetch.mockImplementation(async (input, init) => {
-      if ((input as string | URL).toString().includes('skip=30') && failures-- > 0) return new Response(null, { status: 403 });
+      if ((input as string | URL).toString().includes('skip=30') && failures-- > 0)
+        return new Response(null, { status: 403 });
       return failing(input, init);
     });
     renderRoom();

@@ -9,7 +9,9 @@ import { RoomState } from './RoomState';
 
 // FilePond is most of the room's weight: it loads when someone attaches a file (and the actions
 // menu when it is opened).
-const UploadWidget = lazy(() => import('../../ui/files/UploadWidget').then(({ UploadWidget }) => ({ default: UploadWidget })));
+const UploadWidget = lazy(() =>
+  import('../../ui/files/UploadWidget').then(({ UploadWidget }) => ({ default: UploadWidget })),
+);
 
 interface ChatFooterProps {
   typing: string;
@@ -29,7 +31,16 @@ interface ChatFooterProps {
  * the message box and the send button. A finished upload is sent at once, with whatever text is
  * in the box, and the panel closes; canceling deletes the files it created.
  */
-export function ChatFooter({ typing, text, actions, mobile, onSend, onTextChange, fileLink, deleteFile }: ChatFooterProps) {
+export function ChatFooter({
+  typing,
+  text,
+  actions,
+  mobile,
+  onSend,
+  onTextChange,
+  fileLink,
+  deleteFile,
+}: ChatFooterProps) {
   const [attaching, setAttaching] = useState(false);
   // A new panel for each attachment, so a sent file is never deleted as "canceled".
   const [uploadRound, setUploadRound] = useState(0);
@@ -53,7 +64,13 @@ export function ChatFooter({ typing, text, actions, mobile, onSend, onTextChange
       {attaching && (
         <div id={panelId} className="rw-chat__upload">
           <Suspense fallback={<RoomState type="LOADING_MINI" title="Loading..." />}>
-            <UploadWidget key={uploadRound} createLink={fileLink} deleteFile={deleteFile} onUploaded={uploaded} label="Drop a file here or" />
+            <UploadWidget
+              key={uploadRound}
+              createLink={fileLink}
+              deleteFile={deleteFile}
+              onUploaded={uploaded}
+              label="Drop a file here or"
+            />
           </Suspense>
         </div>
       )}

@@ -22,7 +22,13 @@ export function ChatHeader({ people, connected, banner }: ChatHeaderProps) {
           <ul className="rw-chat__people" aria-label="People in this chat">
             {shown.map((person) => (
               <li key={person.chatUserId}>
-                <PersonAvatar id={person.chatUserId} name={person.name} image={person.image} online={person.online} size={34} />
+                <PersonAvatar
+                  id={person.chatUserId}
+                  name={person.name}
+                  image={person.image}
+                  online={person.online}
+                  size={34}
+                />
               </li>
             ))}
             {hidden > 0 && (

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeTab, fileView } from '../../ui/files/testFiles';
 import { chatRoom, freshLink, message, openRoom, renderRoom, roomServer } from '../../test/chatRoomFixtures';
 
-const messageWith = (text: string) => screen.getByText(text, { exact: false }).closest<HTMLElement>('[data-testid="message"]')!;
+const messageWith = (text: string) =>
+  screen.getByText(text, { exact: false }).closest<HTMLElement>('[data-testid="message"]')!;
 const rightClick = (element: Element) => fireEvent.contextMenu(element, { clientX: 120, clientY: 80 });
 
 describe('the chat room: a message’s context menu', () => {
@@ -12,7 +13,10 @@ describe('the chat room: a message’s context menu', () => {
       stored: [
         message(1, {
           message: 'The form is at https://clinic.example/forms/intake',
-          files: [fileView({ id: 4, name: 'referral.pdf' }), fileView({ id: 5, name: 'scan.png', scanStatus: 'infected' })],
+          files: [
+            fileView({ id: 4, name: 'referral.pdf' }),
+            fileView({ id: 5, name: 'scan.png', scanStatus: 'infected' }),
+          ],
         }),
       ],
     });
@@ -29,7 +33,11 @@ describe('the chat room: a message’s context menu', () => {
     await user.hover(within(menu).getByRole('menuitem', { name: 'Download' }));
     const downloads = await screen.findByRole('menu', { name: 'Download' });
     // Only clean files can be downloaded.
-    expect(within(downloads).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['referral.pdf']);
+    expect(
+      within(downloads)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['referral.pdf']);
 
     await user.hover(within(menu).getByRole('menuitem', { name: 'Open link' }));
     const links = await screen.findByRole('menu', { name: 'Open link' });
@@ -94,7 +102,9 @@ describe('the chat room: a message’s context menu', () => {
     await user.click(button);
     const menu = await screen.findByRole('menu', { name: 'Actions' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getByRole('group', { name: 'Forms' })).toHaveTextContent('Send a formIntake questionsSend a consent form');
+    expect(within(menu).getByRole('group', { name: 'Forms' })).toHaveTextContent(
+      'Send a formIntake questionsSend a consent form',
+    );
     expect(within(menu).getByRole('group', { name: 'Content' })).toHaveTextContent('Share a leaflet');
     expect(within(menu).getByRole('menuitem', { name: 'Send a form' })).toHaveAccessibleDescription('Intake questions');
 
@@ -107,13 +117,19 @@ describe('the chat room: a message’s context menu', () => {
   });
 
   it('offers no details for a welcome message, and leaves places without a message to the browser', async () => {
-    roomServer({ chat: chatRoom({ welcomeMessages: [message(900, { from: null, message: 'Welcome to Riverside', uuid: 'w1' })] }) });
+    roomServer({
+      chat: chatRoom({ welcomeMessages: [message(900, { from: null, message: 'Welcome to Riverside', uuid: 'w1' })] }),
+    });
     const { user } = renderRoom();
     await openRoom();
 
     rightClick(screen.getByText('Welcome to Riverside'));
     const menu = await screen.findByRole('menu', { name: 'Message' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Copy text']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Copy text']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(rightClick(screen.getByRole('log', { name: 'Messages' }))).toBe(true);

@@ -3,12 +3,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { fakeTab, fileView } from '../../ui/files/testFiles';
-import { chatRoom, doctor, freshLink, fromMe, me, message, nurse, openRoom, push, renderRoom, roomServer, settle, TOKEN } from '../../test/chatRoomFixtures';
+import {
+  chatRoom,
+  doctor,
+  freshLink,
+  fromMe,
+  me,
+  message,
+  nurse,
+  openRoom,
+  push,
+  renderRoom,
+  roomServer,
+  settle,
+  TOKEN,
+} from '../../test/chatRoomFixtures';
 import { SCROLL_ANIMATION_MS, SCROLL_DELAY_MS } from './scrollToEnd';
 
 // Tuesday 12 March 2024, noon: "now" for the day headers.
 const NOW = new Date(2024, 2, 12, 12, 0).getTime();
-const at = (month: number, day: number, hour: number, minute = 0) => new Date(2024, month - 1, day, hour, minute).getTime();
+const at = (month: number, day: number, hour: number, minute = 0) =>
+  new Date(2024, month - 1, day, hour, minute).getTime();
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
@@ -22,7 +37,10 @@ const messageWith = (text: string) => screen.getByText(text).closest<HTMLElement
 
 describe('the chat room: how messages show', () => {
   it('puts welcome messages first, a header on each new day, and groups runs of one sender', async () => {
-    const welcome = [message(900, { from: null, message: 'Welcome to Riverside', uuid: 'w1' }), message(901, { from: null, message: 'We reply within a day', uuid: 'w2' })];
+    const welcome = [
+      message(900, { from: null, message: 'Welcome to Riverside', uuid: 'w1' }),
+      message(901, { from: null, message: 'We reply within a day', uuid: 'w2' }),
+    ];
     roomServer({
       chat: chatRoom({ welcomeMessages: welcome }),
       stored: [
@@ -33,18 +51,21 @@ describe('the chat room: how messages show', () => {
         message(5, { createdAt: at(3, 12, 9, 6), message: 'Second' }),
         message(6, { createdAt: at(3, 12, 9, 7), message: 'Third' }),
         fromMe(7, { createdAt: at(3, 12, 9, 8), message: 'Mine' }),
-        message(8, { createdAt: at(3, 12, 13, 45), message: 'From the doctor', from: { chatUserId: doctor.chatUserId, name: doctor.name, image: null } }),
+        message(8, {
+          createdAt: at(3, 12, 13, 45),
+          message: 'From the doctor',
+          from: { chatUserId: doctor.chatUserId, name: doctor.name, image: null },
+        }),
       ],
     });
     renderRoom();
     await openRoom();
     const log = screen.getByRole('log', { name: 'Messages' });
-    expect(within(log).getAllByText(/^(Today|Yesterday|Thursday|Fri, 1 Mar)$/).map((day) => day.textContent)).toEqual([
-      'Fri, 1 Mar',
-      'Thursday',
-      'Yesterday',
-      'Today',
-    ]);
+    expect(
+      within(log)
+        .getAllByText(/^(Today|Yesterday|Thursday|Fri, 1 Mar)$/)
+        .map((day) => day.textContent),
+    ).toEqual(['Fri, 1 Mar', 'Thursday', 'Yesterday', 'Today']);
     const [first, second] = messageElements();
     expect(first).toHaveTextContent('Welcome to Riverside');
     expect(first).toHaveClass('rw-msg--top');
@@ -53,7 +74,13 @@ describe('the chat room: how messages show', () => {
     expect([first, second].map((one) => one.dataset.style)).toEqual(['GROUP_START', 'GROUP_END']);
 
     const today = ['First', 'Second', 'Third', 'Mine', 'From the doctor'].map(messageWith);
-    expect(today.map((one) => one.dataset.style)).toEqual(['GROUP_START', 'GROUP_MIDDLE', 'GROUP_END', 'SINGLE', 'SINGLE']);
+    expect(today.map((one) => one.dataset.style)).toEqual([
+      'GROUP_START',
+      'GROUP_MIDDLE',
+      'GROUP_END',
+      'SINGLE',
+      'SINGLE',
+    ]);
     // Name on the first of a run, not on one's own; times as h:mm a.
     expect(within(today[0]).getByText('Nina Nurse')).toBeInTheDocument();
     expect(within(today[1]).queryByText('Nina Nurse')).not.toBeInTheDocument();
@@ -66,11 +93,18 @@ describe('the chat room: how messages show', () => {
   });
 
   it('makes http(s) links clickable in a new tab', async () => {
-    roomServer({ stored: [message(1, { message: 'See https://example.com/a?b=1, or (https://x.org/wiki/A_(B)). Not ftp://x.org' })] });
+    roomServer({
+      stored: [
+        message(1, { message: 'See https://example.com/a?b=1, or (https://x.org/wiki/A_(B)). Not ftp://x.org' }),
+      ],
+    });
     renderRoom();
     await openRoom();
     const links = within(screen.getByRole('log')).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://example.com/a?b=1', 'https://x.org/wiki/A_(B)']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://example.com/a?b=1',
+      'https://x.org/wiki/A_(B)',
+    ]);
     for (const link of links) {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
@@ -81,14 +115,22 @@ describe('the chat room: how messages show', () => {
     const app = { OPEN_LINK: vi.fn(), TAPPED_FILE: vi.fn(), openChat: vi.fn() };
     vi.stubGlobal('Android', app);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    roomServer({ stored: [message(1, { message: 'Read https://example.com/info', files: [fileView({ id: 4, name: 'letter.pdf' })] })] });
+    roomServer({
+      stored: [
+        message(1, { message: 'Read https://example.com/info', files: [fileView({ id: 4, name: 'letter.pdf' })] }),
+      ],
+    });
     const { user } = renderRoom({ device: 'android' });
     await openRoom();
     await user.click(screen.getByRole('link', { name: 'https://example.com/info' }));
     expect(app.OPEN_LINK).toHaveBeenCalledWith(JSON.stringify({ url: 'https://example.com/info' }));
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
     // The app gets a link asked for as the file was tapped: the message's may have expired.
-    await waitFor(() => expect(app.TAPPED_FILE).toHaveBeenCalledWith(JSON.stringify({ id: 4, name: 'letter.pdf', type: 'application/pdf', url: freshLink(4) })));
+    await waitFor(() =>
+      expect(app.TAPPED_FILE).toHaveBeenCalledWith(
+        JSON.stringify({ id: 4, name: 'letter.pdf', type: 'application/pdf', url: freshLink(4) }),
+      ),
+    );
     expect(open).not.toHaveBeenCalled();
     // Neither opened the message's details.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -96,12 +138,32 @@ describe('the chat room: how messages show', () => {
 
   it('shows a link preview instead of a text that is only its link, and content cards', async () => {
     const url = 'https://news.example.com/story';
-    const preview = { url, mediaType: 'article' as const, title: 'Clinic opens', siteName: 'Example News', description: 'A new clinic', images: [], favicons: [], videos: [], contentType: 'text/html' };
+    const preview = {
+      url,
+      mediaType: 'article' as const,
+      title: 'Clinic opens',
+      siteName: 'Example News',
+      description: 'A new clinic',
+      images: [],
+      favicons: [],
+      videos: [],
+      contentType: 'text/html',
+    };
     roomServer({
       stored: [
         message(1, { message: url, previewData: preview }),
         message(2, { message: 'https://slow.example.com', previewData: { url: 'https://slow.example.com' } }),
-        message(3, { message: '', content: { key: 'leaflet', title: 'Diabetes leaflet', description: 'What to eat', thumbnail: null, file: null, value: 'https://content.example.com/leaflet' } }),
+        message(3, {
+          message: '',
+          content: {
+            key: 'leaflet',
+            title: 'Diabetes leaflet',
+            description: 'What to eat',
+            thumbnail: null,
+            file: null,
+            value: 'https://content.example.com/leaflet',
+          },
+        }),
       ],
     });
     renderRoom();
@@ -111,11 +173,16 @@ describe('the chat room: how messages show', () => {
     expect(screen.queryByRole('link', { name: url })).not.toBeInTheDocument();
     // A preview the server has not fetched yet leaves the text as it is.
     expect(screen.getByRole('link', { name: 'https://slow.example.com' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Diabetes leaflet' })).toHaveAttribute('href', 'https://content.example.com/leaflet');
+    expect(screen.getByRole('link', { name: 'Diabetes leaflet' })).toHaveAttribute(
+      'href',
+      'https://content.example.com/leaflet',
+    );
   });
 
   it('styles messages of emoji alone', async () => {
-    roomServer({ stored: [message(1, { message: '🎉👍🏽' }), message(2, { message: 'Thanks 👍' }), message(3, { message: '123' })] });
+    roomServer({
+      stored: [message(1, { message: '🎉👍🏽' }), message(2, { message: 'Thanks 👍' }), message(3, { message: '123' })],
+    });
     renderRoom();
     await openRoom();
     const bubble = (text: string) => screen.getByText(text).closest('.rw-msg__bubble');
@@ -127,7 +194,12 @@ describe('the chat room: how messages show', () => {
   it('ticks one’s own messages as read once someone else has read up to them', async () => {
     roomServer({
       chat: chatRoom({ readStatus: { [nurse.chatUserId]: { lastId: 11 }, [me.chatUserId]: { lastId: 12 } } }),
-      stored: [fromMe(10, { message: 'One' }), fromMe(11, { message: 'Two' }), fromMe(12, { message: 'Three' }), message(13, { message: 'Reply' })],
+      stored: [
+        fromMe(10, { message: 'One' }),
+        fromMe(11, { message: 'Two' }),
+        fromMe(12, { message: 'Three' }),
+        message(13, { message: 'Reply' }),
+      ],
     });
     renderRoom();
     const socket = await openRoom();
@@ -137,7 +209,10 @@ describe('the chat room: how messages show', () => {
     expect(details('Three')).toHaveAccessibleName('Message details, 9:12 AM, sent');
     expect(details('Reply')).toHaveAccessibleName('Message details, 9:13 AM');
 
-    push(socket, { event: 'USER_READ_MESSAGE', data: { chatUserId: doctor.chatUserId, name: doctor.name, lastId: 12, timestamp: NOW } });
+    push(socket, {
+      event: 'USER_READ_MESSAGE',
+      data: { chatUserId: doctor.chatUserId, name: doctor.name, lastId: 12, timestamp: NOW },
+    });
     expect(details('Three')).toHaveAccessibleName('Message details, 9:12 AM, read');
   });
 
@@ -163,13 +238,20 @@ describe('the chat room: how messages show', () => {
       ]),
     );
     const readers = await within(dialog).findByRole('list', { name: 'Read by' });
-    expect(within(readers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Nina Nurse · Tue, 5 Mar, 10:30 AM', 'Dan Doctor']);
+    expect(
+      within(readers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Nina Nurse · Tue, 5 Mar, 10:30 AM', 'Dan Doctor']);
     expect(within(dialog).queryByText('Loading...')).not.toBeInTheDocument();
   });
 
   it('logs a failed receipts call and stops loading', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    roomServer({ stored: [fromMe(11, { message: 'Two' })], receipts: () => reply(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }) });
+    roomServer({
+      stored: [fromMe(11, { message: 'Two' })],
+      receipts: () => reply(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }),
+    });
     const { user } = renderRoom();
     await openRoom();
     await user.click(screen.getByRole('button', { name: /^Message details/ }));
@@ -181,7 +263,15 @@ describe('the chat room: how messages show', () => {
 
   it('shows attachments, and scan results pushed by the server', async () => {
     roomServer({
-      stored: [message(1, { message: 'Results', files: [fileView({ id: 4, name: 'letter.pdf' }), fileView({ id: 5, name: 'scan.png', type: 'image/png', scanStatus: 'scanning' })] })],
+      stored: [
+        message(1, {
+          message: 'Results',
+          files: [
+            fileView({ id: 4, name: 'letter.pdf' }),
+            fileView({ id: 5, name: 'scan.png', type: 'image/png', scanStatus: 'scanning' }),
+          ],
+        }),
+      ],
     });
     renderRoom();
     const socket = await openRoom();
@@ -193,7 +283,13 @@ describe('the chat room: how messages show', () => {
   });
 
   it('opens a file with a link the chat service signs as it is opened, since the message’s expires', async () => {
-    const server = roomServer({ stored: [message(1, { files: [fileView({ id: 4, name: 'letter.pdf', downloadUrl: '/api/v1/files/download/4?expired' })] })] });
+    const server = roomServer({
+      stored: [
+        message(1, {
+          files: [fileView({ id: 4, name: 'letter.pdf', downloadUrl: '/api/v1/files/download/4?expired' })],
+        }),
+      ],
+    });
     const { tab } = fakeTab();
     const { user } = renderRoom();
     await openRoom();
@@ -211,7 +307,15 @@ describe('the chat room: how messages show', () => {
   });
 
   it('shows a message’s image in the gallery from a freshly signed link', async () => {
-    roomServer({ stored: [message(1, { files: [fileView({ id: 6, name: 'rash.png', type: 'image/png', downloadUrl: '/api/v1/files/download/6?expired' })] })] });
+    roomServer({
+      stored: [
+        message(1, {
+          files: [
+            fileView({ id: 6, name: 'rash.png', type: 'image/png', downloadUrl: '/api/v1/files/download/6?expired' }),
+          ],
+        }),
+      ],
+    });
     const { user } = renderRoom();
     await openRoom();
     await user.click(screen.getByRole('button', { name: 'View rash.png' }));
@@ -235,7 +339,11 @@ describe('the chat room: following new messages', () => {
     const list = screen.getByRole('log', { name: 'Messages' });
     let top = 600;
     let height = 1_000;
-    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => top, set: (value: number) => (top = value) });
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (value: number) => (top = value),
+    });
     Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => height });
     Object.defineProperty(list, 'clientHeight', { configurable: true, value: 400 });
     fireEvent.scroll(list);

@@ -4,7 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
 import { reply } from '../../test/fakeServer';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { chatRoom, me, openRoom, push, renderRoom, ROOM, roomServer, roomSocket, settle, TOKEN } from '../../test/chatRoomFixtures';
+import {
+  chatRoom,
+  me,
+  openRoom,
+  push,
+  renderRoom,
+  ROOM,
+  roomServer,
+  roomSocket,
+  settle,
+  TOKEN,
+} from '../../test/chatRoomFixtures';
 import { ChatRoomView } from './ChatRoomView';
 import { OVERLAY_REMOVE_MS } from './LoadingOverlay';
 
@@ -64,11 +75,15 @@ describe('the chat room: connecting, errors and read-only', () => {
 
   it('loads by room and practice, and shows the error and calls the close handler when loading fails', async () => {
     const server = roomServer();
-    server.fetch.mockImplementationOnce(async () => reply(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No such chat' }));
+    server.fetch.mockImplementationOnce(async () =>
+      reply(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No such chat' }),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const onClose = vi.fn();
     renderRoom({ practiceId: 5, onClose });
-    expect(await screen.findByRole('alert')).toHaveTextContent("Sorry we're having trouble loading this chat, please try again later");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Sorry we're having trouble loading this chat, please try again later",
+    );
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(String(server.fetch.mock.calls[0][0] as string | URL)).toBe(`/florie/v1/chat/${ROOM}?practiceId=5`);
     expect(FakeWebSocket.instances).toHaveLength(0);
@@ -77,14 +92,18 @@ describe('the chat room: connecting, errors and read-only', () => {
   it('says that access expired when the token is refused at loading, and asks a patient to get a new link', async () => {
     for (const status of [401, 403]) {
       const server = roomServer();
-      server.fetch.mockImplementationOnce(async () => reply(status, { statusCode: status, code: 'UNAUTHORIZED', message: 'This link has expired' }));
+      server.fetch.mockImplementationOnce(async () =>
+        reply(status, { statusCode: status, code: 'UNAUTHORIZED', message: 'This link has expired' }),
+      );
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       const onClose = vi.fn();
       const { unmount } = renderRoom({ onClose });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Your access to this chat has expired, please reload the page');
       expect(alert).toHaveTextContent('Ask the practice to send you a new link');
-      expect(screen.queryByText("Sorry we're having trouble loading this chat, please try again later")).not.toBeInTheDocument();
+      expect(
+        screen.queryByText("Sorry we're having trouble loading this chat, please try again later"),
+      ).not.toBeInTheDocument();
       expect(onClose).not.toHaveBeenCalled();
       expect(FakeWebSocket.instances).toHaveLength(0);
       unmount();
@@ -93,7 +112,9 @@ describe('the chat room: connecting, errors and read-only', () => {
 
   it('hands a token refused at loading to onUnauthorized, and loads with the fresh one it is given', async () => {
     const server = roomServer();
-    server.fetch.mockImplementationOnce(async () => reply(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Expired' }));
+    server.fetch.mockImplementationOnce(async () =>
+      reply(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Expired' }),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const onUnauthorized = vi.fn();
     const { rerender } = renderRoom({ onUnauthorized });
@@ -151,7 +172,9 @@ describe('the chat room: connecting, errors and read-only', () => {
     await settle(chatRoomApi.INFO_BANNER_MS - 1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await settle(1);
-    expect(screen.getByRole('alert')).toHaveTextContent('Your access to this chat has expired, please reload the pageAsk the practice to send you a new link');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your access to this chat has expired, please reload the pageAsk the practice to send you a new link',
+    );
     await settle(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });

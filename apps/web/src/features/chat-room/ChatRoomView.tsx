@@ -83,12 +83,24 @@ export function ChatRoomView(props: ChatRoomViewProps) {
       data-embedded={embedded || undefined}
       style={themeVariables(light ? 'light' : 'dark')}
     >
-      {missing ? <RoomState type="ERROR" title={missing} subtitle={null} /> : <ConnectedRoom key={room} {...props} device={device} />}
+      {missing ? (
+        <RoomState type="ERROR" title={missing} subtitle={null} />
+      ) : (
+        <ConnectedRoom key={room} {...props} device={device} />
+      )}
     </div>
   );
 }
 
-function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, actions, onClose }: ChatRoomViewProps & { device: ChatDevice }) {
+function ConnectedRoom({
+  room,
+  token,
+  device,
+  practiceId,
+  onUnauthorized,
+  actions,
+  onClose,
+}: ChatRoomViewProps & { device: ChatDevice }) {
   const chat = useChatRoom({ room, token, practiceId, onUnauthorized, onClose });
   const { state } = chat;
   const [details, setDetails] = useState<RoomMessage | null>(null);
@@ -104,16 +116,27 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
     () => (welcomeMessages && messages && myId !== undefined ? messageRows(welcomeMessages, messages, myId) : []),
     [welcomeMessages, messages, myId],
   );
-  const isRead = useCallback((message: RoomMessage) => (readStatus && me ? isReadByOthers({ readStatus, me }, message.id) : false), [readStatus, me]);
+  const isRead = useCallback(
+    (message: RoomMessage) => (readStatus && me ? isReadByOthers({ readStatus, me }, message.id) : false),
+    [readStatus, me],
+  );
 
   // In the apps, links and files are handed to the app; a page without the app opens them here.
   // A file comes with a link fetched as it was tapped (the tile asks; see FileTileList).
-  const openLink = useMemo(() => (mobile ? (url: string) => emitToApp('OPEN_LINK', { url }) || openInNewTab(url) : undefined), [mobile]);
+  const openLink = useMemo(
+    () => (mobile ? (url: string) => emitToApp('OPEN_LINK', { url }) || openInNewTab(url) : undefined),
+    [mobile],
+  );
   const selectFile = useMemo(
     () =>
       mobile
         ? (file: FileView) => {
-            const handed = emitToApp('TAPPED_FILE', { id: file.id, name: file.name, type: file.type, url: file.downloadUrl });
+            const handed = emitToApp('TAPPED_FILE', {
+              id: file.id,
+              name: file.name,
+              type: file.type,
+              url: file.downloadUrl,
+            });
             if (!handed && file.downloadUrl) openInNewTab(file.downloadUrl);
           }
         : undefined,
@@ -157,7 +180,14 @@ function ConnectedRoom({ room, token, device, practiceId, onUnauthorized, action
     [openLink, downloadFile, showBanner],
   );
 
-  if (chat.error) return <RoomState type="ERROR" title={chat.error} subtitle={chat.accessExpired && !mobile ? CHAT_TEXTS.askForLink : null} />;
+  if (chat.error)
+    return (
+      <RoomState
+        type="ERROR"
+        title={chat.error}
+        subtitle={chat.accessExpired && !mobile ? CHAT_TEXTS.askForLink : null}
+      />
+    );
   if (chat.replaced) return <ReplacedState onContinueHere={chat.continueHere} />;
   const others = state && !chat.loading ? state.users.filter((user) => user.chatUserId !== state.me.chatUserId) : null;
   return (

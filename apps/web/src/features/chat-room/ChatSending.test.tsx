@@ -1,7 +1,21 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
-import { fromMe, me, nurse, doctor, openRoom, push, renderRoom, resetPageVisibility, roomServer, sentEvents, sentOf, setPageVisible, settle } from '../../test/chatRoomFixtures';
+import {
+  fromMe,
+  me,
+  nurse,
+  doctor,
+  openRoom,
+  push,
+  renderRoom,
+  resetPageVisibility,
+  roomServer,
+  sentEvents,
+  sentOf,
+  setPageVisible,
+  settle,
+} from '../../test/chatRoomFixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,7 +40,14 @@ describe('the chat room: writing and sending', () => {
     const [sent] = sentOf(socket, 'NEW_MESSAGE');
     expect(sent).toEqual({
       event: 'NEW_MESSAGE',
-      data: { uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), userId: me.userId, userType: 'USER', message: 'Hello\nthere', files: [], data: null },
+      data: {
+        uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        userId: me.userId,
+        userType: 'USER',
+        message: 'Hello\nthere',
+        files: [],
+        data: null,
+      },
     });
     expect(input()).toHaveValue('');
     const log = screen.getByRole('log');
@@ -124,7 +145,10 @@ describe('the chat room: writing and sending', () => {
     roomServer();
     renderRoom();
     const socket = await openRoom();
-    const typingEvents = () => sentEvents(socket).filter((one) => one.event === 'USER_TYPING' || one.event === 'USER_STOPPED_TYPING').map((one) => one.event);
+    const typingEvents = () =>
+      sentEvents(socket)
+        .filter((one) => one.event === 'USER_TYPING' || one.event === 'USER_STOPPED_TYPING')
+        .map((one) => one.event);
 
     // user-event waits on real timers between keys; the box's changes are enough here.
     const change = (value: string) => fireEvent.change(input(), { target: { value } });
@@ -147,7 +171,10 @@ describe('the chat room: writing and sending', () => {
     roomServer();
     renderRoom();
     const socket = await openRoom();
-    const typingEvents = () => sentEvents(socket).filter((one) => one.event === 'USER_TYPING' || one.event === 'USER_STOPPED_TYPING').map((one) => one.event);
+    const typingEvents = () =>
+      sentEvents(socket)
+        .filter((one) => one.event === 'USER_TYPING' || one.event === 'USER_STOPPED_TYPING')
+        .map((one) => one.event);
     const change = (value: string) => fireEvent.change(input(), { target: { value } });
 
     vi.useFakeTimers();
@@ -215,7 +242,9 @@ describe('the chat room: writing and sending', () => {
   it('offers the actions it is given in a menu that closes on Escape', async () => {
     roomServer();
     const onSelect = vi.fn();
-    const { user } = renderRoom({ actions: [{ title: 'Send a form', description: 'Intake questions', icon: <span>📝</span>, onSelect }] });
+    const { user } = renderRoom({
+      actions: [{ title: 'Send a form', description: 'Intake questions', icon: <span>📝</span>, onSelect }],
+    });
     await openRoom();
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     const item = await screen.findByRole('menuitem', { name: /Send a form/ });

@@ -37,7 +37,15 @@ function deliveryOf(message: RoomMessage, read: boolean) {
 function previewOf(message: RoomMessage): LinkPreview | null {
   const preview = message.previewData;
   if (!preview?.mediaType) return null;
-  const empty = { images: [], favicons: [], videos: [], siteName: null, title: null, description: null, contentType: null };
+  const empty = {
+    images: [],
+    favicons: [],
+    videos: [],
+    siteName: null,
+    title: null,
+    description: null,
+    contentType: null,
+  };
   return { ...empty, ...preview, mediaType: preview.mediaType };
 }
 
@@ -59,12 +67,24 @@ export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile
     onOpenDetails(message);
   };
 
-  const classes = ['rw-msg', fromCurrentUser && 'rw-msg--own', forceTopPadding && 'rw-msg--top', message.pending && 'rw-msg--pending'];
+  const classes = [
+    'rw-msg',
+    fromCurrentUser && 'rw-msg--own',
+    forceTopPadding && 'rw-msg--top',
+    message.pending && 'rw-msg--pending',
+  ];
   return (
-    <div className={classes.filter(Boolean).join(' ')} data-style={style} data-testid="message" data-message-key={row.key}>
+    <div
+      className={classes.filter(Boolean).join(' ')}
+      data-style={style}
+      data-testid="message"
+      data-message-key={row.key}
+    >
       {!fromCurrentUser && (
         <div className="rw-msg__gutter">
-          {showSender && message.from && <PersonAvatar id={message.from.chatUserId} name={senderName} image={message.from.image} decorative />}
+          {showSender && message.from && (
+            <PersonAvatar id={message.from.chatUserId} name={senderName} image={message.from.image} decorative />
+          )}
         </div>
       )}
       <div className="rw-msg__body">
@@ -72,7 +92,13 @@ export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile
         {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut; the message's time button opens the same details from the keyboard */}
         <div className={emoji ? 'rw-msg__bubble rw-msg__bubble--emoji' : 'rw-msg__bubble'} onClick={openFromBubble}>
           {message.files.length > 0 && (
-            <FileTileList files={message.files} mode="tiny" label="Attachments" onSelect={onSelectFile} freshFile={freshFile} />
+            <FileTileList
+              files={message.files}
+              mode="tiny"
+              label="Attachments"
+              onSelect={onSelectFile}
+              freshFile={freshFile}
+            />
           )}
           {preview && <LinkPreviewCard preview={preview} onOpenLink={onOpenLink} />}
           {message.content && (

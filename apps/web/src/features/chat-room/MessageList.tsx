@@ -44,10 +44,21 @@ const nearEnd = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list
  * list opens at its end, keeps its place when older messages arrive above, and follows new
  * messages when the reader is at the end or the message is their own.
  */
-export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, onOpenLink, onSelectFile, freshFile, menuFor }: MessageListProps) {
+export function MessageList({
+  rows,
+  older,
+  onLoadOlder,
+  isRead,
+  onOpenDetails,
+  onOpenLink,
+  onSelectFile,
+  freshFile,
+  menuFor,
+}: MessageListProps) {
   const list = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<{ anchor: MenuAnchor; key: string } | null>(null);
-  const messageRow = (key: string | undefined) => rows.find((row): row is MessageRow => row.kind === 'message' && row.key === key);
+  const messageRow = (key: string | undefined) =>
+    rows.find((row): row is MessageRow => row.kind === 'message' && row.key === key);
   const menuTrigger = useContextMenuTrigger((anchor) => {
     const element = anchor.target.closest<HTMLElement>('[data-message-key]');
     const row = messageRow(element?.dataset.messageKey);
@@ -64,7 +75,12 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
   const last = messages.at(-1);
   const lastKey = last?.key ?? null;
   const lastIsOwn = last?.kind === 'message' && last.fromCurrentUser;
-  const seen = useRef({ scrollHeight: 0, firstKey: null as string | null, lastKey: null as string | null, following: true });
+  const seen = useRef({
+    scrollHeight: 0,
+    firstKey: null as string | null,
+    lastKey: null as string | null,
+    following: true,
+  });
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const later = (run: () => void, ms: number) => {
     const timer = setTimeout(() => {
@@ -182,7 +198,13 @@ export function MessageList({ rows, older, onLoadOlder, isRead, onOpenDetails, o
       </div>
       {menu && menuRow && (
         <Suspense fallback={null}>
-          <LazyContextMenu anchor={menu.anchor} label="Message" sections={menuFor(menuRow)} container={roomOf(menu.anchor.target)} onClose={() => setMenu(null)} />
+          <LazyContextMenu
+            anchor={menu.anchor}
+            label="Message"
+            sections={menuFor(menuRow)}
+            container={roomOf(menu.anchor.target)}
+            onClose={() => setMenu(null)}
+          />
         </Suspense>
       )}
     </>

@@ -36,7 +36,9 @@ describe('message text', () => {
       { kind: 'link', url: 'https://en.wikipedia.org/wiki/Flu_(disease)' },
       { kind: 'text', text: ')' },
     ]);
-    expect(linkify('javascript:alert(1) ftp://x.example www.example.com')).toEqual([{ kind: 'text', text: 'javascript:alert(1) ftp://x.example www.example.com' }]);
+    expect(linkify('javascript:alert(1) ftp://x.example www.example.com')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) ftp://x.example www.example.com' },
+    ]);
   });
 
   it.each([
@@ -58,7 +60,9 @@ describe('message text', () => {
     const message = { message: ' https://x.example ', previewData: { url: 'https://x.example' } };
     expect(visibleText(message, true)).toBeNull();
     expect(visibleText(message, false)).toBe(' https://x.example ');
-    expect(visibleText({ message: 'Look https://x.example', previewData: { url: 'https://x.example' } }, true)).toBe('Look https://x.example');
+    expect(visibleText({ message: 'Look https://x.example', previewData: { url: 'https://x.example' } }, true)).toBe(
+      'Look https://x.example',
+    );
     expect(visibleText({ message: '  ', previewData: null }, false)).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { chatRoomApi } from '@referwell/contracts';
 
-const { CHAT_CONNECT_TIMEOUT_MS, CHAT_RECONNECT_LIMIT, CHAT_SOCKET_PATH, CHAT_SOCKET_REPLACED, CHAT_SOCKET_UNAUTHORIZED, ServerEvent } = chatRoomApi;
+const {
+  CHAT_CONNECT_TIMEOUT_MS,
+  CHAT_RECONNECT_LIMIT,
+  CHAT_SOCKET_PATH,
+  CHAT_SOCKET_REPLACED,
+  CHAT_SOCKET_UNAUTHORIZED,
+  ServerEvent,
+} = chatRoomApi;
 type ClientEvent = chatRoomApi.ClientEvent;
 type ServerEvent = chatRoomApi.ServerEvent;
 
@@ -41,7 +48,11 @@ export interface ChatSocket {
   close(): void;
 }
 
-export function chatSocketUrl(room: string, token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+export function chatSocketUrl(
+  room: string,
+  token: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const query = new URLSearchParams({ room, token });
   return `${scheme}://${location.host}${CHAT_SOCKET_PATH}?${query}`;
@@ -138,7 +149,12 @@ export function openChatSocket(url: string, handlers: ChatSocketHandlers): ChatS
       return true;
     },
     reconnect(afterGivingUp = false) {
-      if (gaveUp ? !afterGivingUp : stopped || socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) return;
+      if (
+        gaveUp
+          ? !afterGivingUp
+          : stopped || socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING
+      )
+        return;
       restart();
     },
     resume: restart,

@@ -15,7 +15,8 @@ export const CHAT_TEXTS = {
   closed: 'This chat is closed',
   /** Decided (the spec has no such state): the server closed this window's connection for a newer one of the same person. */
   replaced: 'This chat was opened in another window',
-  replacedDetail: 'It is open in too many windows or devices at once, so it was closed here. You can go on here instead; the other window will then close.',
+  replacedDetail:
+    'It is open in too many windows or devices at once, so it was closed here. You can go on here instead; the other window will then close.',
   continueHere: 'Use the chat here',
   placeholder: 'Enter your message...',
 } as const;

@@ -24,11 +24,16 @@ describe('chat themes', () => {
       }
     }
     // Focus rings and the online dot are non-text: 3:1.
-    for (const background of ['background', 'surface'] as const) expect(contrastRatio(theme.focus, theme[background])).toBeGreaterThanOrEqual(3);
+    for (const background of ['background', 'surface'] as const)
+      expect(contrastRatio(theme.focus, theme[background])).toBeGreaterThanOrEqual(3);
     expect(contrastRatio(theme.online, theme.surface)).toBeGreaterThanOrEqual(3);
   });
 
   it('exposes the theme as CSS custom properties', () => {
-    expect(themeVariables('light')).toMatchObject({ '--chat-own-bubble': '#0b6b61', '--chat-background': '#eef1f4', '--avatar-ring': '#ffffff' });
+    expect(themeVariables('light')).toMatchObject({
+      '--chat-own-bubble': '#0b6b61',
+      '--chat-background': '#eef1f4',
+      '--avatar-ring': '#ffffff',
+    });
   });
 });

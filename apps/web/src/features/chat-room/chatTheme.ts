@@ -77,7 +77,8 @@ export const CHAT_THEMES: Record<ChatThemeName, ChatTheme> = {
 export function themeVariables(name: ChatThemeName): CSSProperties {
   const theme = CHAT_THEMES[name];
   const variables: Record<string, string> = {};
-  for (const [key, value] of Object.entries(theme) as [string, string][]) variables[`--chat-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
+  for (const [key, value] of Object.entries(theme) as [string, string][])
+    variables[`--chat-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
   // Avatars draw their online dot ringed with the surface they sit on.
   variables['--avatar-online'] = theme.online;
   variables['--avatar-ring'] = theme.surface;

@@ -31,7 +31,8 @@ export function linksOf(message: RoomMessage): string[] {
   return [...new Set(links)];
 }
 
-const subMenu = (label: string, items: ContextMenuItem[]): ContextMenuItem[] => (items.length > 0 ? [{ label, items }] : []);
+const subMenu = (label: string, items: ContextMenuItem[]): ContextMenuItem[] =>
+  items.length > 0 ? [{ label, items }] : [];
 
 /**
  * A message's context menu: the message itself (its details, copying its text), the links in it
@@ -42,19 +43,30 @@ export function messageMenuSections(row: MessageRow, actions: MessageMenuActions
   const files = message.files.filter((file) => fileState(file) === 'clean' && file.downloadUrl);
   const about: ContextMenuItem[] = [];
   // The details are a dialog: the menu gets out of its way at once.
-  if (hasDetails(row)) about.push({ label: 'Message details', noWait: true, onSelect: () => actions.openDetails(message) });
+  if (hasDetails(row))
+    about.push({ label: 'Message details', noWait: true, onSelect: () => actions.openDetails(message) });
   if (message.message.trim()) about.push({ label: 'Copy text', onSelect: () => actions.copyText(message.message) });
   return [
     { key: 'message', title: 'Message', items: about },
     {
       key: 'links',
       title: 'Links',
-      items: subMenu('Open link', linksOf(message).map((url) => ({ key: url, label: truncate(url, LINK_LABEL_MAX), onSelect: () => actions.openLink(url) }))),
+      items: subMenu(
+        'Open link',
+        linksOf(message).map((url) => ({
+          key: url,
+          label: truncate(url, LINK_LABEL_MAX),
+          onSelect: () => actions.openLink(url),
+        })),
+      ),
     },
     {
       key: 'files',
       title: 'Files',
-      items: subMenu('Download', files.map((file) => ({ key: String(file.id), label: file.name, onSelect: () => actions.download(file) }))),
+      items: subMenu(
+        'Download',
+        files.map((file) => ({ key: String(file.id), label: file.name, onSelect: () => actions.download(file) })),
+      ),
     },
   ];
 }

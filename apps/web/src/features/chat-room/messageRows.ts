@@ -27,7 +27,8 @@ const senderOf = (message: ChatMessage) => message.from?.chatUserId ?? 'welcome'
 
 function runOf(messages: ChatMessage[], index: number, day: (m: ChatMessage) => string | null) {
   const message = messages[index];
-  const continues = (other: ChatMessage | undefined) => other !== undefined && senderOf(other) === senderOf(message) && day(other) === day(message);
+  const continues = (other: ChatMessage | undefined) =>
+    other !== undefined && senderOf(other) === senderOf(message) && day(other) === day(message);
   return styleOf(continues(messages[index - 1]), continues(messages[index + 1]));
 }
 
@@ -35,7 +36,12 @@ function runOf(messages: ChatMessage[], index: number, day: (m: ChatMessage) => 
  * The list as shown: welcome messages first, then the conversation with a day header wherever a
  * new day starts; each message styled by its place in its sender's run (a run ends at a new day).
  */
-export function messageRows(welcome: ChatMessage[], messages: RoomMessage[], currentChatUserId: number, now: Date = new Date()): ChatRow[] {
+export function messageRows(
+  welcome: ChatMessage[],
+  messages: RoomMessage[],
+  currentChatUserId: number,
+  now: Date = new Date(),
+): ChatRow[] {
   const rows: ChatRow[] = welcome.map((message, index) => ({
     kind: 'message',
     key: `welcome-${message.uuid}`,

@@ -32,7 +32,8 @@ export function linkify(text: string): TextPart[] {
 
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 // Pictographs, flags, skin tones, joiners, variation selectors, keycaps and tag sequences.
-const EMOJI_PARTS = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u200d|\ufe0e|\ufe0f|\u20e3|[\u{e0020}-\u{e007f}]|[0-9#*](?=\ufe0f?\u20e3)/gu;
+const EMOJI_PARTS =
+  /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u200d|\ufe0e|\ufe0f|\u20e3|[\u{e0020}-\u{e007f}]|[0-9#*](?=\ufe0f?\u20e3)/gu;
 
 /** True for text made of emoji alone (spaces allowed), which is shown large without a bubble. */
 export function isEmojiOnly(text: string): boolean {
@@ -43,7 +44,10 @@ export function isEmojiOnly(text: string): boolean {
  * Spec 3 §2: the text shows when there is some and it is not just the previewed link. It stays
  * until the preview itself can be shown (the server fetches it after the message is stored).
  */
-export function visibleText(message: { message: string; previewData: { url: string } | null }, previewShown: boolean): string | null {
+export function visibleText(
+  message: { message: string; previewData: { url: string } | null },
+  previewShown: boolean,
+): string | null {
   const text = message.message.trim();
   if (!text || (previewShown && text === message.previewData?.url)) return null;
   return message.message;

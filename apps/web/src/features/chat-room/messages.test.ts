@@ -1,19 +1,38 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileView } from '../../ui/files/testFiles';
 import { message } from '../../test/chatRoomFixtures';
-import { draftMessage, mergeMessages, newestStoredId, newUuid, storedCount, withoutMessage, withScanResult } from './messages';
+import {
+  draftMessage,
+  mergeMessages,
+  newestStoredId,
+  newUuid,
+  storedCount,
+  withoutMessage,
+  withScanResult,
+} from './messages';
 import { messageRows } from './messageRows';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const draft = (text: string, now: number) =>
-  draftMessage({ chatId: 7, from: { chatUserId: 1, name: 'Pat', image: null }, sender: { userId: 10, userType: 'USER' }, text, files: [], now });
+  draftMessage({
+    chatId: 7,
+    from: { chatUserId: 1, name: 'Pat', image: null },
+    sender: { userId: 10, userType: 'USER' },
+    text,
+    files: [],
+    now,
+  });
 
 describe('held messages', () => {
   it('merges by uuid, the newest copy winning, in order of creation', () => {
     const held = [message(2), message(1)];
     const merged = mergeMessages(held, [message(3), { ...message(1), message: 'Edited' }]);
-    expect(merged.map((one) => [one.id, one.message])).toEqual([[1, 'Edited'], [2, 'Message 2'], [3, 'Message 3']]);
+    expect(merged.map((one) => [one.id, one.message])).toEqual([
+      [1, 'Edited'],
+      [2, 'Message 2'],
+      [3, 'Message 3'],
+    ]);
     expect(withoutMessage(merged, 'uuid-2').map((one) => one.id)).toEqual([1, 3]);
   });
 
@@ -22,7 +41,14 @@ describe('held messages', () => {
     const held = mergeMessages([], [message(1), message(5), pending]);
     expect(storedCount(held)).toBe(2);
     expect(newestStoredId(held)).toBe(5);
-    expect(pending.pending).toEqual({ uuid: pending.uuid, userId: 10, userType: 'USER', message: 'Hi', files: [], data: null });
+    expect(pending.pending).toEqual({
+      uuid: pending.uuid,
+      userId: 10,
+      userType: 'USER',
+      message: 'Hi',
+      files: [],
+      data: null,
+    });
   });
 
   it('applies a scan result to the file of its message', () => {
@@ -45,17 +71,18 @@ describe('message rows', () => {
     const nina = { chatUserId: 2, name: 'Nina', image: null };
     const rows = messageRows(
       [message(90, { from: null, uuid: 'w' })],
-      [message(1, { from: nina, createdAt: day(4, 9) }), message(2, { from: nina, createdAt: day(5, 9) }), message(3, { from: nina, createdAt: day(5, 10) })],
+      [
+        message(1, { from: nina, createdAt: day(4, 9) }),
+        message(2, { from: nina, createdAt: day(5, 9) }),
+        message(3, { from: nina, createdAt: day(5, 10) }),
+      ],
       1,
       new Date(2024, 2, 5, 12),
     );
-    expect(rows.map((row) => (row.kind === 'day' ? row.label : `${row.message.id}:${row.style}${row.forceTopPadding ? ':top' : ''}`))).toEqual([
-      '90:SINGLE:top',
-      'Yesterday',
-      '1:SINGLE',
-      'Today',
-      '2:GROUP_START',
-      '3:GROUP_END',
-    ]);
+    expect(
+      rows.map((row) =>
+        row.kind === 'day' ? row.label : `${row.message.id}:${row.style}${row.forceTopPadding ? ':top' : ''}`,
+      ),
+    ).toEqual(['90:SINGLE:top', 'Yesterday', '1:SINGLE', 'Today', '2:GROUP_START', '3:GROUP_END']);
   });
 });

@@ -43,7 +43,9 @@ export function withScanResult(messages: RoomMessage[], scanned: filesApi.FileSc
     changed = true;
     return {
       ...message,
-      files: message.files.map((file) => (file.id === scanned.fileId ? { ...file, scanStatus: scanned.status, type: scanned.type || file.type } : file)),
+      files: message.files.map((file) =>
+        file.id === scanned.fileId ? { ...file, scanStatus: scanned.status, type: scanned.type || file.type } : file,
+      ),
     };
   });
   return changed ? next : messages;
@@ -82,11 +84,28 @@ export function draftMessage({ chatId, from, sender, text, files, now }: Draft):
     data: null,
     previewData: null,
     content: null,
-    pending: { uuid, userId: sender.userId, userType: sender.userType, message: text, files: files.map((file) => file.id), data: null },
+    pending: {
+      uuid,
+      userId: sender.userId,
+      userType: sender.userType,
+      message: text,
+      files: files.map((file) => file.id),
+      data: null,
+    },
   };
 }
 
 /** The view of a file the person has just uploaded, shown in their message until the server's copy arrives. */
 export function uploadedFileView(id: number, file: File, now: number): FileView {
-  return { id, name: file.name, type: file.type, size: file.size, scanStatus: 'scanning', status: 'uploaded', downloadUrl: null, deleted: false, updatedAt: now };
+  return {
+    id,
+    name: file.name,
+    type: file.type,
+    size: file.size,
+    scanStatus: 'scanning',
+    status: 'uploaded',
+    downloadUrl: null,
+    deleted: false,
+    updatedAt: now,
+  };
 }

@@ -25,8 +25,14 @@ describe('the room client', () => {
     setToken('second');
     await client.messagesAfter(ROOM, 12);
     const calls = fetch.mock.calls as unknown as Array<[string, RequestInit]>;
-    expect(calls.map(([url]) => url)).toEqual([`/florie/v1/chat/${ROOM}?practiceId=5`, `/florie/v1/chat/${ROOM}/messages?after=12`]);
-    expect(calls.map(([, init]) => (init.headers as Record<string, string>).authorization)).toEqual(['Bearer first', 'Bearer second']);
+    expect(calls.map(([url]) => url)).toEqual([
+      `/florie/v1/chat/${ROOM}?practiceId=5`,
+      `/florie/v1/chat/${ROOM}/messages?after=12`,
+    ]);
+    expect(calls.map(([, init]) => (init.headers as Record<string, string>).authorization)).toEqual([
+      'Bearer first',
+      'Bearer second',
+    ]);
     expect(calls[0][1].credentials).toBe('omit');
   });
 
@@ -38,7 +44,13 @@ describe('the room client', () => {
     expect(retryDelayMs(0)).toBe(1000);
 
     const writes = clientWith([down()]);
-    const descriptor = { name: 'a.pdf', size: 1, type: 'application/pdf', header: '25504446', hash: 'AAAAAAAAAAAAAAAAAAAAAA==' };
+    const descriptor = {
+      name: 'a.pdf',
+      size: 1,
+      type: 'application/pdf',
+      header: '25504446',
+      hash: 'AAAAAAAAAAAAAAAAAAAAAA==',
+    };
     await expect(writes.client.fileLinkFor(ROOM)(descriptor)).rejects.toMatchObject({ status: 503 });
     expect(writes.fetch).toHaveBeenCalledTimes(1);
   });

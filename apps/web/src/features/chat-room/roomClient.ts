@@ -1,11 +1,4 @@
-import {
-  buildPath,
-  chatRoomApi,
-  ErrorBody,
-  HTTP_RETRIES,
-  type Endpoint,
-  type ResponseOf,
-} from '@referwell/contracts';
+import { buildPath, chatRoomApi, ErrorBody, HTTP_RETRIES, type Endpoint, type ResponseOf } from '@referwell/contracts';
 import type { FreshFile } from '../../ui/files/freshFiles';
 import type { CreateUploadLink, DeleteUploadedFile } from '../../ui/files/uploadFile';
 
@@ -108,7 +101,8 @@ export function createRoomClient(options: RoomClientOptions) {
         : new RoomCallError(response.status, `HTTP_${response.status}`, response.statusText || 'Request failed');
     }
     const parsed = endpoint.response.safeParse(json);
-    if (!parsed.success) throw new RoomCallError(response.status, 'UNEXPECTED_RESPONSE', 'Server returned unexpected response');
+    if (!parsed.success)
+      throw new RoomCallError(response.status, 'UNEXPECTED_RESPONSE', 'Server returned unexpected response');
     return parsed.data as ResponseOf<E>;
   }
 
@@ -116,14 +110,19 @@ export function createRoomClient(options: RoomClientOptions) {
     loadChat: (room: string, practiceId?: number) =>
       call(chatRoomApi.loadChat, { params: { chatId: room }, query: { practiceId } }),
     /** The page of messages before the newest `skip`, oldest first. */
-    olderMessages: (room: string, skip: number) => call(chatRoomApi.roomMessages, { params: { chatId: room }, query: { skip } }),
+    olderMessages: (room: string, skip: number) =>
+      call(chatRoomApi.roomMessages, { params: { chatId: room }, query: { skip } }),
     /** Up to a batch of messages after the message `after`, oldest first. */
-    messagesAfter: (room: string, after: number) => call(chatRoomApi.roomMessages, { params: { chatId: room }, query: { after } }),
+    messagesAfter: (room: string, after: number) =>
+      call(chatRoomApi.roomMessages, { params: { chatId: room }, query: { after } }),
     receipts: (messageId: number) => call(chatRoomApi.messageReceipts, { params: { messageId } }),
     /** The upload panel's link request for files attached in this room. */
-    fileLinkFor: (room: string): CreateUploadLink => (descriptor, signal) =>
-      call(chatRoomApi.createChatFile, { params: { chatId: room }, body: descriptor, signal }),
-    deleteFile: ((fileId: number) => call(chatRoomApi.deleteChatFile, { params: { fileId } })) satisfies DeleteUploadedFile,
+    fileLinkFor:
+      (room: string): CreateUploadLink =>
+      (descriptor, signal) =>
+        call(chatRoomApi.createChatFile, { params: { chatId: room }, body: descriptor, signal }),
+    deleteFile: ((fileId: number) =>
+      call(chatRoomApi.deleteChatFile, { params: { fileId } })) satisfies DeleteUploadedFile,
     /** A file of the room as it is now, with a fresh link (those in messages expire); null once it was deleted. */
     freshFile: (async (file) => {
       try {

@@ -43,4 +43,5 @@ function write(room: string, change: Partial<RoomKeep>) {
 export const keepDraft = (room: string, draft: string) => write(room, { draft });
 
 /** Keeps the messages of `messages` that are still pending. */
-export const keepPending = (room: string, messages: RoomMessage[]) => write(room, { pending: messages.filter((message) => message.pending) });
+export const keepPending = (room: string, messages: RoomMessage[]) =>
+  write(room, { pending: messages.filter((message) => message.pending) });

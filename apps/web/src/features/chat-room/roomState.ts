@@ -33,7 +33,8 @@ function setOnline(users: ChatUser[], online: (user: ChatUser) => boolean): Chat
   return users.map((user) => (user.online === online(user) ? user : { ...user, online: online(user) }));
 }
 
-const withoutTyping = (state: RoomState, chatUserId: number) => state.typing.filter((one) => one.chatUserId !== chatUserId);
+const withoutTyping = (state: RoomState, chatUserId: number) =>
+  state.typing.filter((one) => one.chatUserId !== chatUserId);
 
 function applyEvent(state: RoomState, event: ServerEvent): RoomState {
   switch (event.event) {
@@ -47,7 +48,10 @@ function applyEvent(state: RoomState, event: ServerEvent): RoomState {
     case 'FILE_SCANNED':
       return { ...state, messages: withScanResult(state.messages, event.data) };
     case 'USER_CONNECTED':
-      return { ...state, users: setOnline(state.users, (user) => user.online || user.chatUserId === event.data.chatUserId) };
+      return {
+        ...state,
+        users: setOnline(state.users, (user) => user.online || user.chatUserId === event.data.chatUserId),
+      };
     case 'USER_DISCONNECTED':
       return {
         ...state,
@@ -59,7 +63,11 @@ function applyEvent(state: RoomState, event: ServerEvent): RoomState {
       return { ...state, users: setOnline(state.users, (user) => online.has(user.chatUserId)) };
     }
     case 'USER_TYPING':
-      if (event.data.chatUserId === state.me.chatUserId || state.typing.some((one) => one.chatUserId === event.data.chatUserId)) return state;
+      if (
+        event.data.chatUserId === state.me.chatUserId ||
+        state.typing.some((one) => one.chatUserId === event.data.chatUserId)
+      )
+        return state;
       return { ...state, typing: [...state.typing, event.data] };
     case 'USER_STOPPED_TYPING':
       return { ...state, typing: withoutTyping(state, event.data.chatUserId) };
@@ -70,7 +78,9 @@ function applyEvent(state: RoomState, event: ServerEvent): RoomState {
       return { ...state, readStatus: { ...state.readStatus, [key]: { lastId: event.data.lastId } } };
     }
     case 'CHAT_CLOSED':
-      return closesToReadOnly(state.chat) ? { ...state, readOnly: true, chat: { ...state.chat, status: 'INACTIVE' } } : state;
+      return closesToReadOnly(state.chat)
+        ? { ...state, readOnly: true, chat: { ...state.chat, status: 'INACTIVE' } }
+        : state;
     default:
       return state;
   }
@@ -98,13 +108,16 @@ export function roomReducer(state: RoomState | null, action: RoomAction): RoomSt
     case 'event':
       return applyEvent(state, action.event);
     case 'typingExpired':
-      return state.typing.some((one) => one.chatUserId === action.chatUserId) ? { ...state, typing: withoutTyping(state, action.chatUserId) } : state;
+      return state.typing.some((one) => one.chatUserId === action.chatUserId)
+        ? { ...state, typing: withoutTyping(state, action.chatUserId) }
+        : state;
   }
 }
 
 /** Spec 3 §2: the person's own message is read once someone else has read up to it. */
 export function isReadByOthers(state: Pick<RoomState, 'readStatus' | 'me'>, messageId: number): boolean {
   return Object.entries(state.readStatus).some(
-    ([chatUserId, status]) => Number(chatUserId) !== state.me.chatUserId && status.lastId !== null && status.lastId >= messageId,
+    ([chatUserId, status]) =>
+      Number(chatUserId) !== state.me.chatUserId && status.lastId !== null && status.lastId >= messageId,
   );
 }

@@ -91,7 +91,9 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
         if (cancelled) return;
         const readOnly = chat.status === 'INACTIVE' && closesToReadOnly(chat);
         // Messages still unsent when the page was left go out again (on opening) unless already stored.
-        const unsent = readOnly ? [] : kept.pending.filter((message) => !data.some((stored) => stored.uuid === message.uuid));
+        const unsent = readOnly
+          ? []
+          : kept.pending.filter((message) => !data.some((stored) => stored.uuid === message.uuid));
         dispatch({ type: 'loaded', chat, me: user, messages: [...data, ...unsent] });
         started(data);
         lastReadSent.current = chat.readStatus[String(user.chatUserId)]?.lastId ?? 0;
@@ -155,7 +157,8 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     const me = stateRef.current?.me.chatUserId;
     switch (event.event) {
       case 'NEW_MESSAGE':
-        if (event.data.from && event.data.from.chatUserId !== me && document.visibilityState === 'hidden') notifyNewMessage(event.data.from.name);
+        if (event.data.from && event.data.from.chatUserId !== me && document.visibilityState === 'hidden')
+          notifyNewMessage(event.data.from.name);
         break;
       case 'FAILED_TO_SEND_MESSAGE': {
         const refused = stateRef.current?.messages.find((message) => message.uuid === event.data.uuid);
@@ -256,7 +259,8 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   const newestId = state ? newestStoredId(state.messages) : 0;
   useEffect(() => {
     if (!connected || !visible || newestId <= lastReadSent.current) return;
-    if (socketRef.current?.send({ event: 'USER_READ_MESSAGE', data: { lastId: newestId } })) lastReadSent.current = newestId;
+    if (socketRef.current?.send({ event: 'USER_READ_MESSAGE', data: { lastId: newestId } }))
+      lastReadSent.current = newestId;
   }, [connected, visible, newestId]);
 
   const notifyTyping = useTypingNotifier((event) => sendEvent({ event }));
@@ -287,7 +291,8 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
       now: Date.now(),
     });
     dispatch({ type: 'messages', messages: [message] });
-    if (socketRef.current?.send({ event: 'NEW_MESSAGE', data: message.pending! })) sentOnThisConnection.current.add(message.uuid);
+    if (socketRef.current?.send({ event: 'NEW_MESSAGE', data: message.pending! }))
+      sentOnThisConnection.current.add(message.uuid);
     return true;
   }, []);
 
@@ -328,4 +333,3 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     freshFile: client.freshFile,
   };
 }
-

@@ -58,7 +58,11 @@ export function useEmbedHeight(embedUID: string | undefined, room: RefObject<HTM
       const height = contentHeight(element);
       if (height === posted) return;
       posted = height;
-      const message: EmbedHeightMessage = { type: chatRoomApi.EMBED_HEIGHT_MESSAGE, height, embedUID: embedUID ?? null };
+      const message: EmbedHeightMessage = {
+        type: chatRoomApi.EMBED_HEIGHT_MESSAGE,
+        height,
+        embedUID: embedUID ?? null,
+      };
       window.parent.postMessage(message, '*');
     };
     // Content changes come in bursts (a page of messages); one measurement a frame is enough.
@@ -72,7 +76,13 @@ export function useEmbedHeight(embedUID: string | undefined, room: RefObject<HTM
     const resized = new ResizeObserver(schedule);
     resized.observe(element);
     const changed = new MutationObserver(schedule);
-    changed.observe(element, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'style'] });
+    changed.observe(element, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['class', 'style'],
+    });
     element.addEventListener('load', schedule, true);
     return () => {
       cancelAnimationFrame(frame);

@@ -15,7 +15,11 @@ export interface OlderMessages {
  * Loads older pages on demand: each page is the 30 messages before the ones already loaded
  * (`skip` counts them, spec 3 §7); a short page means the start of the chat was reached.
  */
-export function useOlderMessages(fetchPage: (skip: number) => Promise<RoomMessage[]>, loadedCount: () => number, onPage: (page: RoomMessage[]) => void) {
+export function useOlderMessages(
+  fetchPage: (skip: number) => Promise<RoomMessage[]>,
+  loadedCount: () => number,
+  onPage: (page: RoomMessage[]) => void,
+) {
   const [state, setState] = useState<OlderMessages>({ status: 'loading', foundAny: false });
   const busy = useRef(false);
   const latest = useRef({ fetchPage, loadedCount, onPage });
@@ -25,7 +29,10 @@ export function useOlderMessages(fetchPage: (skip: number) => Promise<RoomMessag
 
   /** The first page came with the chat. */
   const started = useCallback((page: RoomMessage[]) => {
-    setState({ status: page.length < chatRoomApi.MESSAGES_PAGE_SIZE ? 'complete' : 'ready', foundAny: page.length > 0 });
+    setState({
+      status: page.length < chatRoomApi.MESSAGES_PAGE_SIZE ? 'complete' : 'ready',
+      foundAny: page.length > 0,
+    });
   }, []);
 
   const loadMore = useCallback(async () => {

@@ -37,14 +37,17 @@ export function useTypingNotifier(send: (event: TypingEvent) => void) {
     if (!visible) stop();
   });
 
-  return useCallback((text: string) => {
-    if (text.trim() === '') return stop();
-    clearTimeout(debounce.current);
-    if (!typing.current || Date.now() - lastSent.current >= chatRoomApi.TYPING_REFRESH_MS) {
-      typing.current = true;
-      say('USER_TYPING');
-      return;
-    }
-    debounce.current = setTimeout(() => say('USER_TYPING'), chatRoomApi.TYPING_DEBOUNCE_MS);
-  }, [say, stop]);
+  return useCallback(
+    (text: string) => {
+      if (text.trim() === '') return stop();
+      clearTimeout(debounce.current);
+      if (!typing.current || Date.now() - lastSent.current >= chatRoomApi.TYPING_REFRESH_MS) {
+        typing.current = true;
+        say('USER_TYPING');
+        return;
+      }
+      debounce.current = setTimeout(() => say('USER_TYPING'), chatRoomApi.TYPING_DEBOUNCE_MS);
+    },
+    [say, stop],
+  );
 }

@@ -23,7 +23,11 @@ describe('the chat list', { timeout: 20_000 }, () => {
     const many = [
       chat(1, { title: 'Lakeside Health', type: 'PRACTICE_TO_PRACTICE', unreadCount: 3 }),
       chat(2, { title: 'Jane Doe', type: 'PATIENT', muted: true, lastMessage: null }),
-      chat(3, { title: 'Old case', status: 'INACTIVE', lastMessage: { text: 'Thanks!', fromName: null, createdAt: Date.now() - 2 * 3_600_000 } }),
+      chat(3, {
+        title: 'Old case',
+        status: 'INACTIVE',
+        lastMessage: { text: 'Thanks!', fromName: null, createdAt: Date.now() - 2 * 3_600_000 },
+      }),
       ...Array.from({ length: 12 }, (_, i) => chat(10 + i, { title: `Colleague ${i + 1}` })),
     ];
     const server = chatServer({ [`GET ${LIST}`]: chatListRoute(() => many) });
@@ -39,7 +43,12 @@ describe('the chat list', { timeout: 20_000 }, () => {
     expect(links[2]).toHaveAccessibleName(/Old case 2 hours ago Thanks! Closed/);
     // Read chats carry no count.
     expect(within(links[2]).queryByText(/unread/)).not.toBeInTheDocument();
-    expect(Object.fromEntries(server.find('GET', LIST)[0].query)).toEqual({ practiceId: '1', page: '0', pageSize: '10', includeCount: 'true' });
+    expect(Object.fromEntries(server.find('GET', LIST)[0].query)).toEqual({
+      practiceId: '1',
+      page: '0',
+      pageSize: '10',
+      includeCount: 'true',
+    });
 
     expect(screen.getByText('1–10 of 15')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -49,7 +58,9 @@ describe('the chat list', { timeout: 20_000 }, () => {
   });
 
   it('searches, starting again from the first page, and says when nothing matches', async () => {
-    const many = Array.from({ length: 12 }, (_, i) => chat(10 + i, { title: i === 11 ? 'Lee Harbor' : `Colleague ${i + 1}` }));
+    const many = Array.from({ length: 12 }, (_, i) =>
+      chat(10 + i, { title: i === 11 ? 'Lee Harbor' : `Colleague ${i + 1}` }),
+    );
     const server = chatServer({ [`GET ${LIST}`]: chatListRoute(() => many) });
     const { user } = renderRouted(<ListWithLiveUpdates />, { path: '/chats' });
     await chats();
@@ -74,7 +85,10 @@ describe('the chat list', { timeout: 20_000 }, () => {
 
   it('shows a failure with a way to try again', async () => {
     let fail = true;
-    chatServer({ [`GET ${LIST}`]: () => (fail ? reply(403, errorBody(403, 'FORBIDDEN', 'Forbidden')) : { data: [chat(1)], count: 1 }) });
+    chatServer({
+      [`GET ${LIST}`]: () =>
+        fail ? reply(403, errorBody(403, 'FORBIDDEN', 'Forbidden')) : { data: [chat(1)], count: 1 },
+    });
     const { user } = renderRouted(<ListWithLiveUpdates />, { path: '/chats' });
 
     const alert = await screen.findByRole('alert');
@@ -91,7 +105,13 @@ describe('the chat list', { timeout: 20_000 }, () => {
     renderRouted(<ListWithLiveUpdates />, { path: '/chats' });
     await screen.findByRole('link', { name: /^Lee Harbor/ });
 
-    items = [chat(1, { title: 'Lee Harbor', unreadCount: 1, lastMessage: { text: 'Are you free?', fromName: 'Lee Harbor', createdAt: Date.now() } })];
+    items = [
+      chat(1, {
+        title: 'Lee Harbor',
+        unreadCount: 1,
+        lastMessage: { text: 'Are you free?', fromName: 'Lee Harbor', createdAt: Date.now() },
+      }),
+    ];
     act(() => announceChatChanged({ chatId: 1, practiceId: 1 }));
     expect(await screen.findByRole('link', { name: /Are you free\? \(1 unread\)/ })).toBeInTheDocument();
 

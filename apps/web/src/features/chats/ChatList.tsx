@@ -37,12 +37,20 @@ export function ChatList({ scope, selectedId }: ChatListProps) {
   const menuChat = menu && (list.data?.data.find((chat) => chat.id === menu.chat.id) ?? menu.chat);
   const navigate = useNavigate();
   // Leaving the last chat of the last page leaves nothing to show there.
-  if (list.data && !list.isPlaceholderData && list.data.data.length === 0 && page > 0) setPaging({ query: debounced, page: page - 1 });
+  if (list.data && !list.isPlaceholderData && list.data.data.length === 0 && page > 0)
+    setPaging({ query: debounced, page: page - 1 });
 
   function body() {
     if (list.isPending) return <LoadingState label="Loading chats" />;
     if (list.isError) {
-      return <ErrorState title="Could not load the chats" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+      return (
+        <ErrorState
+          title="Could not load the chats"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      );
     }
     if (list.data.data.length === 0) {
       if (debounced) return <EmptyMessage title={`No chats match “${debounced}”`} />;
@@ -51,7 +59,12 @@ export function ChatList({ scope, selectedId }: ChatListProps) {
     return (
       <Stack component="ul" gap="xs" m={0} p={0} aria-label="Chats" style={{ listStyle: 'none' }}>
         {list.data.data.map((chat) => (
-          <ChatListItem key={chat.id} chat={chat} selected={chat.id === selectedId} onOpenMenu={(anchor) => setMenu({ chat, anchor })} />
+          <ChatListItem
+            key={chat.id}
+            chat={chat}
+            selected={chat.id === selectedId}
+            onOpenMenu={(anchor) => setMenu({ chat, anchor })}
+          />
         ))}
       </Stack>
     );

@@ -3,7 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../lib/errors';
 import type { PracticeScope } from '../../lib/practiceScope';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ContextMenu, type ContextMenuItem, type ContextMenuProps, type ContextMenuSection } from '../../ui/ContextMenu';
+import {
+  ContextMenu,
+  type ContextMenuItem,
+  type ContextMenuProps,
+  type ContextMenuSection,
+} from '../../ui/ContextMenu';
 import type { MenuAnchor } from '../../ui/ContextMenuTrigger';
 import { useChatMutations } from './chatMutations';
 import type { ChatSummary } from './chatQueries';
@@ -14,7 +19,8 @@ type Dialog = 'people' | 'close' | 'leave' | PatientLinkDialog | null;
 
 /** Spec 3 §4: a closed practice-to-user chat is not read-only; the person may write again. */
 function closeExplanation(chat: ChatSummary): string {
-  if (chat.type === 'PRACTICE_TO_USER') return 'The chat ends for now; it opens again if the person writes to your practice.';
+  if (chat.type === 'PRACTICE_TO_USER')
+    return 'The chat ends for now; it opens again if the person writes to your practice.';
   return 'Nobody can send messages in it any more. It stays in the list, and everyone can still read it.';
 }
 
@@ -43,7 +49,12 @@ export function ChatMenu({ scope, chat, anchor, onCloseMenu, onLeft, menuId, pla
   const [dialog, setDialog] = useState<Dialog>(null);
   const active = chat.status === 'ACTIVE';
 
-  const opens = (label: string, which: Exclude<Dialog, null>, danger = false): ContextMenuItem => ({ label, danger, noWait: true, onSelect: () => setDialog(which) });
+  const opens = (label: string, which: Exclude<Dialog, null>, danger = false): ContextMenuItem => ({
+    label,
+    danger,
+    noWait: true,
+    onSelect: () => setDialog(which),
+  });
   const sections: ContextMenuSection[] = [
     {
       key: 'settings',
@@ -57,18 +68,32 @@ export function ChatMenu({ scope, chat, anchor, onCloseMenu, onLeft, menuId, pla
               onSuccess: (updated) =>
                 notifications.show({
                   color: 'teal',
-                  message: updated.muted ? 'Chat muted: no notifications, and it is not counted as unread' : 'Chat unmuted',
+                  message: updated.muted
+                    ? 'Chat muted: no notifications, and it is not counted as unread'
+                    : 'Chat unmuted',
                 }),
-              onError: (error) => notifications.show({ color: 'red', title: 'Could not change the chat', message: errorMessage(error) }),
+              onError: (error) =>
+                notifications.show({ color: 'red', title: 'Could not change the chat', message: errorMessage(error) }),
             }),
         },
         ...(active ? [opens('Add or remove people…', 'people')] : []),
       ],
     },
     ...(chat.type === 'PATIENT'
-      ? [{ key: 'link', items: [...(active ? [opens('Send a new link…', 'sendLink')] : []), opens('Revoke link…', 'revokeLink', true)] }]
+      ? [
+          {
+            key: 'link',
+            items: [
+              ...(active ? [opens('Send a new link…', 'sendLink')] : []),
+              opens('Revoke link…', 'revokeLink', true),
+            ],
+          },
+        ]
       : []),
-    { key: 'ending', items: [...(active ? [opens('Close chat…', 'close', true)] : []), opens('Leave chat…', 'leave', true)] },
+    {
+      key: 'ending',
+      items: [...(active ? [opens('Close chat…', 'close', true)] : []), opens('Leave chat…', 'leave', true)],
+    },
   ];
 
   function dismiss() {
@@ -80,10 +105,22 @@ export function ChatMenu({ scope, chat, anchor, onCloseMenu, onLeft, menuId, pla
   return (
     <>
       {anchor && (
-        <ContextMenu id={menuId} anchor={anchor} placement={placement} label={`Actions for ${chat.title}`} sections={sections} onClose={onCloseMenu} />
+        <ContextMenu
+          id={menuId}
+          anchor={anchor}
+          placement={placement}
+          label={`Actions for ${chat.title}`}
+          sections={sections}
+          onClose={onCloseMenu}
+        />
       )}
       <ChatPeopleModal scope={scope} chat={chat} mutations={mutations} opened={dialog === 'people'} onClose={dismiss} />
-      <PatientLinkDialogs chat={chat} mutations={mutations} opened={dialog === 'revokeLink' || dialog === 'sendLink' ? dialog : null} onClose={dismiss} />
+      <PatientLinkDialogs
+        chat={chat}
+        mutations={mutations}
+        opened={dialog === 'revokeLink' || dialog === 'sendLink' ? dialog : null}
+        onClose={dismiss}
+      />
       <ConfirmDialog
         opened={dialog === 'close'}
         title="Close this chat?"
@@ -113,7 +150,8 @@ export function ChatMenu({ scope, chat, anchor, onCloseMenu, onLeft, menuId, pla
           })
         }
       >
-        You will no longer get its messages or notifications, and it leaves your list. Someone in the chat can add you again.
+        You will no longer get its messages or notifications, and it leaves your list. Someone in the chat can add you
+        again.
       </ConfirmDialog>
     </>
   );

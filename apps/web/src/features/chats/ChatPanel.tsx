@@ -60,7 +60,12 @@ export function ChatPanel({ scope, chatId }: { scope: PracticeScope; chatId: num
     if (unavailable(failed.error)) return <ChatUnavailable />;
     return (
       <PanelMessage>
-        <ErrorState title="Could not open the chat" error={failed.error} onRetry={() => void failed.refetch()} retrying={failed.isFetching} />
+        <ErrorState
+          title="Could not open the chat"
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
+          retrying={failed.isFetching}
+        />
       </PanelMessage>
     );
   }

@@ -43,7 +43,12 @@ async function act(user: UserEvent, item: string) {
 
 describe('the open chat’s header', { timeout: 20_000 }, () => {
   it('names the chat and who is in it, with the way back to the list', async () => {
-    headerServer(chat(1, { title: 'Lee Harbor', users: [lee, me, alex, chatUser(40, 'Intake', { userType: 'BOT', userId: null })] }));
+    headerServer(
+      chat(1, {
+        title: 'Lee Harbor',
+        users: [lee, me, alex, chatUser(40, 'Intake', { userType: 'BOT', userId: null })],
+      }),
+    );
     renderRouted(<OpenChatHeader />, { path: '/chats/1' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Lee Harbor' })).toBeInTheDocument();
     expect(screen.getByText('People · You, Lee Harbor and Alex Moss')).toBeInTheDocument();
@@ -71,7 +76,10 @@ describe('the open chat’s header', { timeout: 20_000 }, () => {
   it('closes the chat only once it is confirmed, keeping a failure in the dialog', async () => {
     let fail = true;
     const server = headerServer(chat(1), {
-      'PUT /api/v1/chat/:id/close': () => (fail ? reply(403, errorBody(403, 'FORBIDDEN', 'Only the chat’s practice may close it')) : { ...chat(1), status: 'INACTIVE' }),
+      'PUT /api/v1/chat/:id/close': () =>
+        fail
+          ? reply(403, errorBody(403, 'FORBIDDEN', 'Only the chat’s practice may close it'))
+          : { ...chat(1), status: 'INACTIVE' },
     });
     const { user } = renderRouted(<OpenChatHeader />, { path: '/chats/1' });
 
@@ -112,14 +120,24 @@ describe('the open chat’s header', { timeout: 20_000 }, () => {
   it('adds and removes people, keeping the caller, bots and patients invited by phone', async () => {
     const bot = chatUser(40, 'Intake', { userType: 'BOT', userId: 90 });
     const patient = chatUser(41, '+12025550199', { userId: null });
-    let answer: (request: FakeRequest) => unknown = () => reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'), issues: [{ path: ['body', 'users'], message: 'Alex Moss cannot join a chat of this practice' }] });
-    const server = headerServer(chat(1, { users: [me, lee, bot, patient] }), { 'PUT /api/v1/chat/:id': (request) => answer(request) });
+    let answer: (request: FakeRequest) => unknown = () =>
+      reply(400, {
+        ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'),
+        issues: [{ path: ['body', 'users'], message: 'Alex Moss cannot join a chat of this practice' }],
+      });
+    const server = headerServer(chat(1, { users: [me, lee, bot, patient] }), {
+      'PUT /api/v1/chat/:id': (request) => answer(request),
+    });
     const { user } = renderRouted(<OpenChatHeader />, { path: '/chats/1' });
 
     await act(user, 'Add or remove people…');
     const dialog = await screen.findByRole('dialog', { name: 'People in this chat' });
     const staying = within(dialog).getByRole('list', { name: 'Staying in the chat' });
-    expect(within(staying).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Pat Rivers (you)', 'Intake', '+12025550199']);
+    expect(
+      within(staying)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pat Rivers (you)', 'Intake', '+12025550199']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove Lee Harbor' }));
     await user.type(within(dialog).getByRole('combobox', { name: 'People' }), 'al');

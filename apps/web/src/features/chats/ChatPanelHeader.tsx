@@ -13,7 +13,15 @@ import type { PracticeScope } from '../../lib/practiceScope';
 /** Back to the list (on a phone, where the open chat fills the screen). */
 export function BackToChats() {
   return (
-    <ActionIcon component={Link} to={chatPaths.list} variant="subtle" color="gray.8" size="lg" hiddenFrom="md" aria-label="Back to chats">
+    <ActionIcon
+      component={Link}
+      to={chatPaths.list}
+      variant="subtle"
+      color="gray.8"
+      size="lg"
+      hiddenFrom="md"
+      aria-label="Back to chats"
+    >
       <PreviousIcon />
     </ActionIcon>
   );

@@ -15,7 +15,8 @@ import type { PracticeScope } from '../../lib/practiceScope';
 type ChatUser = ChatSummary['users'][number];
 
 /** People this form may add or remove: accounts other than the caller. Bots and patients invited by phone stay as they are. */
-const editable = (user: ChatUser, userId: number) => user.userType === 'USER' && user.userId !== null && user.userId !== userId;
+const editable = (user: ChatUser, userId: number) =>
+  user.userType === 'USER' && user.userId !== null && user.userId !== userId;
 
 interface ChatPeopleModalProps {
   scope: PracticeScope;
@@ -36,7 +37,17 @@ export function ChatPeopleModal({ scope, chat, mutations, opened, onClose }: Cha
   );
 }
 
-function PeopleForm({ scope, chat, mutations, onDone }: { scope: PracticeScope; chat: ChatSummary; mutations: ChatMutations; onDone: () => void }) {
+function PeopleForm({
+  scope,
+  chat,
+  mutations,
+  onDone,
+}: {
+  scope: PracticeScope;
+  chat: ChatSummary;
+  mutations: ChatMutations;
+  onDone: () => void;
+}) {
   const stayingId = useId();
   const fixed = chat.users.filter((user) => !editable(user, scope.userId));
   // The list names everyone who stays: the caller (leaving is its own action) and the accounts this form does not offer.
@@ -46,7 +57,11 @@ function PeopleForm({ scope, chat, mutations, onDone }: { scope: PracticeScope; 
     users: [...new Set([...staying, ...people.map((person) => person.id)])],
   });
   const form = useForm<{ users: PickedPerson[] }>({
-    initialValues: { users: chat.users.filter((user) => editable(user, scope.userId)).map((user) => ({ id: user.userId!, name: user.name })) },
+    initialValues: {
+      users: chat.users
+        .filter((user) => editable(user, scope.userId))
+        .map((user) => ({ id: user.userId!, name: user.name })),
+    },
     validate: (values) => contractErrors(chatsApi.updateChatUsers.body!, body(values.users)),
   });
   const server = useServerErrors(form, ['users']);
@@ -72,7 +87,9 @@ function PeopleForm({ scope, chat, mutations, onDone }: { scope: PracticeScope; 
             </Text>
             <List size="sm" c="dimmed" aria-labelledby={stayingId}>
               {fixed.map((user) => (
-                <List.Item key={user.chatUserId}>{user.userId === scope.userId ? `${user.name} (you)` : user.name}</List.Item>
+                <List.Item key={user.chatUserId}>
+                  {user.userId === scope.userId ? `${user.name} (you)` : user.name}
+                </List.Item>
               ))}
             </List>
           </div>

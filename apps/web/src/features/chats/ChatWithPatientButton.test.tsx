@@ -13,11 +13,15 @@ const patientSection = () => screen.findByRole('region', { name: 'Patient' });
 
 describe('chatting with a referral’s patient', { timeout: 20_000 }, () => {
   it('opens the sending practice’s chat with the patient from the referral', async () => {
-    let answer: () => unknown = () => reply(400, errorBody(400, 'BAD_REQUEST', 'This patient has no phone number to text the chat link to'));
-    const { server } = detailServer({ practice: riverside.practice, receivingPractice: lakeside.practice, practicePatientId: 41 }, {
-      [`POST ${CREATE}`]: () => answer(),
-      'GET /api/v1/chats': () => ({ data: [], count: 0 }),
-    });
+    let answer: () => unknown = () =>
+      reply(400, errorBody(400, 'BAD_REQUEST', 'This patient has no phone number to text the chat link to'));
+    const { server } = detailServer(
+      { practice: riverside.practice, receivingPractice: lakeside.practice, practicePatientId: 41 },
+      {
+        [`POST ${CREATE}`]: () => answer(),
+        'GET /api/v1/chats': () => ({ data: [], count: 0 }),
+      },
+    );
     const { user, router } = renderApp('/referrals/view/9');
 
     const section = await patientSection();
@@ -33,10 +37,13 @@ describe('chatting with a referral’s patient', { timeout: 20_000 }, () => {
 
   it('opens the accepting practice’s chat from its own record of the patient', async () => {
     const own = '/api/v1/patient/77/action/createChat';
-    const { server } = detailServer({ status: 'ACCEPTED', receivingPractice: riverside.practice, practicePatientId: 77 }, {
-      [`POST ${own}`]: () => chat(61, { type: 'PATIENT', title: 'Jane Doe', patientId: 77 }),
-      'GET /api/v1/chats': () => ({ data: [], count: 0 }),
-    });
+    const { server } = detailServer(
+      { status: 'ACCEPTED', receivingPractice: riverside.practice, practicePatientId: 77 },
+      {
+        [`POST ${own}`]: () => chat(61, { type: 'PATIENT', title: 'Jane Doe', patientId: 77 }),
+        'GET /api/v1/chats': () => ({ data: [], count: 0 }),
+      },
+    );
     const { user, router } = renderApp('/referrals/view/9');
     await user.click(within(await patientSection()).getByRole('button', { name: 'Chat with patient' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/61'));

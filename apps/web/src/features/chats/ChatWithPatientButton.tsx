@@ -14,7 +14,9 @@ import { chatPaths } from './chatPaths';
  */
 export function ChatWithPatientButton({ scope, patientId }: { scope: PracticeScope; patientId: number }) {
   const navigate = useNavigate();
-  const start = useStartChat(scope, () => call(chatsApi.createPatientChat, { params: { id: patientId }, body: { practiceId: scope.practiceId } }));
+  const start = useStartChat(scope, () =>
+    call(chatsApi.createPatientChat, { params: { id: patientId }, body: { practiceId: scope.practiceId } }),
+  );
   return (
     <Button
       variant="light"
@@ -23,7 +25,12 @@ export function ChatWithPatientButton({ scope, patientId }: { scope: PracticeSco
       onClick={() =>
         start.mutate(undefined, {
           onSuccess: (chat) => void navigate(chatPaths.chat(chat.id)),
-          onError: (error) => notifications.show({ color: 'red', title: 'Could not open a chat with the patient', message: errorMessage(error) }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              title: 'Could not open a chat with the patient',
+              message: errorMessage(error),
+            }),
         })
       }
     >

@@ -10,7 +10,14 @@ import { chat, chatListRoute, chatServer } from '../../test/chatFixtures';
 // The chat room is the chat-room feature's own screen with its own tests; here a stand-in shows what
 // the panel hands it and lets a test report an expired token as the room would.
 vi.mock('../chat-room', () => ({
-  ChatRoomView: (props: { room: string; token: string; device?: string; light?: boolean; practiceId?: number; onUnauthorized?: () => void }) => (
+  ChatRoomView: (props: {
+    room: string;
+    token: string;
+    device?: string;
+    light?: boolean;
+    practiceId?: number;
+    onUnauthorized?: () => void;
+  }) => (
     <div role="region" aria-label="Chat room">
       <p>{`room ${props.room} token ${props.token} device ${props.device} light ${String(props.light)} practice ${props.practiceId}`}</p>
       <button type="button" onClick={props.onUnauthorized}>
@@ -23,12 +30,23 @@ vi.mock('../chat-room', () => ({
 const ROOM_1 = chat(1).room;
 
 function token(id: number, n: number): chatsApi.ChatToken {
-  return { token: `token-${id}-${n}`, room: chat(id).room, chatId: id, chatUserId: 100 + id, expiresAt: Date.now() + 3_600_000 };
+  return {
+    token: `token-${id}-${n}`,
+    room: chat(id).room,
+    chatId: id,
+    chatUserId: 100 + id,
+    expiresAt: Date.now() + 3_600_000,
+  };
 }
 
 /** Riverside's chats, their tokens (a new one each time) and the unread summary, as the page meets them. */
 function pageServer(options: { chats?: () => chatsApi.ChatSummary[]; unreadChats?: () => number } = {}) {
-  const chats = options.chats ?? (() => [chat(1, { title: 'Lee Harbor', unreadCount: 2 }), chat(2, { title: 'Lakeside Health', type: 'PRACTICE_TO_PRACTICE' })]);
+  const chats =
+    options.chats ??
+    (() => [
+      chat(1, { title: 'Lee Harbor', unreadCount: 2 }),
+      chat(2, { title: 'Lakeside Health', type: 'PRACTICE_TO_PRACTICE' }),
+    ]);
   const issued: Record<number, number> = {};
   return chatServer({
     'GET /api/v1/chats': chatListRoute(chats),
@@ -101,7 +119,9 @@ describe('the chats page', { timeout: 20_000 }, () => {
 
     await user.click(button);
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Turn on desktop notifications' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Turn on desktop notifications' })).not.toBeInTheDocument(),
+    );
   });
 
   it('offers no notification button once the browser has its answer, or where it has no notifications', async () => {
@@ -137,9 +157,17 @@ describe('the chats page', { timeout: 20_000 }, () => {
 
     const events = FakeWebSocket.instances.find((socket) => socket.url.includes('/api/v1/socket'))!;
     act(() => events.serverOpen());
-    items = [chat(1, { title: 'Lee Harbor', unreadCount: 1, lastMessage: { text: 'Are you free?', fromName: 'Lee Harbor', createdAt: Date.now() } })];
+    items = [
+      chat(1, {
+        title: 'Lee Harbor',
+        unreadCount: 1,
+        lastMessage: { text: 'Are you free?', fromName: 'Lee Harbor', createdAt: Date.now() },
+      }),
+    ];
     unread = 1;
-    act(() => events.serverSend({ event: 'CHAT_NOTICE', data: { updateUnreads: true, practiceId: 1, chat: { id: 1 } } }));
+    act(() =>
+      events.serverSend({ event: 'CHAT_NOTICE', data: { updateUnreads: true, practiceId: 1, chat: { id: 1 } } }),
+    );
 
     expect(await screen.findByRole('link', { name: /Are you free\? \(1 unread\)/ })).toBeInTheDocument();
     expect(await within(await nav()).findByRole('link', { name: 'Chats (1 unread)' })).toBeInTheDocument();

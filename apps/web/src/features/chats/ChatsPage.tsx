@@ -18,7 +18,13 @@ import { usePracticeScope, type PracticeScope } from '../../lib/practiceScope';
 export function ChatsPage() {
   useChatsLiveUpdates();
   const scope = usePracticeScope();
-  if (!scope) return <NoPracticeMessage title="Chats" description="Chats are held in practices: with other practices, colleagues and patients." />;
+  if (!scope)
+    return (
+      <NoPracticeMessage
+        title="Chats"
+        description="Chats are held in practices: with other practices, colleagues and patients."
+      />
+    );
   // Keyed by practice: the open chat and the search belong to the practice they were chosen in.
   return <ChatsLayout key={scope.practiceId} scope={scope} />;
 }
@@ -69,5 +75,9 @@ function ChatsLayout({ scope }: { scope: PracticeScope }) {
 /** The page's own title belongs here: an open chat's panel names the page after the chat. */
 function NoChatOpen() {
   usePageTitle('Chats');
-  return <EmptyMessage title="Choose a chat to read it">Or start a new one with a practice, a colleague or a patient.</EmptyMessage>;
+  return (
+    <EmptyMessage title="Choose a chat to read it">
+      Or start a new one with a practice, a colleague or a patient.
+    </EmptyMessage>
+  );
 }

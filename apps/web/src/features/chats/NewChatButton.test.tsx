@@ -14,7 +14,10 @@ const badRequest = (path: (string | number)[], message: string) =>
 /** The directory, practice and patient searches the forms use. */
 const searchRoutes = {
   'GET /api/v1/practices': () => ({ data: [lakeside.practice], count: 1 }),
-  'GET /api/v1/users': () => ({ data: [profile(8, 'Alex', 'Moss'), profile(31, 'Lee', 'Harbor', lakeside.practice)], count: 2 }),
+  'GET /api/v1/users': () => ({
+    data: [profile(8, 'Alex', 'Moss'), profile(31, 'Lee', 'Harbor', lakeside.practice)],
+    count: 2,
+  }),
   'GET /api/v1/patients': () => ({ data: [jane], count: 1 }),
 };
 
@@ -50,12 +53,15 @@ describe('starting a chat', { timeout: 20_000 }, () => {
     answer = () => chat(55, { type: 'PRACTICE_TO_PRACTICE', title: 'Lakeside Health' });
     await user.click(within(dialog).getByRole('button', { name: 'Open chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/55'));
-    expect(server.find('POST', '/api/v1/practice/1/openChat').at(-1)!.body).toEqual({ practiceId: lakeside.practice.id });
+    expect(server.find('POST', '/api/v1/practice/1/openChat').at(-1)!.body).toEqual({
+      practiceId: lakeside.practice.id,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New chat' })).not.toBeInTheDocument());
   });
 
   it('starts a chat with people chosen from the directory', async () => {
-    let answer: () => unknown = () => badRequest(['users', 0], 'Lee Harbor cannot be reached in a chat from your practice');
+    let answer: () => unknown = () =>
+      badRequest(['users', 0], 'Lee Harbor cannot be reached in a chat from your practice');
     const server = chatServer({ ...searchRoutes, 'POST /api/v1/chats': () => answer() });
     const { user, router } = renderRouted(<NewChatButton scope={scope} />, { path: '/chats' });
     const dialog = await openForm(user, 'People');
@@ -72,16 +78,23 @@ describe('starting a chat', { timeout: 20_000 }, () => {
     await choose(user, 'People', 'a', /Alex Moss/);
 
     await user.click(within(dialog).getByRole('button', { name: 'Start chat' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Lee Harbor cannot be reached in a chat from your practice');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Lee Harbor cannot be reached in a chat from your practice',
+    );
 
     answer = () => chat(56);
     await user.click(within(dialog).getByRole('button', { name: 'Start chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/56'));
-    expect(server.find('POST', '/api/v1/chats').at(-1)!.body).toEqual({ practiceId: 1, type: 'USER_TO_USER', users: [31, 8] });
+    expect(server.find('POST', '/api/v1/chats').at(-1)!.body).toEqual({
+      practiceId: 1,
+      type: 'USER_TO_USER',
+      users: [31, 8],
+    });
   });
 
   it('invites a patient by phone, saying a text message with a link will be sent', async () => {
-    let answer: () => unknown = () => badRequest(['usersPhoneNumbers', 0], 'Enter a phone number that can receive text messages');
+    let answer: () => unknown = () =>
+      badRequest(['usersPhoneNumbers', 0], 'Enter a phone number that can receive text messages');
     const server = chatServer({ ...searchRoutes, 'POST /api/v1/chats': () => answer() });
     const { user, router } = renderRouted(<NewChatButton scope={scope} />, { path: '/chats' });
     const dialog = await openForm(user, 'A patient');
@@ -90,7 +103,7 @@ describe('starting a chat', { timeout: 20_000 }, () => {
 
     const phone = within(dialog).getByRole('textbox', { name: 'Patient’s phone number' });
     await user.click(within(dialog).getByRole('button', { name: 'Start chat' }));
-    expect(await within(dialog).findByText('Enter the patient\'s phone number')).toBeInTheDocument();
+    expect(await within(dialog).findByText("Enter the patient's phone number")).toBeInTheDocument();
     await user.type(phone, '555');
     await user.click(within(dialog).getByRole('button', { name: 'Start chat' }));
     expect(await within(dialog).findByText('Phone must be at least 8 characters')).toBeInTheDocument();
@@ -105,11 +118,16 @@ describe('starting a chat', { timeout: 20_000 }, () => {
     answer = () => chat(57, { type: 'PATIENT', title: '+12025550199' });
     await user.click(within(dialog).getByRole('button', { name: 'Start chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/57'));
-    expect(server.find('POST', '/api/v1/chats').at(-1)!.body).toEqual({ practiceId: 1, type: 'PATIENT', usersPhoneNumbers: ['+12025550199'] });
+    expect(server.find('POST', '/api/v1/chats').at(-1)!.body).toEqual({
+      practiceId: 1,
+      type: 'PATIENT',
+      usersPhoneNumbers: ['+12025550199'],
+    });
   });
 
   it('opens the chat with one of the practice’s patients', async () => {
-    let answer: () => unknown = () => reply(400, errorBody(400, 'BAD_REQUEST', 'This patient has no phone number to text the chat link to'));
+    let answer: () => unknown = () =>
+      reply(400, errorBody(400, 'BAD_REQUEST', 'This patient has no phone number to text the chat link to'));
     const server = chatServer({ ...searchRoutes, 'POST /api/v1/patient/:id/action/createChat': () => answer() });
     const { user, router } = renderRouted(<NewChatButton scope={scope} />, { path: '/chats' });
     const dialog = await openForm(user, 'A patient');
@@ -118,7 +136,9 @@ describe('starting a chat', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Choose the patient to chat with')).toBeInTheDocument();
     await choose(user, 'Patient', 'ja', /Jane Doe/);
     await user.click(within(dialog).getByRole('button', { name: 'Start chat' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This patient has no phone number to text the chat link to');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This patient has no phone number to text the chat link to',
+    );
 
     answer = () => chat(58, { type: 'PATIENT', title: 'Jane Doe', patientId: jane.id });
     await user.click(within(dialog).getByRole('button', { name: 'Start chat' }));

@@ -95,7 +95,12 @@ export function PatientChatForm({ scope, onStarted, onCancel }: StartChatFormPro
         <Alert color="blue" variant="light" role="note">
           The patient gets a text message with a link to the chat. They can answer from their phone without an account.
         </Alert>
-        <FormActions formError={server.formError} pending={start.isPending} submitLabel="Start chat" onCancel={onCancel} />
+        <FormActions
+          formError={server.formError}
+          pending={start.isPending}
+          submitLabel="Start chat"
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

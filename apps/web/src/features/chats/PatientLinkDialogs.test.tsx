@@ -11,7 +11,8 @@ import { ChatPanelHeader } from './ChatPanelHeader';
 import { chatQuery } from './chatQueries';
 
 const patient = chatUser(41, 'Sam Patient', { userId: null, practiceId: null });
-const patientChat = (overrides: Partial<chatsApi.ChatSummary> = {}) => chat(1, { type: 'PATIENT', title: 'Sam Patient', patientId: 5, users: [me, patient], ...overrides });
+const patientChat = (overrides: Partial<chatsApi.ChatSummary> = {}) =>
+  chat(1, { type: 'PATIENT', title: 'Sam Patient', patientId: 5, users: [me, patient], ...overrides });
 
 /** The open chat's header, as the chat panel shows it. */
 function OpenChatHeader() {
@@ -40,8 +41,12 @@ describe('a patient chat’s texted link', { timeout: 20_000 }, () => {
 
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Revoke link…' }));
     let dialog = await screen.findByRole('dialog', { name: 'Revoke the chat link?' });
-    expect(dialog).toHaveTextContent('Every link to this chat that was texted to Sam Patient stops working at once, and the chat closes on any phone or computer where they have it open.');
-    expect(dialog).toHaveTextContent('No new link is texted to them, not even when your practice writes, until you send one.');
+    expect(dialog).toHaveTextContent(
+      'Every link to this chat that was texted to Sam Patient stops working at once, and the chat closes on any phone or computer where they have it open.',
+    );
+    expect(dialog).toHaveTextContent(
+      'No new link is texted to them, not even when your practice writes, until you send one.',
+    );
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -59,7 +64,10 @@ describe('a patient chat’s texted link', { timeout: 20_000 }, () => {
   it('is revoked and a new one texted when asked, from the keyboard, a failure staying in the dialog', async () => {
     let fail = true;
     const server = linkServer(patientChat(), {
-      'POST /api/v1/chat/:id/link/revoke': () => (fail ? reply(400, errorBody(400, 'BAD_REQUEST', 'Nobody in this chat was invited by text message')) : { ok: true }),
+      'POST /api/v1/chat/:id/link/revoke': () =>
+        fail
+          ? reply(400, errorBody(400, 'BAD_REQUEST', 'Nobody in this chat was invited by text message'))
+          : { ok: true },
     });
     const { user } = renderRouted(<OpenChatHeader />, { path: '/chats/1' });
 
@@ -71,13 +79,16 @@ describe('a patient chat’s texted link', { timeout: 20_000 }, () => {
     await user.keyboard(' ');
     expect(checkbox).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nobody in this chat was invited by text message');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Nobody in this chat was invited by text message',
+    );
 
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     expect(await screen.findByText('Link revoked. A new link was texted to Sam Patient.')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/chat/1/link/revoke').map((request) => request.body)).toEqual([
-      { practiceId: 1, sendNewLink: true }, { practiceId: 1, sendNewLink: true },
+      { practiceId: 1, sendNewLink: true },
+      { practiceId: 1, sendNewLink: true },
     ]);
   });
 
@@ -87,7 +98,9 @@ describe('a patient chat’s texted link', { timeout: 20_000 }, () => {
 
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Send a new link…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Text a new link?' });
-    expect(dialog).toHaveTextContent('Sam Patient gets a text message with a new link to this chat. Links they already have keep working; to end those, revoke the link instead.');
+    expect(dialog).toHaveTextContent(
+      'Sam Patient gets a text message with a new link to this chat. Links they already have keep working; to end those, revoke the link instead.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
     expect(await screen.findByText('A new link was texted to Sam Patient.')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/chat/1/link')[0].body).toEqual({ practiceId: 1 });

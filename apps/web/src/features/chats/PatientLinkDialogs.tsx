@@ -47,7 +47,10 @@ export function PatientLinkDialogs({ chat, mutations, opened, onClose }: Patient
             onSuccess: () => {
               notifications.show({
                 color: 'teal',
-                message: sendNewLink && active ? `Link revoked. A new link was texted to ${who}.` : `Link revoked. ${who} can no longer open this chat.`,
+                message:
+                  sendNewLink && active
+                    ? `Link revoked. A new link was texted to ${who}.`
+                    : `Link revoked. ${who} can no longer open this chat.`,
               });
               dismiss();
             },
@@ -56,7 +59,8 @@ export function PatientLinkDialogs({ chat, mutations, opened, onClose }: Patient
       >
         <Stack gap="sm">
           <Text component="p" m={0}>
-            Every link to this chat that was texted to {who} stops working at once, and the chat closes on any phone or computer where they have it open.
+            Every link to this chat that was texted to {who} stops working at once, and the chat closes on any phone or
+            computer where they have it open.
           </Text>
           <Text component="p" m={0}>
             No new link is texted to them, not even when your practice writes, until you send one. The messages stay.
@@ -88,7 +92,8 @@ export function PatientLinkDialogs({ chat, mutations, opened, onClose }: Patient
           })
         }
       >
-        {who} gets a text message with a new link to this chat. Links they already have keep working; to end those, revoke the link instead.
+        {who} gets a text message with a new link to this chat. Links they already have keep working; to end those,
+        revoke the link instead.
       </ConfirmDialog>
     </>
   );

@@ -23,7 +23,9 @@ export function PeopleChatForm({ scope, onStarted, onCancel }: StartChatFormProp
   const server = useServerErrors(form, ['users']);
   const start = useStartChat(scope, (people: PickedPerson[]) => call(chatsApi.createChat, { body: body(people) }));
 
-  const submit = server.onSubmit((values) => start.mutate(values.users, { onSuccess: onStarted, onError: server.show }));
+  const submit = server.onSubmit((values) =>
+    start.mutate(values.users, { onSuccess: onStarted, onError: server.show }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Chat with people">
@@ -40,7 +42,12 @@ export function PeopleChatForm({ scope, onStarted, onCancel }: StartChatFormProp
           excludeIds={[scope.userId]}
           error={form.errors.users}
         />
-        <FormActions formError={server.formError} pending={start.isPending} submitLabel="Start chat" onCancel={onCancel} />
+        <FormActions
+          formError={server.formError}
+          pending={start.isPending}
+          submitLabel="Start chat"
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -17,7 +17,11 @@ export interface PickedPerson {
 }
 
 function picked(person: directoryApi.UserProfile): PickedPerson {
-  return { id: person.id, name: personName(person), detail: person.practices.map((practice) => practice.name).join(', ') };
+  return {
+    id: person.id,
+    name: personName(person),
+    detail: person.practices.map((practice) => practice.name).join(', '),
+  };
 }
 
 interface PeoplePickerProps {
@@ -36,7 +40,15 @@ interface PeoplePickerProps {
  * providers anywhere (suggest=true). Each choice shows as a pill with its own remove button;
  * Backspace in the empty box removes the last one.
  */
-export function PeoplePicker({ label, value, onChange, excludeIds = [], description, error, required }: PeoplePickerProps) {
+export function PeoplePicker({
+  label,
+  value,
+  onChange,
+  excludeIds = [],
+  description,
+  error,
+  required,
+}: PeoplePickerProps) {
   const store = useCombobox({ onDropdownClose: () => store.resetSelectedOption() });
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text.trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
@@ -74,7 +86,11 @@ export function PeoplePicker({ label, value, onChange, excludeIds = [], descript
       </Combobox.Empty>
     );
   } else if (options.length === 0) {
-    body = <Combobox.Empty>{waiting || found.isPending ? 'Searching…' : <span role="status">Nobody found</span>}</Combobox.Empty>;
+    body = (
+      <Combobox.Empty>
+        {waiting || found.isPending ? 'Searching…' : <span role="status">Nobody found</span>}
+      </Combobox.Empty>
+    );
   } else {
     body = options.map((person) => (
       <Combobox.Option key={person.id} value={String(person.id)}>

@@ -28,13 +28,16 @@ export function PracticeChatForm({ scope, onStarted, onCancel }: StartChatFormPr
     call(chatsApi.openPracticeChat, { params: { id: scope.practiceId }, body: { practiceId: other } }),
   );
 
-  const submit = server.onSubmit((values) => start.mutate(values.practiceId!.id, { onSuccess: onStarted, onError: server.show }));
+  const submit = server.onSubmit((values) =>
+    start.mutate(values.practiceId!.id, { onSuccess: onStarted, onError: server.show }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Chat with a practice">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Everyone in both practices’ teams can read and answer a practice chat. If your practices already have one, it opens.
+          Everyone in both practices’ teams can read and answer a practice chat. If your practices already have one, it
+          opens.
         </Text>
         <SearchSelect
           label="Practice"
@@ -50,7 +53,12 @@ export function PracticeChatForm({ scope, onStarted, onCancel }: StartChatFormPr
           }}
           error={form.errors.practiceId}
         />
-        <FormActions formError={server.formError} pending={start.isPending} submitLabel="Open chat" onCancel={onCancel} />
+        <FormActions
+          formError={server.formError}
+          pending={start.isPending}
+          submitLabel="Open chat"
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -32,7 +32,8 @@ export function useChatMutations(scope: PracticeScope, chatId: number) {
     }),
     /** Patient chats: the patient's links stop working; with `sendNewLink` a fresh one is texted. */
     revokeLink: useMutation({
-      mutationFn: (sendNewLink: boolean) => call(chatsApi.revokeChatLink, { params, body: { practiceId, sendNewLink } }),
+      mutationFn: (sendNewLink: boolean) =>
+        call(chatsApi.revokeChatLink, { params, body: { practiceId, sendNewLink } }),
     }),
     sendLink: useMutation({
       mutationFn: () => call(chatsApi.sendChatLink, { params, body: { practiceId } }),

@@ -23,7 +23,13 @@ export function chatListQuery(practiceId: number, query: string, page: number) {
     queryKey: chatKeys.list(practiceId, query, page),
     queryFn: ({ signal }) =>
       call(chatsApi.listChats, {
-        query: { practiceId, page, pageSize: chatsApi.CHATS_PAGE_SIZE, query: query || undefined, includeCount: 'true' },
+        query: {
+          practiceId,
+          page,
+          pageSize: chatsApi.CHATS_PAGE_SIZE,
+          query: query || undefined,
+          includeCount: 'true',
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,6 +1,9 @@
 /** What the contracts' zod schemas offer a form: a check that lists its issues. */
 interface ContractSchema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+  };
 }
 
 /**

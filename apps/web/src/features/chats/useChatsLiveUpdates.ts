@@ -26,7 +26,10 @@ export function useChatsLiveUpdates() {
     };
     const onUnread = (event: Event) => {
       const practiceId = (event as CustomEvent<{ practiceId?: number } | null>).detail?.practiceId;
-      void queryClient.invalidateQueries({ queryKey: practiceId === undefined ? chatKeys.all : chatKeys.lists(practiceId) }, { cancelRefetch: false });
+      void queryClient.invalidateQueries(
+        { queryKey: practiceId === undefined ? chatKeys.all : chatKeys.lists(practiceId) },
+        { cancelRefetch: false },
+      );
     };
     window.addEventListener(CHAT_CHANGED_EVENT, onChat);
     window.addEventListener(UNREAD_CHANGED_EVENT, onUnread);

@@ -27,7 +27,8 @@ const messages: OutboxMessage[] = [
 describe('development outbox', () => {
   it('lists messages newest first and filters by recipient', async () => {
     const server = fakeServer({
-      'GET /api/v1/dev/outbox': ({ query }) => messages.filter((message) => !query.get('to') || message.to === query.get('to')),
+      'GET /api/v1/dev/outbox': ({ query }) =>
+        messages.filter((message) => !query.get('to') || message.to === query.get('to')),
     });
     const { user } = renderApp('/dev/outbox');
 
@@ -54,11 +55,15 @@ describe('development outbox', () => {
   });
 
   it('explains where the outbox opens when this server does not show it', async () => {
-    fakeServer({ 'GET /api/v1/dev/outbox': () => reply(404, errorBody(404, 'NOT_FOUND', 'No route GET /api/v1/dev/outbox')) });
+    fakeServer({
+      'GET /api/v1/dev/outbox': () => reply(404, errorBody(404, 'NOT_FOUND', 'No route GET /api/v1/dev/outbox')),
+    });
     renderApp('/dev/outbox');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The outbox is not available');
-    expect(alert).toHaveTextContent("in a browser on the server's own machine (or anywhere when the server is started with DEV_OUTBOX=true)");
+    expect(alert).toHaveTextContent(
+      "in a browser on the server's own machine (or anywhere when the server is started with DEV_OUTBOX=true)",
+    );
   });
 
   it('is linked from the sign-in page', async () => {

@@ -57,7 +57,10 @@ export function DevOutboxPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Development outbox" description="E-mails and texts the server would have sent, newest first." />
+      <PageHeader
+        title="Development outbox"
+        description="E-mails and texts the server would have sent, newest first."
+      />
       <Group align="flex-end" gap="sm">
         <TextInput
           label="Recipient"
@@ -68,7 +71,11 @@ export function DevOutboxPage() {
           style={{ flex: 1 }}
           miw={220}
         />
-        <Button variant="default" onClick={() => void outbox.refetch()} loading={outbox.isFetching && !outbox.isPending}>
+        <Button
+          variant="default"
+          onClick={() => void outbox.refetch()}
+          loading={outbox.isFetching && !outbox.isPending}
+        >
           Refresh
         </Button>
       </Group>

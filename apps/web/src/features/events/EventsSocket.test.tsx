@@ -5,7 +5,13 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { CHAT_CHANGED_EVENT, REFERRAL_CHANGED_EVENT, UNREAD_CHANGED_EVENT, type ChatChangedDetail, type ReferralChangedDetail } from './liveEvents';
+import {
+  CHAT_CHANGED_EVENT,
+  REFERRAL_CHANGED_EVENT,
+  UNREAD_CHANGED_EVENT,
+  type ChatChangedDetail,
+  type ReferralChangedDetail,
+} from './liveEvents';
 
 function listen<T>(name: string) {
   const seen: T[] = [];
@@ -29,8 +35,15 @@ describe('the events socket', () => {
       socket.serverSend({
         event: 'REFERRAL_CHANGED',
         data: {
-          updateUnreads: true, practiceId: 1, referral: { id: 42, kind: 'OFFERED' },
-          notification: { type: 'info', title: 'New referral', text: 'A referral is waiting for your practice', link: '/referrals/view/42' },
+          updateUnreads: true,
+          practiceId: 1,
+          referral: { id: 42, kind: 'OFFERED' },
+          notification: {
+            type: 'info',
+            title: 'New referral',
+            text: 'A referral is waiting for your practice',
+            link: '/referrals/view/42',
+          },
         },
       }),
     );
@@ -40,7 +53,7 @@ describe('the events socket', () => {
     expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/referrals/view/42');
   });
 
-  it('offers a pushed notification\'s actions, each leading where it says', async () => {
+  it("offers a pushed notification's actions, each leading where it says", async () => {
     fakeServer(signedInRoutes());
     renderApp('/');
     await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
@@ -51,8 +64,14 @@ describe('the events socket', () => {
         event: 'NOTIFICATION_WRITTEN',
         data: {
           notification: {
-            type: 'notification', title: 'New Message', text: 'You have a new chat message from Bob', link: '/chats/7',
-            actions: [{ title: 'Open chat', link: '/chats/7' }, { title: 'All chats', link: '/chats' }],
+            type: 'notification',
+            title: 'New Message',
+            text: 'You have a new chat message from Bob',
+            link: '/chats/7',
+            actions: [
+              { title: 'Open chat', link: '/chats/7' },
+              { title: 'All chats', link: '/chats' },
+            ],
           },
         },
       }),
@@ -63,7 +82,7 @@ describe('the events socket', () => {
     expect(screen.queryByRole('link', { name: 'Open' })).not.toBeInTheDocument();
   });
 
-  it('hands a pushed chat message to the chat screens and asks for the practice\'s unread counts', async () => {
+  it("hands a pushed chat message to the chat screens and asks for the practice's unread counts", async () => {
     fakeServer(signedInRoutes());
     renderApp('/');
     await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
@@ -104,7 +123,10 @@ describe('the events socket', () => {
     const routes = signedInRoutes();
     const server = fakeServer({
       ...routes,
-      'GET /api/v1/user/current': () => (ended ? reply(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' }) : routes['GET /api/v1/user/current']()),
+      'GET /api/v1/user/current': () =>
+        ended
+          ? reply(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' })
+          : routes['GET /api/v1/user/current'](),
     });
     renderApp('/');
     await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));

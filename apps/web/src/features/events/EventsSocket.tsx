@@ -8,7 +8,11 @@ import { openEventsSocket, type SocketState } from '../../lib/eventsSocket';
 import { announceChatChanged, announceReferralChanged, announceUnreadChanged } from './liveEvents';
 
 const COLOR: Record<eventsApi.PushNotification['type'], string> = {
-  info: 'blue', success: 'teal', error: 'red', warn: 'orange', notification: 'grape',
+  info: 'blue',
+  success: 'teal',
+  error: 'red',
+  warn: 'orange',
+  notification: 'grape',
 };
 
 /**
@@ -16,7 +20,11 @@ const COLOR: Record<eventsApi.PushNotification['type'], string> = {
  * One that names only a link offers to open it.
  */
 function show(notification: eventsApi.PushNotification, navigate: NavigateFunction) {
-  const actions = notification.actions?.length ? notification.actions : notification.link ? [{ title: 'Open', link: notification.link }] : [];
+  const actions = notification.actions?.length
+    ? notification.actions
+    : notification.link
+      ? [{ title: 'Open', link: notification.link }]
+      : [];
   const id = notifications.show({
     title: notification.title,
     color: COLOR[notification.type],

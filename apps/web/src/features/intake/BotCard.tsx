@@ -58,7 +58,12 @@ export function BotCard({ bot, onEdit, onDelete }: BotCardProps) {
               </Text>
               <CopyButton value={bot.formUrl}>
                 {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="light" onClick={copy} aria-label={copied ? 'Link copied' : `Copy the link to ${bot.name}`}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={copy}
+                    aria-label={copied ? 'Link copied' : `Copy the link to ${bot.name}`}
+                  >
                     {copied ? 'Copied' : 'Copy'}
                   </Button>
                 )}

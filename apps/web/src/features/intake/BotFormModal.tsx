@@ -100,7 +100,10 @@ function BotForm({ scope, bot, onDone }: { scope: IntakeScope; bot: Bot | null; 
       return bot ? call(intakeApi.updateBot, { params: { id: bot.id }, body }) : call(intakeApi.createBot, { body });
     },
     onSuccess: async (saved) => {
-      notifications.show({ color: 'teal', message: bot ? `${saved.name} is saved` : `${saved.name} is ready for patients` });
+      notifications.show({
+        color: 'teal',
+        message: bot ? `${saved.name} is saved` : `${saved.name} is ready for patients`,
+      });
       onDone();
       await queryClient.invalidateQueries({ queryKey: intakeKeys.practice(scope.practiceId) });
     },
@@ -119,7 +122,13 @@ function BotForm({ scope, bot, onDone }: { scope: IntakeScope; bot: Bot | null; 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Name" required data-autofocus description="Patients see it at the top of the form" {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          description="Patients see it at the top of the form"
+          {...form.getInputProps('name')}
+        />
         <EndpointField inputProps={form.getInputProps('endpoint')} availability={availability} />
         <ColorInput
           label="Colour"
@@ -159,7 +168,12 @@ function BotForm({ scope, bot, onDone }: { scope: IntakeScope; bot: Bot | null; 
             error={typeof form.errors.specialities === 'string' ? form.errors.specialities : undefined}
           />
         )}
-        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={bot ? 'Save form' : 'Create form'} onCancel={onDone} />
+        <FormActions
+          formError={errors.formError}
+          pending={save.isPending}
+          submitLabel={bot ? 'Save form' : 'Create form'}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

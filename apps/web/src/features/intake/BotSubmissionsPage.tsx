@@ -11,7 +11,15 @@ import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { intakePaths } from './intakePaths';
-import { botQuery, submissionCountsQuery, submissionsQuery, useIntakeScope, type Bot, type IntakeScope, type SubmissionList } from './intakeQueries';
+import {
+  botQuery,
+  submissionCountsQuery,
+  submissionsQuery,
+  useIntakeScope,
+  type Bot,
+  type IntakeScope,
+  type SubmissionList,
+} from './intakeQueries';
 import { LIST_COUNTS, SUBMISSION_LIST_LABELS, SUBMISSION_LISTS } from './intakeLabels';
 import { SubmissionListItem } from './SubmissionListItem';
 import { useIntakeLiveUpdates } from './useIntakeLiveUpdates';
@@ -45,7 +53,9 @@ function MissingBot() {
   return (
     <Stack gap="lg">
       <BackToForms />
-      <EmptyMessage title="This intake form is not available">It does not exist, or it belongs to another practice.</EmptyMessage>
+      <EmptyMessage title="This intake form is not available">
+        It does not exist, or it belongs to another practice.
+      </EmptyMessage>
     </Stack>
   );
 }
@@ -59,7 +69,12 @@ function BotView({ scope, botId }: { scope: IntakeScope; botId: number }) {
     return (
       <Stack gap="lg">
         <BackToForms />
-        <ErrorState title="Could not load the intake form" error={bot.error} onRetry={() => void bot.refetch()} retrying={bot.isFetching} />
+        <ErrorState
+          title="Could not load the intake form"
+          error={bot.error}
+          onRetry={() => void bot.refetch()}
+          retrying={bot.isFetching}
+        />
       </Stack>
     );
   }
@@ -132,7 +147,8 @@ function Submissions({ scope, botId, list }: { scope: IntakeScope; botId: number
   const [page, setPage] = useState(0);
   const submissions = useQuery(submissionsQuery(scope.practiceId, botId, list, page));
   // Accepting or archiving the last one of the last page leaves nothing to show there.
-  if (submissions.data && !submissions.isPlaceholderData && submissions.data.data.length === 0 && page > 0) setPage(page - 1);
+  if (submissions.data && !submissions.isPlaceholderData && submissions.data.data.length === 0 && page > 0)
+    setPage(page - 1);
 
   if (submissions.isPending) return <LoadingState label="Loading submissions" />;
   if (submissions.isError) {
@@ -146,11 +162,22 @@ function Submissions({ scope, botId, list }: { scope: IntakeScope; botId: number
     );
   }
   if (submissions.data.count === 0) {
-    return <EmptyMessage title={EMPTY[list]}>{list === 'new' ? 'Forms patients send show up here.' : undefined}</EmptyMessage>;
+    return (
+      <EmptyMessage title={EMPTY[list]}>
+        {list === 'new' ? 'Forms patients send show up here.' : undefined}
+      </EmptyMessage>
+    );
   }
   return (
     <Stack gap="sm">
-      <Stack component="ul" gap="xs" m={0} p={0} aria-label={`${SUBMISSION_LIST_LABELS[list]} submissions`} style={{ listStyle: 'none' }}>
+      <Stack
+        component="ul"
+        gap="xs"
+        m={0}
+        p={0}
+        aria-label={`${SUBMISSION_LIST_LABELS[list]} submissions`}
+        style={{ listStyle: 'none' }}
+      >
         {submissions.data.data.map((submission) => (
           <SubmissionListItem key={submission.id} submission={submission} />
         ))}

@@ -17,7 +17,11 @@ export const formAddressPrefix = () => `${window.location.origin}${intakePaths.f
  * Whether the typed address is free, asked once typing pauses. `taken` is true only once the
  * server said so for the address now typed; a form's own saved address is always its own.
  */
-export function useEndpointAvailability(endpoint: string, botId: number | undefined, savedEndpoint: string | undefined) {
+export function useEndpointAvailability(
+  endpoint: string,
+  botId: number | undefined,
+  savedEndpoint: string | undefined,
+) {
   const parsed = intakeApi.BotEndpoint.safeParse(endpoint);
   const wanted = parsed.success && parsed.data !== savedEndpoint ? parsed.data : null;
   const [debounced] = useDebouncedValue(wanted, ENDPOINT_CHECK_DEBOUNCE_MS);
@@ -44,7 +48,9 @@ interface EndpointFieldProps {
 /** The last part of the form's public address, shown after the part every form shares. */
 export function EndpointField({ inputProps, availability }: EndpointFieldProps) {
   const { checking, taken, free } = availability;
-  const typed = String(inputProps.value ?? '').trim().toLowerCase();
+  const typed = String(inputProps.value ?? '')
+    .trim()
+    .toLowerCase();
   return (
     <TextInput
       label="Address"

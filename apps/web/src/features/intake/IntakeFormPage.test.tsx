@@ -8,7 +8,10 @@ import { intakeForm } from './intakeFixtures';
 const FORM = '/api/v1/patient/form/riverside-intake';
 
 /** The public form, with no one signed in: GET /user/current would answer 401. */
-function formServer(submit: Parameters<typeof fakeServer>[0][string] = () => reply(201, { uuid: '00000000-0000-4000-8000-000000000001', practiceName: 'Riverside Family Clinic' })) {
+function formServer(
+  submit: Parameters<typeof fakeServer>[0][string] = () =>
+    reply(201, { uuid: '00000000-0000-4000-8000-000000000001', practiceName: 'Riverside Family Clinic' }),
+) {
   return fakeServer({
     'GET /api/v1/user/current': () => reply(401, errorBody(401, 'UNAUTHORIZED', 'Sign in')),
     [`GET ${FORM}`]: () => intakeForm(),
@@ -33,16 +36,25 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     expect(screen.getByText('Riverside Family Clinic')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'First name' })).toBeRequired();
     expect(screen.getByRole('textbox', { name: 'Mobile phone number' })).toHaveAttribute('type', 'tel');
-    expect(screen.getByRole('textbox', { name: 'Date of birth (MM/DD/YYYY)' })).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+    expect(screen.getByRole('textbox', { name: 'Date of birth (MM/DD/YYYY)' })).toHaveAttribute(
+      'placeholder',
+      'MM/DD/YYYY',
+    );
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('type', 'email');
     // Quick replies are radios in a group named by its legend.
     const gender = screen.getByRole('group', { name: 'Gender' });
-    expect(within(gender).getAllByRole('radio').map((radio) => radio.closest('div')?.textContent)).toEqual(['Male', 'Female']);
+    expect(
+      within(gender)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('div')?.textContent),
+    ).toEqual(['Male', 'Female']);
     expect(screen.getByText('0/2000 characters')).toBeInTheDocument();
     // Starting a chat from a submission texts the patient, so the form says so before they send.
     expect(screen.getByText(/Riverside Family Clinic may contact you by text message or e-mail/)).toBeInTheDocument();
     // A light colour gets dark text on the button.
-    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('style')).toContain('--button-color: var(--mantine-color-black)');
+    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('style')).toContain(
+      '--button-color: var(--mantine-color-black)',
+    );
     expect(server.find('GET', '/api/v1/user/current')).toHaveLength(0);
   });
 
@@ -60,7 +72,10 @@ describe('the public intake form', { timeout: 20_000 }, () => {
   it('shows what the server refuses under the answer it is about, and focuses it', async () => {
     const server = formServer(({ body }) =>
       body.answers.phone === '555'
-        ? reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Enter a valid phone number'), issues: [{ path: ['body', 'answers', 'phone'], message: 'Enter a valid phone number' }] })
+        ? reply(400, {
+            ...errorBody(400, 'BAD_REQUEST', 'Enter a valid phone number'),
+            issues: [{ path: ['body', 'answers', 'phone'], message: 'Enter a valid phone number' }],
+          })
         : reply(201, { uuid: '00000000-0000-4000-8000-000000000001', practiceName: 'Riverside Family Clinic' }),
     );
     const { user } = renderApp('/form/riverside-intake');
@@ -79,7 +94,9 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     await user.clear(phone);
     await user.type(phone, '(202) 555-0123');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Thank you. Riverside Family Clinic has your details and will be in touch.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Thank you. Riverside Family Clinic has your details and will be in touch.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 
@@ -97,14 +114,17 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     });
     // A browser's ResizeObserver calls back as the column grows; here the test does.
     const resized: (() => void)[] = [];
-    vi.stubGlobal('ResizeObserver', class {
-      constructor(callback: () => void) {
-        resized.push(callback);
-      }
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
     const posted = vi.spyOn(window.parent, 'postMessage');
     renderApp('/form/riverside-intake?embedUID=clinic-site');
 
@@ -114,6 +134,9 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     const fields = document.querySelectorAll('main input, main textarea').length;
     expect(fields).toBeGreaterThan(5);
     act(() => resized.forEach((callback) => callback()));
-    expect(posted).toHaveBeenLastCalledWith({ type: 'florie-embed-height', height: 100 + 60 * fields, embedUID: 'clinic-site' }, '*');
+    expect(posted).toHaveBeenLastCalledWith(
+      { type: 'florie-embed-height', height: 100 + 60 * fields, embedUID: 'clinic-site' },
+      '*',
+    );
   });
 });

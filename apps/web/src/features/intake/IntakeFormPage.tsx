@@ -37,11 +37,17 @@ export function IntakeFormPage() {
   if (form.isPending) page = <LoadingState label="Loading the form" />;
   else if (form.isError) {
     // 400: not an address a form can have.
-    page = isGone(form.error) || isApiError(form.error, 400) ? (
-      <Unavailable />
-    ) : (
-      <ErrorState title="Could not load the form" error={form.error} onRetry={() => void form.refetch()} retrying={form.isFetching} />
-    );
+    page =
+      isGone(form.error) || isApiError(form.error, 400) ? (
+        <Unavailable />
+      ) : (
+        <ErrorState
+          title="Could not load the form"
+          error={form.error}
+          onRetry={() => void form.refetch()}
+          retrying={form.isFetching}
+        />
+      );
   } else page = <PatientForm key={endpoint} endpoint={endpoint} form={form.data} />;
 
   return (
@@ -86,7 +92,10 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
 
   const send = useMutation({
     mutationFn: (answers: Record<string, string>) =>
-      call(intakeApi.submitPatientForm, { params: { identifier: endpoint }, body: { answers, embededUrl: embeddingPage() } }),
+      call(intakeApi.submitPatientForm, {
+        params: { identifier: endpoint },
+        body: { answers, embededUrl: embeddingPage() },
+      }),
     onError: (error) => {
       if (isGone(error)) return;
       const server = serverAnswerErrors(error, questions);
@@ -147,8 +156,8 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
             </Alert>
           )}
           <Text size="xs" c="dimmed">
-            Fields marked * are required. By sending, you agree that {form.practice.name} may contact you by text message or
-            e-mail about your request.
+            Fields marked * are required. By sending, you agree that {form.practice.name} may contact you by text
+            message or e-mail about your request.
           </Text>
           <Button type="submit" size="md" color={form.colorScheme} autoContrast loading={send.isPending} fullWidth>
             Send
@@ -163,7 +172,9 @@ function FormHeader({ form }: { form: IntakeForm }) {
   return (
     <Stack gap={4}>
       <Group gap="sm" wrap="nowrap">
-        {form.practice.logoUrl && <Image src={form.practice.logoUrl} alt={`${form.practice.name} logo`} h={40} w="auto" fit="contain" />}
+        {form.practice.logoUrl && (
+          <Image src={form.practice.logoUrl} alt={`${form.practice.name} logo`} h={40} w="auto" fit="contain" />
+        )}
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {form.practice.name}
         </Text>

@@ -16,7 +16,16 @@ const botsRoute = (live: () => BotsPage, takenDown: () => BotsPage = () => ({ da
 
 describe('intake forms', { timeout: 20_000 }, () => {
   it("lists the practice's forms with their links and unopened counts; staff only look", async () => {
-    intakeServer(botsRoute(() => ({ data: [bot(3, { unread: 2 }), bot(4, { name: 'Walk-in', endpoint: 'walk-in', formUrl: 'http://localhost/form/walk-in' })], count: 2 })), { admin: false });
+    intakeServer(
+      botsRoute(() => ({
+        data: [
+          bot(3, { unread: 2 }),
+          bot(4, { name: 'Walk-in', endpoint: 'walk-in', formUrl: 'http://localhost/form/walk-in' }),
+        ],
+        count: 2,
+      })),
+      { admin: false },
+    );
     renderApp('/intake');
 
     const list = await screen.findByRole('list', { name: 'Intake forms' });
@@ -25,7 +34,10 @@ describe('intake forms', { timeout: 20_000 }, () => {
     expect(within(first).getByText('2 new')).toBeInTheDocument();
     expect(within(first).getByText('http://localhost/form/riverside-intake')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Copy the link to Riverside intake' })).toBeInTheDocument();
-    expect(within(second).getByRole('link', { name: 'Open Walk-in in a new tab' })).toHaveAttribute('href', 'http://localhost/form/walk-in');
+    expect(within(second).getByRole('link', { name: 'Open Walk-in in a new tab' })).toHaveAttribute(
+      'href',
+      'http://localhost/form/walk-in',
+    );
     expect(within(second).queryByText(/new$/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New intake form' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
@@ -74,7 +86,10 @@ describe('intake forms', { timeout: 20_000 }, () => {
       'GET /api/v1/bot/checkEndpoint': () => ({ available: true }),
       'POST /api/v1/bots': ({ body }) => {
         if (server.find('POST', '/api/v1/bots').length === 1) {
-          return reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Name is already used'), issues: [{ path: ['body', 'name'], message: 'Name is already used' }] });
+          return reply(400, {
+            ...errorBody(400, 'BAD_REQUEST', 'Name is already used'),
+            issues: [{ path: ['body', 'name'], message: 'Name is already used' }],
+          });
         }
         forms.push(bot(9, { name: body.name, endpoint: body.endpoint }));
         return reply(201, forms[0]);
@@ -94,8 +109,13 @@ describe('intake forms', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create form' }));
     expect(await screen.findByText('Walk-in is ready for patients')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/bots').at(-1)!.body).toEqual({
-      practiceId: 1, name: 'Walk-in', endpoint: 'walk-in', colorScheme: '#1C7ED6', emailsToNotify: ['desk@riverside.test'],
-      specialityQuestionType: 'NONE', specialities: [],
+      practiceId: 1,
+      name: 'Walk-in',
+      endpoint: 'walk-in',
+      colorScheme: '#1C7ED6',
+      emailsToNotify: ['desk@riverside.test'],
+      specialityQuestionType: 'NONE',
+      specialities: [],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('link', { name: 'Walk-in' })).toBeInTheDocument();
@@ -105,7 +125,10 @@ describe('intake forms', { timeout: 20_000 }, () => {
     let forms = [bot(3)];
     let down: ReturnType<typeof bot>[] = [];
     const server = intakeServer({
-      ...botsRoute(() => ({ data: forms, count: forms.length }), () => ({ data: down, count: down.length })),
+      ...botsRoute(
+        () => ({ data: forms, count: forms.length }),
+        () => ({ data: down, count: down.length }),
+      ),
       'DELETE /api/v1/bot/:id': () => {
         down = [bot(3, { takenDownAt: Date.parse('2026-11-20T12:00:00Z'), unread: 1 })];
         forms = [];
@@ -115,7 +138,9 @@ describe('intake forms', { timeout: 20_000 }, () => {
     const { user } = renderApp('/intake');
     await user.click(await screen.findByRole('button', { name: 'Delete Riverside intake' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take Riverside intake down?' });
-    expect(within(dialog).getByText('Patients can no longer send it. Its submissions stay, under Taken down.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Patients can no longer send it. Its submissions stay, under Taken down.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Take down' }));
 
     expect(await screen.findByText('No intake forms yet')).toBeInTheDocument();

@@ -40,7 +40,8 @@ function PracticeBots({ scope }: { scope: IntakeScope }) {
   if (bots.data && !bots.isPlaceholderData && bots.data.data.length === 0 && page > 0) setPage(page - 1);
 
   const remove = useMutation({
-    mutationFn: (bot: Bot) => call(intakeApi.deleteBot, { params: { id: bot.id }, query: { practiceId: scope.practiceId } }),
+    mutationFn: (bot: Bot) =>
+      call(intakeApi.deleteBot, { params: { id: bot.id }, query: { practiceId: scope.practiceId } }),
     onSuccess: async (_, bot) => {
       setDeleting(null);
       notifications.show({ color: 'teal', message: `${bot.name} is taken down` });
@@ -52,7 +53,14 @@ function PracticeBots({ scope }: { scope: IntakeScope }) {
   let content;
   if (bots.isPending) content = <LoadingState label="Loading intake forms" />;
   else if (bots.isError) {
-    content = <ErrorState title="Could not load the intake forms" error={bots.error} onRetry={() => void bots.refetch()} retrying={bots.isFetching} />;
+    content = (
+      <ErrorState
+        title="Could not load the intake forms"
+        error={bots.error}
+        onRetry={() => void bots.refetch()}
+        retrying={bots.isFetching}
+      />
+    );
   } else if (bots.data.count === 0) {
     content = scope.canManage ? (
       <Stack gap={0} align="center">
@@ -84,7 +92,13 @@ function PracticeBots({ scope }: { scope: IntakeScope }) {
             />
           ))}
         </Stack>
-        <ListPagination label="Intake form pages" page={page} pageSize={intakeApi.BOTS_PAGE_SIZE} count={bots.data.count} onChange={setPage} />
+        <ListPagination
+          label="Intake form pages"
+          page={page}
+          pageSize={intakeApi.BOTS_PAGE_SIZE}
+          count={bots.data.count}
+          onChange={setPage}
+        />
       </Stack>
     );
   }
@@ -100,7 +114,12 @@ function PracticeBots({ scope }: { scope: IntakeScope }) {
       <TakenDownBots practiceId={scope.practiceId} />
       {scope.canManage && (
         <>
-          <BotFormModal scope={scope} bot={editing?.bot ?? null} opened={editing !== null} onClose={() => setEditing(null)} />
+          <BotFormModal
+            scope={scope}
+            bot={editing?.bot ?? null}
+            opened={editing !== null}
+            onClose={() => setEditing(null)}
+          />
           <ConfirmDialog
             opened={deleting !== null}
             title={`Take ${deleting?.name ?? 'this form'} down?`}

@@ -28,7 +28,16 @@ export function IntakeQuestionField({ question, value, onChange, error, color }:
   const id = questionInputId(question.variable);
   const { label, required } = question;
   if (question.options) {
-    return <ChoiceField question={question} options={question.options} value={value} onChange={onChange} error={error} color={color} />;
+    return (
+      <ChoiceField
+        question={question}
+        options={question.options}
+        value={value}
+        onChange={onChange}
+        error={error}
+        color={color}
+      />
+    );
   }
   if (question.questionType === 'note') {
     return (
@@ -111,7 +120,11 @@ function ChoiceField({ question, options, value, onChange, error, color }: Choic
     </>
   );
   return (
-    <Fieldset legend={legend} variant="unstyled" styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, padding: 0, marginBottom: 6 } }}>
+    <Fieldset
+      legend={legend}
+      variant="unstyled"
+      styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, padding: 0, marginBottom: 6 } }}
+    >
       {question.style === 'QUICK_REPLIES' ? (
         <Chip.Group value={value} onChange={onChange}>
           <Group gap="xs" wrap="wrap">

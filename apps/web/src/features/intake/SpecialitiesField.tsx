@@ -65,7 +65,11 @@ export function SpecialitiesField({ value, onChange, error }: SpecialitiesFieldP
                 <Pill size="md">
                   <Group gap={4} wrap="nowrap">
                     {name}
-                    <CloseButton size="xs" aria-label={`Remove ${name}`} onClick={() => onChange(value.filter((one) => one !== id))} />
+                    <CloseButton
+                      size="xs"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => onChange(value.filter((one) => one !== id))}
+                    />
                   </Group>
                 </Pill>
               </li>

@@ -76,7 +76,9 @@ export function SubmissionActions({ scope, submission }: { scope: IntakeScope; s
           onClick={() => {
             resetAll();
             const archived = !submission.archived;
-            archive.mutate(archived, { onSuccess: () => done(archived ? 'Submission archived' : 'Submission moved back from the archive') });
+            archive.mutate(archived, {
+              onSuccess: () => done(archived ? 'Submission archived' : 'Submission moved back from the archive'),
+            });
           }}
         >
           {submission.archived ? 'Unarchive' : 'Archive'}

@@ -15,7 +15,14 @@ import { Section } from '../../ui/Section';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { patientPaths } from '../patients';
 import { intakePaths } from './intakePaths';
-import { refreshIntake, submissionQuery, useIntakeScope, type IntakeScope, type Submission, type SubmissionList } from './intakeQueries';
+import {
+  refreshIntake,
+  submissionQuery,
+  useIntakeScope,
+  type IntakeScope,
+  type Submission,
+  type SubmissionList,
+} from './intakeQueries';
 import { answerLabel } from './intakeLabels';
 import { SubmissionActions } from './SubmissionActions';
 import { SubmissionBadges } from './SubmissionListItem';
@@ -67,11 +74,17 @@ function SubmissionView({ scope, botId, id }: { scope: IntakeScope; botId: numbe
 
   if (detail.isPending) return <LoadingState label="Loading the submission" />;
   if (detail.isError) {
-    if (isApiError(detail.error, 456) || isApiError(detail.error, 404) || isApiError(detail.error, 403)) return <Missing botId={botId} />;
+    if (isApiError(detail.error, 456) || isApiError(detail.error, 404) || isApiError(detail.error, 403))
+      return <Missing botId={botId} />;
     return (
       <Stack gap="lg">
         <BackLink botId={botId} />
-        <ErrorState title="Could not load the submission" error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <ErrorState
+          title="Could not load the submission"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
       </Stack>
     );
   }
@@ -128,7 +141,9 @@ function SubmissionContent({ scope, submission }: { scope: IntakeScope; submissi
               {submission.dateOfBirth && <Fact label="Date of birth">{submission.dateOfBirth}</Fact>}
               <Fact label="Received">{formatDate(submission.createdAt, 'FullSmall')}</Fact>
               {submission.decidedAt !== null && (
-                <Fact label={submission.status === 'ACCEPTED' ? 'Accepted' : 'Rejected'}>{formatDate(submission.decidedAt, 'FullSmall')}</Fact>
+                <Fact label={submission.status === 'ACCEPTED' ? 'Accepted' : 'Rejected'}>
+                  {formatDate(submission.decidedAt, 'FullSmall')}
+                </Fact>
               )}
               {submission.patientId !== null && (
                 <Fact label="Patient record">

@@ -26,11 +26,17 @@ function submissionServer(routes: Parameters<typeof intakeServer>[0] = {}, curre
 describe('intake submissions', { timeout: 20_000 }, () => {
   it("lists a bot's submissions by state with their counts, new ones marked", async () => {
     const { server, state } = submissionServer({
-      'GET /api/v1/unread': () => [{ practiceId: 1, inboxItems: 0, chats: 0, notifications: 0, submissions: 1, total: 1 }],
+      'GET /api/v1/unread': () => [
+        { practiceId: 1, inboxItems: 0, chats: 0, notifications: 0, submissions: 1, total: 1 },
+      ],
     });
     const { user } = renderApp('/intake/3');
     // The navigation counts the practice's unopened submissions.
-    expect(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Intake (1 unread)' })).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', {
+        name: 'Intake (1 unread)',
+      }),
+    ).toBeInTheDocument();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Riverside intake' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Submission lists' });
@@ -43,7 +49,9 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(within(item).getByText('New', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(within(item).getByText('(202) 555-0123')).toBeInTheDocument();
     expect(within(item).getByText('5 minutes ago')).toBeInTheDocument();
-    expect(server.find('GET', '/api/v1/bot/3/submissions')[0].query.toString()).toBe('page=0&pageSize=20&status=NEW&archived=false');
+    expect(server.find('GET', '/api/v1/bot/3/submissions')[0].query.toString()).toBe(
+      'page=0&pageSize=20&status=NEW&archived=false',
+    );
 
     // A patient sends the form meanwhile: the events socket's unread change brings it in.
     state.submission = submission(6, { firstName: 'Omar', lastName: 'Haddad' });
@@ -51,19 +59,31 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(await within(list).findByRole('link', { name: /Omar Haddad/ })).toBeInTheDocument();
 
     await user.click(within(tabs).getByRole('tab', { name: 'Archived (2)' }));
-    await waitFor(() => expect(server.find('GET', '/api/v1/bot/3/submissions').at(-1)!.query.toString()).toBe('page=0&pageSize=20&archived=true'));
+    await waitFor(() =>
+      expect(server.find('GET', '/api/v1/bot/3/submissions').at(-1)!.query.toString()).toBe(
+        'page=0&pageSize=20&archived=true',
+      ),
+    );
   });
 
   it('shows the answers and contact, and accepting puts the patient in the practice', async () => {
     let unopened = 1;
     const { server, state } = submissionServer({
-      'GET /api/v1/unread': () => [{ practiceId: 1, inboxItems: 0, chats: 0, notifications: 0, submissions: unopened, total: unopened }],
+      'GET /api/v1/unread': () => [
+        { practiceId: 1, inboxItems: 0, chats: 0, notifications: 0, submissions: unopened, total: unopened },
+      ],
       'GET /api/v1/submission/5': () => {
         unopened = 0;
         return state.submission;
       },
       'POST /api/v1/submission/5/accept': () => {
-        state.submission = { ...state.submission, status: 'ACCEPTED', viewed: true, patientId: 41, decidedAt: Date.now() };
+        state.submission = {
+          ...state.submission,
+          status: 'ACCEPTED',
+          viewed: true,
+          patientId: 41,
+          decidedAt: Date.now(),
+        };
         return state.submission;
       },
     });
@@ -76,7 +96,10 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     expect(within(answers).getByText('Note')).toBeInTheDocument();
     expect(within(answers).getByText('Knee pain since spring.')).toBeInTheDocument();
     const contact = screen.getByRole('region', { name: 'Contact' });
-    expect(within(contact).getByRole('link', { name: 'jane@example.com' })).toHaveAttribute('href', 'mailto:jane@example.com');
+    expect(within(contact).getByRole('link', { name: 'jane@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:jane@example.com',
+    );
     expect(within(contact).getByText('03/25/1980')).toBeInTheDocument();
     // Opening it read it for the practice: the navigation's count follows.
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -84,18 +107,26 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Intake' })).toBeInTheDocument());
 
     const actions = screen.getByRole('group', { name: 'Submission actions' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Reject', 'Start chat', 'Archive']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept', 'Reject', 'Start chat', 'Archive']);
     await user.click(within(actions).getByRole('button', { name: 'Accept' }));
 
     expect(await screen.findByText('Accepted. Jane Doe is in your patients.')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/submission/5/accept')[0].body).toEqual({ practiceId: 1 });
     expect(within(actions).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(within(contact).getByRole('link', { name: 'Open in your patients' })).toHaveAttribute('href', '/patients/41');
+    expect(within(contact).getByRole('link', { name: 'Open in your patients' })).toHaveAttribute(
+      'href',
+      '/patients/41',
+    );
   });
 
   it("shows the server's word when an action fails, and rejects only after asking", async () => {
     const { server, state } = submissionServer({
-      'POST /api/v1/submission/5/accept': () => reply(409, errorBody(409, 'CONFLICT', 'This submission was already answered')),
+      'POST /api/v1/submission/5/accept': () =>
+        reply(409, errorBody(409, 'CONFLICT', 'This submission was already answered')),
       'POST /api/v1/submission/5/reject': () => {
         state.submission = { ...state.submission, status: 'REJECTED', decidedAt: Date.now() };
         return state.submission;
@@ -116,7 +147,8 @@ describe('intake submissions', { timeout: 20_000 }, () => {
 
   it('starts a chat with the patient and opens it', async () => {
     const { server } = submissionServer({
-      'POST /api/v1/submission/5/action/createChat': () => chat(60, { type: 'PATIENT', title: 'Jane Doe', patientId: 41 }),
+      'POST /api/v1/submission/5/action/createChat': () =>
+        chat(60, { type: 'PATIENT', title: 'Jane Doe', patientId: 41 }),
     });
     const { user, router } = renderApp('/intake/3/submissions/5');
     await user.click(await screen.findByRole('button', { name: 'Start chat' }));
@@ -137,7 +169,10 @@ describe('intake submissions', { timeout: 20_000 }, () => {
     const { user } = renderApp('/intake/3/submissions/5');
     const actions = await screen.findByRole('group', { name: 'Submission actions' });
     expect(within(actions).getByRole('link', { name: 'Open chat' })).toHaveAttribute('href', '/chats/60');
-    expect(screen.getByRole('link', { name: 'Back to submissions' })).toHaveAttribute('href', '/intake/3?list=archived');
+    expect(screen.getByRole('link', { name: 'Back to submissions' })).toHaveAttribute(
+      'href',
+      '/intake/3?list=archived',
+    );
 
     await user.click(within(actions).getByRole('button', { name: 'Unarchive' }));
     expect(await screen.findByText('Submission moved back from the archive')).toBeInTheDocument();

@@ -16,18 +16,34 @@ export function TakenDownBots({ practiceId }: { practiceId: number }) {
   const [page, setPage] = useState(0);
   const bots = useQuery(botsQuery(practiceId, page, true));
   if (bots.isError) {
-    return <ErrorState title="Could not load the forms taken down" error={bots.error} onRetry={() => void bots.refetch()} retrying={bots.isFetching} />;
+    return (
+      <ErrorState
+        title="Could not load the forms taken down"
+        error={bots.error}
+        onRetry={() => void bots.refetch()}
+        retrying={bots.isFetching}
+      />
+    );
   }
   if (!bots.data || bots.data.count === 0) return null;
   return (
-    <Section title="Taken down" description="Patients can no longer send these forms; what they sent before is still here.">
+    <Section
+      title="Taken down"
+      description="Patients can no longer send these forms; what they sent before is still here."
+    >
       <Stack gap="sm">
         <Stack component="ul" gap="xs" m={0} p={0} aria-label="Intake forms taken down" style={{ listStyle: 'none' }}>
           {bots.data.data.map((bot) => (
             <BotCard key={bot.id} bot={bot} />
           ))}
         </Stack>
-        <ListPagination label="Pages of forms taken down" page={page} pageSize={intakeApi.BOTS_PAGE_SIZE} count={bots.data.count} onChange={setPage} />
+        <ListPagination
+          label="Pages of forms taken down"
+          page={page}
+          pageSize={intakeApi.BOTS_PAGE_SIZE}
+          count={bots.data.count}
+          onChange={setPage}
+        />
       </Stack>
     </Section>
   );

@@ -33,7 +33,8 @@ export function checkAnswers(questions: Question[], values: AnswerValues): Recor
       const email = Email.safeParse(text);
       if (!email.success) errors[question.variable] = email.error.issues[0]?.message ?? 'Invalid e-mail address';
     }
-    if (text.length > intakeApi.INTAKE_NOTE_MAX) errors[question.variable] = `At most ${intakeApi.INTAKE_NOTE_MAX} characters`;
+    if (text.length > intakeApi.INTAKE_NOTE_MAX)
+      errors[question.variable] = `At most ${intakeApi.INTAKE_NOTE_MAX} characters`;
   }
   return errors;
 }
@@ -60,7 +61,12 @@ export function embeddingPage(): string | undefined {
  * question, anything else (or a failure that is not validation) above the button.
  */
 export function serverAnswerErrors(error: unknown, questions: Question[]) {
-  const { fieldErrors, message } = serverFieldErrors(error, questions.map((question) => `answers.${question.variable}`));
-  const byVariable = Object.fromEntries(Object.entries(fieldErrors).map(([path, text]) => [path.slice('answers.'.length), text]));
+  const { fieldErrors, message } = serverFieldErrors(
+    error,
+    questions.map((question) => `answers.${question.variable}`),
+  );
+  const byVariable = Object.fromEntries(
+    Object.entries(fieldErrors).map(([path, text]) => [path.slice('answers.'.length), text]),
+  );
   return { fieldErrors: byVariable, message };
 }

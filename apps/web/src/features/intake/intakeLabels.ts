@@ -17,7 +17,8 @@ export const QUESTION_LABELS: Labels<intakeApi.QuestionType> = {
 /** The two name questions of the server's form share a type; their variables tell them apart. */
 const VARIABLE_LABELS: Partial<Record<string, string>> = { firstName: 'First name', lastName: 'Last name' };
 
-export const answerLabel = (answer: intakeApi.Answer) => VARIABLE_LABELS[answer.variable] ?? QUESTION_LABELS[answer.questionType];
+export const answerLabel = (answer: intakeApi.Answer) =>
+  VARIABLE_LABELS[answer.variable] ?? QUESTION_LABELS[answer.questionType];
 
 export const QUESTION_STYLE_LABELS: Labels<intakeApi.QuestionStyle> = {
   NONE: "Don't ask",
@@ -26,14 +27,27 @@ export const QUESTION_STYLE_LABELS: Labels<intakeApi.QuestionStyle> = {
 };
 
 /** NEW reads apart from the "New" badge of unopened submissions: an opened one may still wait for an answer. */
-export const SUBMISSION_STATUS_LABELS: Labels<intakeApi.SubmissionStatus> = { NEW: 'Not answered yet', ACCEPTED: 'Accepted', REJECTED: 'Rejected' };
+export const SUBMISSION_STATUS_LABELS: Labels<intakeApi.SubmissionStatus> = {
+  NEW: 'Not answered yet',
+  ACCEPTED: 'Accepted',
+  REJECTED: 'Rejected',
+};
 
 /** Colour repeats the words, never replaces them. */
-export const SUBMISSION_STATUS_COLORS: Labels<intakeApi.SubmissionStatus> = { NEW: 'blue', ACCEPTED: 'teal', REJECTED: 'red' };
+export const SUBMISSION_STATUS_COLORS: Labels<intakeApi.SubmissionStatus> = {
+  NEW: 'blue',
+  ACCEPTED: 'teal',
+  REJECTED: 'red',
+};
 
 export const SUBMISSION_LISTS: readonly SubmissionList[] = ['new', 'accepted', 'rejected', 'archived'];
 
-export const SUBMISSION_LIST_LABELS: Labels<SubmissionList> = { new: 'New', accepted: 'Accepted', rejected: 'Rejected', archived: 'Archived' };
+export const SUBMISSION_LIST_LABELS: Labels<SubmissionList> = {
+  new: 'New',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  archived: 'Archived',
+};
 
 /** Which of the bot's counts each list shows. */
 export const LIST_COUNTS: Record<SubmissionList, keyof intakeApi.SubmissionCounts> = {

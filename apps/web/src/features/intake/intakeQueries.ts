@@ -34,7 +34,8 @@ export function useIntakeScope(): IntakeScope | null {
 /** Every intake query sits under ['intake', practiceId], so a change can refresh them together. */
 export const intakeKeys = {
   practice: (practiceId: number) => ['intake', practiceId] as const,
-  bots: (practiceId: number, page: number, takenDown = false) => ['intake', practiceId, 'bots', page, takenDown] as const,
+  bots: (practiceId: number, page: number, takenDown = false) =>
+    ['intake', practiceId, 'bots', page, takenDown] as const,
   bot: (practiceId: number, botId: number) => ['intake', practiceId, 'bot', botId] as const,
   submissions: (practiceId: number, botId: number) => ['intake', practiceId, 'bot', botId, 'submissions'] as const,
   counts: (practiceId: number, botId: number) => ['intake', practiceId, 'bot', botId, 'counts'] as const,

@@ -24,7 +24,8 @@ export function useSubmissionMutations(scope: IntakeScope, id: number) {
       onSuccess: updated,
     }),
     archive: useMutation({
-      mutationFn: (archived: boolean) => call(intakeApi.archiveSubmission, { params, query: { practiceId }, body: { archived } }),
+      mutationFn: (archived: boolean) =>
+        call(intakeApi.archiveSubmission, { params, query: { practiceId }, body: { archived } }),
       onSuccess: updated,
     }),
     /** Matches or adds the patient's record and texts them the chat's link. */

@@ -40,7 +40,9 @@ describe('invite link, whoever opens it', () => {
     });
     renderApp('/invite/nope');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'This invite is no longer valid' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invite is no longer valid' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to Referwell' })).toHaveAttribute('href', '/login');
   });
 
@@ -48,7 +50,8 @@ describe('invite link, whoever opens it', () => {
     let fail = true;
     fakeServer({
       'GET /api/v1/user/current': unauthorized,
-      'GET /api/v1/invites/:code': () => (fail ? reply(400, errorBody(400, 'BAD_REQUEST', 'Incorrect params')) : inviteView()),
+      'GET /api/v1/invites/:code': () =>
+        fail ? reply(400, errorBody(400, 'BAD_REQUEST', 'Incorrect params')) : inviteView(),
     });
     const { user } = renderApp(`/invite/${INVITE_CODE}`);
 
@@ -66,8 +69,16 @@ describe('invite link, signed in', () => {
       ...signedInRoutes(() => current),
       'GET /api/v1/invites/:code': () => inviteView({ isInvitee: true, email: provider.email }),
       'PUT /api/v1/invite/:id/accept': () => {
-        if (options.serverSwitches) current = currentUserResponse({ currentPractice: { ...lakeside, roles: ['STAFF'] } });
-        return { inviteId: 11, target: 'PRACTICE', practiceId: 2, networkId: null, organisationId: null, role: 'STAFF' };
+        if (options.serverSwitches)
+          current = currentUserResponse({ currentPractice: { ...lakeside, roles: ['STAFF'] } });
+        return {
+          inviteId: 11,
+          target: 'PRACTICE',
+          practiceId: 2,
+          networkId: null,
+          organisationId: null,
+          role: 'STAFF',
+        };
       },
       'PUT /api/v1/user/:id/': ({ body }) => {
         current = currentUserResponse({ currentPractice: { ...lakeside, roles: ['STAFF'] } });
@@ -146,19 +157,29 @@ describe('invite link, signed in', () => {
           email: provider.email,
         }),
       'PUT /api/v1/invite/:id/accept': () => ({
-        inviteId: 11, target: 'NETWORK', practiceId: 2, networkId: 4, organisationId: null, role: null,
+        inviteId: 11,
+        target: 'NETWORK',
+        practiceId: 2,
+        networkId: 4,
+        organisationId: null,
+        role: null,
       }),
     });
     const { user, router } = renderApp(`/invite/${INVITE_CODE}`);
 
-    expect(await screen.findByText('Alex Admin invited your practice to join the Cardiology network of Hillside Medical.'))
-      .toBeInTheDocument();
+    expect(
+      await screen.findByText('Alex Admin invited your practice to join the Cardiology network of Hillside Medical.'),
+    ).toBeInTheDocument();
     // Only Lakeside, where Pat is an admin, may be added.
-    expect(await screen.findByRole('combobox', { name: 'Practice to add to the network' })).toHaveValue('Lakeside Health');
+    expect(await screen.findByRole('combobox', { name: 'Practice to add to the network' })).toHaveValue(
+      'Lakeside Health',
+    );
     await user.click(screen.getByRole('button', { name: /^Accept/ }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(server.find('PUT', '/api/v1/invite/11/accept')[0].body).toEqual({ code: INVITE_CODE, practiceId: 2 });
-    expect(await screen.findByText('Lakeside Health joined the Cardiology network of Hillside Medical.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Lakeside Health joined the Cardiology network of Hillside Medical.'),
+    ).toBeInTheDocument();
   });
 });

@@ -43,7 +43,8 @@ export function InviteResponseButtons(props: InviteResponseButtonsProps) {
     (m) => m.roles.some((role) => NETWORK_ROLES.has(role)) && m.practice.id !== invite.network?.practice.id,
   );
   const [networkPracticeId, setNetworkPracticeId] = useState<string | null>(null);
-  const chosenPracticeId = networkPracticeId ?? (ownPractices.length === 1 ? String(ownPractices[0].practice.id) : null);
+  const chosenPracticeId =
+    networkPracticeId ?? (ownPractices.length === 1 ? String(ownPractices[0].practice.id) : null);
 
   const accept = useMutation({
     mutationFn: () =>
@@ -128,7 +129,8 @@ export function InviteResponseButtons(props: InviteResponseButtonsProps) {
         loading={decline.isPending}
         error={decline.isError ? decline.error : undefined}
       >
-        The invite to {inviteTargetName(invite)} stops working. To join later you would need a new invite or a join request.
+        The invite to {inviteTargetName(invite)} stops working. To join later you would need a new invite or a join
+        request.
       </ConfirmDialog>
     </Stack>
   );

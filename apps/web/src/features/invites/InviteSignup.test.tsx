@@ -7,7 +7,14 @@ import { renderApp } from '../../test/renderApp';
 import { INVITE_CODE, inviteView } from '../../test/inviteFixtures';
 
 const CODE = '123456';
-const newUser: Account = { ...provider, id: 21, email: 'nia@example.test', firstName: 'Nia', lastName: 'New', practiceId: 2 };
+const newUser: Account = {
+  ...provider,
+  id: 21,
+  email: 'nia@example.test',
+  firstName: 'Nia',
+  lastName: 'New',
+  practiceId: 2,
+};
 
 /** Someone signed out with an invite; the server signs them up and in as the invite promises. */
 function signupServer(signup: (body: any) => Response | object) {
@@ -48,52 +55,63 @@ async function fillIn(user: User) {
 
 describe('signing up from an invite', () => {
   // Long: it fills the form twice and walks the code step.
-  it('checks the form, sends the invite code, verifies the phone and lands in the practice', { timeout: 15_000 }, async () => {
-    const server = signupServer(() => reply(201, { userId: 21, verification: { uuid: FLOW_UUID, nextStep: 'PHONE_CODE' } }));
-    const { user, router } = renderApp(`/invite/${INVITE_CODE}`);
+  it(
+    'checks the form, sends the invite code, verifies the phone and lands in the practice',
+    { timeout: 15_000 },
+    async () => {
+      const server = signupServer(() =>
+        reply(201, { userId: 21, verification: { uuid: FLOW_UUID, nextStep: 'PHONE_CODE' } }),
+      );
+      const { user, router } = renderApp(`/invite/${INVITE_CODE}`);
 
-    await user.click(await screen.findByRole('button', { name: 'Create my account' }));
-    expect(screen.getByText('Use the address the invite was sent to (n•••@example.test).')).toBeInTheDocument();
-    expect(screen.getByText('Staff')).toBeInTheDocument();
-    await enter(user, /^password/i, 'short');
-    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+      await user.click(await screen.findByRole('button', { name: 'Create my account' }));
+      expect(screen.getByText('Use the address the invite was sent to (n•••@example.test).')).toBeInTheDocument();
+      expect(screen.getByText('Staff')).toBeInTheDocument();
+      await enter(user, /^password/i, 'short');
+      await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
-    expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
-    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
-    expect(screen.getByText('Enter a valid phone number')).toBeInTheDocument();
-    expect(screen.getByText('Use 10 to 70 characters')).toBeInTheDocument();
-    expect(screen.getByText('You must accept the terms')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/user/signup')).toHaveLength(0);
+      expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
+      expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+      expect(screen.getByText('Enter a valid phone number')).toBeInTheDocument();
+      expect(screen.getByText('Use 10 to 70 characters')).toBeInTheDocument();
+      expect(screen.getByText('You must accept the terms')).toBeInTheDocument();
+      expect(server.find('POST', '/api/v1/user/signup')).toHaveLength(0);
 
-    await user.clear(screen.getByLabelText(/^password/i));
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+      await user.clear(screen.getByLabelText(/^password/i));
+      await fillIn(user);
+      await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
-    const code = await screen.findByLabelText(/^code/i);
-    expect(screen.getByText('Enter the 6-digit code we sent to +12025550177.')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/user/signup')[0].body).toEqual({
-      email: 'nia@example.test',
-      phone: '+12025550177',
-      password: 'a-long-enough-password',
-      firstName: 'Nia',
-      lastName: 'New',
-      role: 'STAFF',
-      app: 'PROVIDER_WEB',
-      termsAccepted: true,
-      inviteCode: INVITE_CODE,
-    });
-    await user.type(code, `${CODE}{Enter}`);
+      const code = await screen.findByLabelText(/^code/i);
+      expect(screen.getByText('Enter the 6-digit code we sent to +12025550177.')).toBeInTheDocument();
+      expect(server.find('POST', '/api/v1/user/signup')[0].body).toEqual({
+        email: 'nia@example.test',
+        phone: '+12025550177',
+        password: 'a-long-enough-password',
+        firstName: 'Nia',
+        lastName: 'New',
+        role: 'STAFF',
+        app: 'PROVIDER_WEB',
+        termsAccepted: true,
+        inviteCode: INVITE_CODE,
+      });
+      await user.type(code, `${CODE}{Enter}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Nia New' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
-    expect(server.find('POST', `/api/v1/auth/${FLOW_UUID}`)[0].body).toEqual({ step: 'PHONE_CODE', value: CODE });
-    // The server accepted the invite with the new account; nothing is left to accept.
-    expect(server.requests.some((r) => r.path.endsWith('/accept'))).toBe(false);
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Nia New' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+      expect(screen.getByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
+      expect(server.find('POST', `/api/v1/auth/${FLOW_UUID}`)[0].body).toEqual({ step: 'PHONE_CODE', value: CODE });
+      // The server accepted the invite with the new account; nothing is left to accept.
+      expect(server.requests.some((r) => r.path.endsWith('/accept'))).toBe(false);
+    },
+  );
 
   it('shows the server refusing the phone number on its field', async () => {
-    signupServer(() => reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['body', 'phone'], message: 'Invalid phone number' }] }));
+    signupServer(() =>
+      reply(400, {
+        ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'),
+        issues: [{ path: ['body', 'phone'], message: 'Invalid phone number' }],
+      }),
+    );
     const { user } = renderApp(`/invite/${INVITE_CODE}`);
 
     await user.click(await screen.findByRole('button', { name: 'Create my account' }));

@@ -44,7 +44,14 @@ export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormP
   const role = signupRole(invite);
   const joiningRole = invitedRole(invite);
   const form = useForm({
-    initialValues: { firstName: '', lastName: '', email: fixedEmail ?? '', phone: '', password: '', termsAccepted: false },
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: fixedEmail ?? '',
+      phone: '',
+      password: '',
+      termsAccepted: false,
+    },
     validate: {
       firstName: name('first name'),
       lastName: name('last name'),

@@ -50,6 +50,7 @@ export function knownEmail(invite: InviteView): string | null {
 /** The signup form's role: the kind of account the invite's role fits. */
 export function signupRole(invite: InviteView): SignupRole {
   const role = invitedRole(invite);
-  if (invite.type === 'VENDOR' || role === 'THIRD_PARTY_ADMIN' || role === 'THIRD_PARTY_STAFF') return 'THIRD_PARTY_STAFF';
+  if (invite.type === 'VENDOR' || role === 'THIRD_PARTY_ADMIN' || role === 'THIRD_PARTY_STAFF')
+    return 'THIRD_PARTY_STAFF';
   return role === 'STAFF' ? 'STAFF' : 'PROVIDER';
 }

@@ -6,21 +6,41 @@ import { currentUserResponse, lakeside, provider, riverside, signedInRoutes } fr
 import { renderApp } from '../../test/renderApp';
 import { inviteView } from '../../test/inviteFixtures';
 
-const hillside: PracticeSummary = { ...riverside.practice, id: 3, uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', name: 'Hillside Medical', address: '3 Hill Street, Shelbyville' };
-const hilltop: PracticeSummary = { ...riverside.practice, id: 4, uuid: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c', name: 'Hilltop Care', address: '4 Top Road, Ogdenville' };
+const hillside: PracticeSummary = {
+  ...riverside.practice,
+  id: 3,
+  uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+  name: 'Hillside Medical',
+  address: '3 Hill Street, Shelbyville',
+};
+const hilltop: PracticeSummary = {
+  ...riverside.practice,
+  id: 4,
+  uuid: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+  name: 'Hilltop Care',
+  address: '4 Top Road, Ogdenville',
+};
 const REQUESTED_AT = Date.now() - 3 * 3_600_000;
 
 function joinServer(overrides: Record<string, (...args: any[]) => unknown> = {}) {
   return fakeServer({
     ...signedInRoutes(),
     'GET /api/v1/practices': ({ query }) => {
-      const all = [hillside, hilltop, riverside.practice].filter((p) => p.name.toLowerCase().includes(query.get('query')!.toLowerCase()));
+      const all = [hillside, hilltop, riverside.practice].filter((p) =>
+        p.name.toLowerCase().includes(query.get('query')!.toLowerCase()),
+      );
       return { data: all, count: all.length };
     },
     'GET /api/v1/user/availablePractices': () => [],
     'GET /api/v1/user/invites': () => [],
     'POST /api/v1/practice/join': ({ body }) => ({
-      results: body.practiceIds.map((practiceId: number) => ({ practiceId, outcome: 'REQUESTED', roles: [], joinRequestId: 90 + practiceId, inviteId: null })),
+      results: body.practiceIds.map((practiceId: number) => ({
+        practiceId,
+        outcome: 'REQUESTED',
+        roles: [],
+        joinRequestId: 90 + practiceId,
+        inviteId: null,
+      })),
     }),
     ...overrides,
   });
@@ -91,9 +111,16 @@ describe('join a practice', () => {
       'PUT /api/v1/practicejoinrequest/:id': ({ body }) => {
         pending = false;
         return {
-          id: 93, uuid: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', practice: hillside, message: '', state: body.state,
+          id: 93,
+          uuid: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+          practice: hillside,
+          message: '',
+          state: body.state,
           requestedBy: { id: provider.id, uuid: provider.uuid, firstName: 'Pat', lastName: 'Rivers', title: null },
-          acceptingUserId: null, rejectingUserId: null, createdAt: REQUESTED_AT, updatedAt: Date.now(),
+          acceptingUserId: null,
+          rejectingUserId: null,
+          createdAt: REQUESTED_AT,
+          updatedAt: Date.now(),
         };
       },
     });
@@ -120,18 +147,29 @@ describe('join a practice', () => {
       'PUT /api/v1/invite/:id/accept': () => {
         invited = false;
         current = currentUserResponse({ currentPractice: { ...lakeside, roles: ['STAFF'] } });
-        return { inviteId: 11, target: 'PRACTICE', practiceId: 2, networkId: null, organisationId: null, role: 'STAFF' };
+        return {
+          inviteId: 11,
+          target: 'PRACTICE',
+          practiceId: 2,
+          networkId: null,
+          organisationId: null,
+          role: 'STAFF',
+        };
       },
     });
     const { user } = renderApp('/practices/join');
 
     const invites = await screen.findByRole('list', { name: 'Invites for you' });
-    expect(within(invites).getByText('Alex Admin invited you to join Lakeside Health with the Staff role.')).toBeInTheDocument();
+    expect(
+      within(invites).getByText('Alex Admin invited you to join Lakeside Health with the Staff role.'),
+    ).toBeInTheDocument();
     await user.click(within(invites).getByRole('button', { name: 'Accept the invite to Lakeside Health' }));
 
     expect(await screen.findByText('No invites waiting')).toBeInTheDocument();
     expect(server.find('PUT', '/api/v1/invite/11/accept')[0].body).toEqual({});
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Current practice' })).toHaveValue('Lakeside Health'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Current practice' })).toHaveValue('Lakeside Health'),
+    );
   });
 
   it('shows when the lists cannot be loaded', async () => {

@@ -46,11 +46,20 @@ export function MyJoinRequests() {
   }
   const pending: Pending[] = available.data.flatMap(({ practice, joinRequest }) =>
     joinRequest
-      ? [{ id: joinRequest.id, createdAt: joinRequest.createdAt, practiceName: practice.name, address: practice.address }]
+      ? [
+          {
+            id: joinRequest.id,
+            createdAt: joinRequest.createdAt,
+            practiceName: practice.name,
+            address: practice.address,
+          },
+        ]
       : [],
   );
   if (pending.length === 0) {
-    return <EmptyMessage title="No pending join requests">Requests you send wait here until an admin answers.</EmptyMessage>;
+    return (
+      <EmptyMessage title="No pending join requests">Requests you send wait here until an admin answers.</EmptyMessage>
+    );
   }
 
   return (

@@ -51,7 +51,9 @@ export function PracticeSearch({ selected, onToggle }: PracticeSearchProps) {
       />
     );
   } else if (practices.length === 0) {
-    list = <EmptyMessage title={`No practices match “${query}”`}>Check the spelling, or try part of the name.</EmptyMessage>;
+    list = (
+      <EmptyMessage title={`No practices match “${query}”`}>Check the spelling, or try part of the name.</EmptyMessage>
+    );
   } else {
     list = (
       <Stack gap="xs">

@@ -4,7 +4,15 @@ import { Button, Group, Stack } from '@mantine/core';
 const FIRST = 10;
 
 /** A list the server sends whole: the first ten, then all on request. */
-export function ShowMore<T>({ items, label, children }: { items: T[]; label: string; children: (item: T) => ReactNode }) {
+export function ShowMore<T>({
+  items,
+  label,
+  children,
+}: {
+  items: T[];
+  label: string;
+  children: (item: T) => ReactNode;
+}) {
   const [all, setAll] = useState(false);
   const shown = all ? items : items.slice(0, FIRST);
   return (

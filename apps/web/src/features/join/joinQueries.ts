@@ -14,7 +14,8 @@ export function availablePracticesQuery() {
 export function practiceSearchQuery(query: string) {
   return infiniteQueryOptions({
     queryKey: ['practices', 'search', query],
-    queryFn: ({ pageParam, signal }) => call(practicesApi.searchPractices, { query: { query, page: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(practicesApi.searchPractices, { query: { query, page: pageParam }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.data.length, 0);

@@ -30,12 +30,20 @@ export function AddProviderPanel({ network, practiceId }: { network: networksApi
   const chosenPractice = practices.find((p) => p.id === chosenId);
   const ownPractice =
     chosenId === current?.practice.id || (myPractices.data ?? []).some((m) => m.practice.id === chosenId);
-  const { query, waitingForName, candidates, count, pageSize } = useProviderCandidates(chosenId, ownPractice, name, page);
+  const { query, waitingForName, candidates, count, pageSize } = useProviderCandidates(
+    chosenId,
+    ownPractice,
+    name,
+    page,
+  );
 
   const add = useNetworkChange(
     practiceId,
     (person: Candidate) =>
-      call(networksApi.addNetworkProvider, { params: { id: network.id }, body: { userId: person.id, practiceId: chosenId! } }),
+      call(networksApi.addNetworkProvider, {
+        params: { id: network.id },
+        body: { userId: person.id, practiceId: chosenId! },
+      }),
     (_, person) => `${personName(person)} added to ${network.name}`,
   );
   const inNetwork = new Set(network.providers.map((p) => p.user.id));
@@ -47,7 +55,10 @@ export function AddProviderPanel({ network, practiceId }: { network: networksApi
           label="Practice"
           description="The provider is reached through this practice."
           placeholder="Choose a practice"
-          data={practices.map((p) => ({ value: String(p.id), label: p.id === network.practiceId ? `${p.name} (owner)` : p.name }))}
+          data={practices.map((p) => ({
+            value: String(p.id),
+            label: p.id === network.practiceId ? `${p.name} (owner)` : p.name,
+          }))}
           value={chosen}
           onChange={(value) => {
             setChosen(value);
@@ -59,7 +70,9 @@ export function AddProviderPanel({ network, practiceId }: { network: networksApi
           <TextInput
             label="Provider name"
             description={
-              ownPractice ? 'Filters the practice’s providers from 2 characters.' : 'Type at least 1 character to find the practice’s providers.'
+              ownPractice
+                ? 'Filters the practice’s providers from 2 characters.'
+                : 'Type at least 1 character to find the practice’s providers.'
             }
             value={text}
             onChange={(event) => {

@@ -29,7 +29,14 @@ export function MemberOfList({ networks, practiceId, practiceName, canLeave, onL
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {networks.map((network) => (
-        <Paper component="li" key={network.id} withBorder radius="md" p="md" aria-label={`${network.name}, run by ${network.practice.name}`}>
+        <Paper
+          component="li"
+          key={network.id}
+          withBorder
+          radius="md"
+          p="md"
+          aria-label={`${network.name}, run by ${network.practice.name}`}
+        >
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" gap="sm">
               <div style={{ minWidth: 0, flex: 1 }}>
@@ -64,12 +71,15 @@ export function MemberOfList({ networks, practiceId, practiceName, canLeave, onL
         opened={leaving !== null}
         title="Leave this network?"
         confirmLabel="Leave network"
-        onConfirm={() => leaving && leave.mutate(leaving, {
+        onConfirm={() =>
+          leaving &&
+          leave.mutate(leaving, {
             onSuccess: () => {
               setLeaving(null);
               onLeft();
             },
-          })}
+          })
+        }
         onCancel={() => setLeaving(null)}
         loading={leave.isPending}
         error={leave.error}

@@ -22,7 +22,14 @@ interface NetworkFormProps<T> {
 const FIELDS = ['name', 'matchingTimeLimit'] as const;
 
 /** Name and matching time limit of a network, for creating one and for changing it. */
-export function NetworkForm<T>({ initialValues, submitLabel, save, onSaved, onCancel, resetOnSave }: NetworkFormProps<T>) {
+export function NetworkForm<T>({
+  initialValues,
+  submitLabel,
+  save,
+  onSaved,
+  onCancel,
+  resetOnSave,
+}: NetworkFormProps<T>) {
   const form = useForm({
     initialValues,
     validate: { name: networkNameError, matchingTimeLimit: matchingTimeError },

@@ -24,9 +24,13 @@ export function NetworkMembers({ network, practiceId, canManage }: NetworkMember
     practiceId,
     (removal: Removal) =>
       removal.kind === 'practice'
-        ? call(networksApi.removeNetworkPractice, { params: { id: network.id }, body: { practiceId: removal.practice.id } })
+        ? call(networksApi.removeNetworkPractice, {
+            params: { id: network.id },
+            body: { practiceId: removal.practice.id },
+          })
         : call(networksApi.removeNetworkProvider, { params: { id: network.id }, body: { userId: removal.userId } }),
-    (_, removal) => `${removal.kind === 'practice' ? removal.practice.name : removal.name} removed from ${network.name}`,
+    (_, removal) =>
+      `${removal.kind === 'practice' ? removal.practice.name : removal.name} removed from ${network.name}`,
   );
 
   function ask(removal: Removal) {

@@ -11,7 +11,12 @@ function networksServer(routes: Parameters<typeof fakeServer>[0] = {}, admin = t
     network(21, 'North County', 0, { practices: [hilltop] }),
     network(22, 'Specialists', 1, { matchingTimeLimit: 30 }),
     network(23, 'Out of area', 2, { matchingTimeLimit: 1440 }),
-    network(31, 'Bayside partners', 0, { owned: false, practice: bayside, practiceId: bayside.id, practices: [lakeside.practice] }),
+    network(31, 'Bayside partners', 0, {
+      owned: false,
+      practice: bayside,
+      practiceId: bayside.id,
+      practices: [lakeside.practice],
+    }),
   ];
   const own = () => list.filter((n) => n.owned);
   const summaries = () => own().map(({ practices: _p, providers: _u, owned: _o, ...summary }) => summary);
@@ -20,7 +25,9 @@ function networksServer(routes: Parameters<typeof fakeServer>[0] = {}, admin = t
     return rest;
   };
   return fakeServer({
-    ...signedInRoutes(() => currentUserResponse({ currentPractice: admin ? lakeside : { ...lakeside, roles: ['PROVIDER'] } })),
+    ...signedInRoutes(() =>
+      currentUserResponse({ currentPractice: admin ? lakeside : { ...lakeside, roles: ['PROVIDER'] } }),
+    ),
     'GET /api/v1/practice/:id/networks': () => list,
     'PUT /api/v1/network/:id/order': ({ body }, { id }) => {
       const tiers = own();
@@ -39,7 +46,11 @@ function networksServer(routes: Parameters<typeof fakeServer>[0] = {}, admin = t
       if (body.practiceId === lakeside.practice.id) {
         return reply(400, errorBody(400, 'BAD_REQUEST', 'A network always includes the practice that owns it'));
       }
-      list = list.map((n) => (n.id === Number(id) ? { ...n, practices: [...n.practices, practice(body.practiceId, 'Bayside Orthopaedics')] } : n));
+      list = list.map((n) =>
+        n.id === Number(id)
+          ? { ...n, practices: [...n.practices, practice(body.practiceId, 'Bayside Orthopaedics')] }
+          : n,
+      );
       return detail(Number(id));
     },
     'PUT /api/v1/network/:id': ({ body }, { id }) => {
@@ -52,7 +63,12 @@ function networksServer(routes: Parameters<typeof fakeServer>[0] = {}, admin = t
     },
     'GET /api/v1/practices': ({ query }) =>
       query.get('query')?.toLowerCase().startsWith('ba') || query.get('query')?.toLowerCase().startsWith('la')
-        ? { data: [bayside, lakeside.practice].filter((p) => p.name.toLowerCase().startsWith(query.get('query')!.toLowerCase())), count: 1 }
+        ? {
+            data: [bayside, lakeside.practice].filter((p) =>
+              p.name.toLowerCase().startsWith(query.get('query')!.toLowerCase()),
+            ),
+            count: 1,
+          }
         : { data: [], count: 0 },
     ...routes,
   });
@@ -60,11 +76,13 @@ function networksServer(routes: Parameters<typeof fakeServer>[0] = {}, admin = t
 
 async function tiers() {
   const list = await screen.findByRole('list', { name: 'Tiers' });
-  return within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+  return within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
 }
 
 describe('networks page', () => {
-  it('shows the practice\'s tiers in order and the networks it belongs to', async () => {
+  it("shows the practice's tiers in order and the networks it belongs to", async () => {
     networksServer();
     renderApp('/practice/networks');
 
@@ -92,7 +110,9 @@ describe('networks page', () => {
 
     expect(await screen.findByText('North County moved to tier 2 of 3.')).toBeInTheDocument();
     expect(server.find('PUT', '/api/v1/network/21/order')[0].body).toEqual({ order: 1 });
-    await waitFor(async () => expect(await tiers()).toEqual(['Tier 1 · Specialists', 'Tier 2 · North County', 'Tier 3 · Out of area']));
+    await waitFor(async () =>
+      expect(await tiers()).toEqual(['Tier 1 · Specialists', 'Tier 2 · North County', 'Tier 3 · Out of area']),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move North County down' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Move Out of area up' }));
@@ -122,7 +142,11 @@ describe('networks page', () => {
     await user.click(form.getByRole('button', { name: 'Create network' }));
 
     expect(await screen.findByText('Weekend cover is created as tier 4')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/networks')[0].body).toEqual({ name: 'Weekend cover', matchingTimeLimit: 150, practiceId: 2 });
+    expect(server.find('POST', '/api/v1/networks')[0].body).toEqual({
+      name: 'Weekend cover',
+      matchingTimeLimit: 150,
+      practiceId: 2,
+    });
     await waitFor(async () => expect((await tiers()).at(-1)).toBe('Tier 4 · Weekend cover'));
   });
 
@@ -166,7 +190,10 @@ describe('networks page', () => {
     await user.type(limit, '45');
     await user.click(dialog.getByRole('button', { name: 'Save network' }));
     expect(await screen.findByText('Specialist clinics is saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/network/22')[0].body).toEqual({ name: 'Specialist clinics', matchingTimeLimit: 45 });
+    expect(server.find('PUT', '/api/v1/network/22')[0].body).toEqual({
+      name: 'Specialist clinics',
+      matchingTimeLimit: 45,
+    });
     await waitFor(async () => expect(await tiers()).toContain('Tier 2 · Specialist clinics'));
   });
 
@@ -189,9 +216,18 @@ describe('networks page', () => {
   });
 
   it('adds a provider of a practice in the network', async () => {
-    const ana = { id: 40, uuid: '20000000-0000-4000-8000-000000000040', firstName: 'Ana', lastName: 'Lopez', title: 'MD' };
+    const ana = {
+      id: 40,
+      uuid: '20000000-0000-4000-8000-000000000040',
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      title: 'MD',
+    };
     const server = networksServer({
-      'GET /api/v1/practice/:id/providers': () => ({ data: [{ ...ana, email: null, phone: null, roles: ['PROVIDER'] }], count: 1 }),
+      'GET /api/v1/practice/:id/providers': () => ({
+        data: [{ ...ana, email: null, phone: null, roles: ['PROVIDER'] }],
+        count: 1,
+      }),
       'PUT /api/v1/network/:id/addProvider': () => {
         const { owned: _o, ...updated } = network(21, 'North County', 0, {
           practices: [hilltop],
@@ -214,8 +250,14 @@ describe('networks page', () => {
   });
 
   it('finds providers of a practice the admin does not work in through the directory', async () => {
-    const person = (id: number, firstName: string, practices: typeof hilltop[]) => ({
-      id, uuid: `20000000-0000-4000-8000-0000000000${id}`, firstName, lastName: 'Lopez', title: null, kind: 'PROVIDER', practices,
+    const person = (id: number, firstName: string, practices: (typeof hilltop)[]) => ({
+      id,
+      uuid: `20000000-0000-4000-8000-0000000000${id}`,
+      firstName,
+      lastName: 'Lopez',
+      title: null,
+      kind: 'PROVIDER',
+      practices,
     });
     const server = networksServer({
       'GET /api/v1/users': () => ({ data: [person(41, 'Ana', [hilltop]), person(42, 'Andy', [bayside])], count: 2 }),
@@ -236,7 +278,9 @@ describe('networks page', () => {
     expect(tier.queryByText('Andy Lopez')).not.toBeInTheDocument();
     const search = server.find('GET', '/api/v1/users').at(-1)!;
     expect([search.query.get('query'), search.query.get('suggest')]).toEqual(['An', 'true']);
-    await waitFor(() => expect(server.find('PUT', '/api/v1/network/21/addProvider')[0].body).toEqual({ userId: 41, practiceId: 11 }));
+    await waitFor(() =>
+      expect(server.find('PUT', '/api/v1/network/21/addProvider')[0].body).toEqual({ userId: 41, practiceId: 11 }),
+    );
   });
 
   it('is read-only for members who are not admins', async () => {
@@ -249,7 +293,10 @@ describe('networks page', () => {
   });
 
   it('shows the load failure with a retry', async () => {
-    networksServer({ 'GET /api/v1/practice/:id/networks': () => reply(403, errorBody(403, 'FORBIDDEN', 'You may not see this practice')) });
+    networksServer({
+      'GET /api/v1/practice/:id/networks': () =>
+        reply(403, errorBody(403, 'FORBIDDEN', 'You may not see this practice')),
+    });
     renderApp('/practice/networks');
     expect(await screen.findByText('You may not see this practice')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -76,7 +76,9 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
     if (!focusAfterMove) return;
     const { id, direction } = focusAfterMove;
     const same = document.getElementById(moveButtonId(id, direction)) as HTMLButtonElement | null;
-    const other = document.getElementById(moveButtonId(id, direction === 'up' ? 'down' : 'up')) as HTMLButtonElement | null;
+    const other = document.getElementById(
+      moveButtonId(id, direction === 'up' ? 'down' : 'up'),
+    ) as HTMLButtonElement | null;
     (same && !same.disabled ? same : other)?.focus();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the focus request is used up once the focus has moved (a DOM effect); clearing it is not derived state
     setFocusAfterMove(null);
@@ -92,7 +94,12 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
   if (networks.isPending) tiers = <LoadingState label="Loading networks" />;
   else if (networks.isError) {
     tiers = (
-      <ErrorState title="Could not load networks" error={networks.error} onRetry={() => void networks.refetch()} retrying={networks.isFetching} />
+      <ErrorState
+        title="Could not load networks"
+        error={networks.error}
+        onRetry={() => void networks.refetch()}
+        retrying={networks.isFetching}
+      />
     );
   } else if (own.length === 0) {
     tiers = (
@@ -121,7 +128,10 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
 
   return (
     <Stack gap="lg" maw={880}>
-      <PageHeader title="Networks" description={`The groups of practices and providers ${practice.name} refers patients to.`} />
+      <PageHeader
+        title="Networks"
+        description={`The groups of practices and providers ${practice.name} refers patients to.`}
+      />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
@@ -130,13 +140,19 @@ function PracticeNetworks({ membership }: { membership: PracticeMembership }) {
           Referral tiers
         </Title>
         <Text size="sm" c="dimmed">
-          A referral is offered to tier 1 first and moves to the next tier when nobody there accepts it within that tier’s
-          matching time limit.
+          A referral is offered to tier 1 first and moves to the next tier when nobody there accepts it within that
+          tier’s matching time limit.
         </Text>
         {tiers}
       </Stack>
       {canManage && (
-        <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby="networks-create">
+        <Paper
+          component="section"
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          aria-labelledby="networks-create"
+        >
           <Title order={2} size="h3" id="networks-create" mb="md">
             Create a network
           </Title>

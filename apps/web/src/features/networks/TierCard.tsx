@@ -43,7 +43,8 @@ export function TierCard({ network, tier, total, practiceId, canManage, onMove, 
 
   const update = useNetworkChange(
     practiceId,
-    (change: { name: string; matchingTimeLimit: number }) => call(networksApi.updateNetwork, { params: { id: network.id }, body: change }),
+    (change: { name: string; matchingTimeLimit: number }) =>
+      call(networksApi.updateNetwork, { params: { id: network.id }, body: change }),
     (saved) => `${saved.name} is saved`,
   );
   const remove = useMutation({

@@ -42,5 +42,7 @@ export function useNetworkChange<V>(
 
 /** Takes a network out of the cached list at once, so focus can move before the list is fetched again. */
 export function dropNetwork(queryClient: QueryClient, practiceId: number, networkId: number) {
-  queryClient.setQueryData<PracticeNetwork[]>(networksKey(practiceId), (list) => list?.filter((n) => n.id !== networkId));
+  queryClient.setQueryData<PracticeNetwork[]>(networksKey(practiceId), (list) =>
+    list?.filter((n) => n.id !== networkId),
+  );
 }

@@ -23,7 +23,12 @@ interface Candidates {
   pageSize: number;
 }
 
-export function useProviderCandidates(practiceId: number | null, ownPractice: boolean, name: string, page: number): Candidates {
+export function useProviderCandidates(
+  practiceId: number | null,
+  ownPractice: boolean,
+  name: string,
+  page: number,
+): Candidates {
   const team = useQuery({
     queryKey: ['networks', 'providers', practiceId, name, page],
     queryFn: ({ signal }) =>
@@ -46,7 +51,7 @@ export function useProviderCandidates(practiceId: number | null, ownPractice: bo
     return {
       query: team,
       waitingForName: false,
-      candidates: (team.data?.data ?? []),
+      candidates: team.data?.data ?? [],
       count: team.data?.count ?? 0,
       pageSize: PAGE_SIZE.practiceProviders,
     };

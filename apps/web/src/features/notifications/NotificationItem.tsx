@@ -19,7 +19,9 @@ export function NotificationItem({ notification, onOpen, onDismiss, dismissing }
   const currentId = useSession((session) => session.currentPractice?.practice.id);
   const practices = useSession((session) => session.practices);
   const elsewhere = notification.practiceId !== null && notification.practiceId !== currentId;
-  const practiceName = elsewhere ? practices.find(({ practice }) => practice.id === notification.practiceId)?.practice.name : undefined;
+  const practiceName = elsewhere
+    ? practices.find(({ practice }) => practice.id === notification.practiceId)?.practice.name
+    : undefined;
   const openable = notification.link !== null && !elsewhere;
 
   return (
@@ -28,7 +30,13 @@ export function NotificationItem({ notification, onOpen, onDismiss, dismissing }
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Stack gap={2} miw={0} style={{ flex: 1 }}>
             {openable ? (
-              <Anchor component={Link} to={notification.link!} fw={600} onClick={onOpen} style={{ overflowWrap: 'anywhere' }}>
+              <Anchor
+                component={Link}
+                to={notification.link!}
+                fw={600}
+                onClick={onOpen}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {notification.title}
               </Anchor>
             ) : (
@@ -41,10 +49,18 @@ export function NotificationItem({ notification, onOpen, onDismiss, dismissing }
             </Text>
             <Text size="xs" c="dimmed">
               <RelativeTime value={notification.createdAt} addSuffix />
-              {elsewhere && ` · ${practiceName ?? 'Another practice'}${notification.link ? ': switch to it to open this' : ''}`}
+              {elsewhere &&
+                ` · ${practiceName ?? 'Another practice'}${notification.link ? ': switch to it to open this' : ''}`}
             </Text>
           </Stack>
-          <Button variant="default" size="xs" loading={dismissing} onClick={onDismiss} aria-label={`Dismiss “${notification.title}”`} style={{ flexShrink: 0 }}>
+          <Button
+            variant="default"
+            size="xs"
+            loading={dismissing}
+            onClick={onDismiss}
+            aria-label={`Dismiss “${notification.title}”`}
+            style={{ flexShrink: 0 }}
+          >
             Dismiss
           </Button>
         </Group>

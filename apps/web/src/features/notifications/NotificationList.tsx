@@ -21,9 +21,17 @@ export function NotificationList({ onOpen }: { onOpen: () => void }) {
 
   if (list.isPending) return <LoadingState label="Loading notifications" />;
   if (list.isError) {
-    return <ErrorState title="Could not load your notifications" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    return (
+      <ErrorState
+        title="Could not load your notifications"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
   }
-  if (list.data.count === 0) return <EmptyMessage title="You are all caught up">New messages you miss while away show up here.</EmptyMessage>;
+  if (list.data.count === 0)
+    return <EmptyMessage title="You are all caught up">New messages you miss while away show up here.</EmptyMessage>;
 
   function closeConfirm() {
     clear.reset();
@@ -46,7 +54,12 @@ export function NotificationList({ onOpen }: { onOpen: () => void }) {
             dismissing={dismiss.isPending && dismiss.variables === notification.id}
             onDismiss={() =>
               dismiss.mutate(notification.id, {
-                onError: (error) => toasts.show({ color: 'red', title: 'Could not dismiss the notification', message: errorMessage(error) }),
+                onError: (error) =>
+                  toasts.show({
+                    color: 'red',
+                    title: 'Could not dismiss the notification',
+                    message: errorMessage(error),
+                  }),
               })
             }
           />

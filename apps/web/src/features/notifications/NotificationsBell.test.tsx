@@ -12,7 +12,10 @@ configure({ asyncUtilTimeout: 4000 });
 const COUNT = '/api/v1/user/notifications/count';
 const LIST = '/api/v1/notification';
 
-function notification(id: number, overrides: Partial<notificationsApi.Notification> = {}): notificationsApi.Notification {
+function notification(
+  id: number,
+  overrides: Partial<notificationsApi.Notification> = {},
+): notificationsApi.Notification {
   return {
     id,
     practiceId: 1,
@@ -27,7 +30,10 @@ function notification(id: number, overrides: Partial<notificationsApi.Notificati
 }
 
 /** The notification calls over a list the test changes, paged like the server (20 a page). */
-function notificationServer(initial: notificationsApi.Notification[], extra: Record<string, (request: FakeRequest) => unknown> = {}) {
+function notificationServer(
+  initial: notificationsApi.Notification[],
+  extra: Record<string, (request: FakeRequest) => unknown> = {},
+) {
   const state = { items: initial };
   const server = fakeServer({
     ...signedInRoutes(),
@@ -97,7 +103,11 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     expect(server.find('PUT', '/api/v1/notification/clear')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Clear all notifications?' })).getByRole('button', { name: 'Clear all' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Clear all notifications?' })).getByRole('button', {
+        name: 'Clear all',
+      }),
+    );
     expect(await screen.findByText('You are all caught up')).toBeInTheDocument();
     expect(server.find('PUT', '/api/v1/notification/clear')[0].body).toEqual({});
     expect(await bell('Notifications')).toBeInTheDocument();
@@ -119,7 +129,8 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
   it('shows a failure with a way to try again', async () => {
     let fail = true;
     notificationServer([notification(1)], {
-      [`GET ${LIST}`]: () => (fail ? reply(500, errorBody(500, 'INTERNAL', 'Something broke')) : { data: [notification(1)], count: 1 }),
+      [`GET ${LIST}`]: () =>
+        fail ? reply(500, errorBody(500, 'INTERNAL', 'Something broke')) : { data: [notification(1)], count: 1 },
     });
     const { user } = renderApp('/');
     await user.click(await bell('Notifications (1 new)'));

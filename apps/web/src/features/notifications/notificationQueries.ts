@@ -25,7 +25,11 @@ export function notificationCountQuery() {
 export function notificationListQuery(page: number) {
   return queryOptions({
     queryKey: notificationKeys.list(page),
-    queryFn: ({ signal }) => call(notificationsApi.listNotifications, { query: { page, pageSize: notificationsApi.NOTIFICATIONS_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      call(notificationsApi.listNotifications, {
+        query: { page, pageSize: notificationsApi.NOTIFICATIONS_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +43,8 @@ export function notificationListQuery(page: number) {
 export function useNotificationsLiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }, { cancelRefetch: false });
+    const refresh = () =>
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all }, { cancelRefetch: false });
     window.addEventListener(CHAT_CHANGED_EVENT, refresh);
     window.addEventListener(UNREAD_CHANGED_EVENT, refresh);
     return () => {

@@ -11,13 +11,20 @@ import { MY_ORGANISATIONS_KEY, organisationKey, practiceQuery } from './organisa
  * Offers to bring the current practice in. Both sides must agree, so only someone who administers
  * the organisation and is an ADMIN of the practice sees it.
  */
-export function AttachCurrentPractice({ organisationId, organisationName }: { organisationId: number; organisationName: string }) {
+export function AttachCurrentPractice({
+  organisationId,
+  organisationName,
+}: {
+  organisationId: number;
+  organisationName: string;
+}) {
   const current = useSession((s) => s.currentPractice);
   const isPracticeAdmin = current?.roles.includes('ADMIN') ?? false;
   const queryClient = useQueryClient();
   const practice = useQuery({ ...practiceQuery(current?.practice.id ?? 0), enabled: isPracticeAdmin });
   const attach = useMutation({
-    mutationFn: (practiceId: number) => call(organisationsApi.attachPractice, { params: { id: organisationId }, body: { practiceId } }),
+    mutationFn: (practiceId: number) =>
+      call(organisationsApi.attachPractice, { params: { id: organisationId }, body: { practiceId } }),
     onSuccess: async (attached) => {
       notifications.show({ color: 'teal', message: `${attached.name} is now part of ${organisationName}` });
       await Promise.all([
@@ -34,7 +41,8 @@ export function AttachCurrentPractice({ organisationId, organisationName }: { or
   if (belongsTo !== null) {
     return (
       <Text size="sm" c="dimmed">
-        {current.practice.name} belongs to another organisation; it must leave that one before it can join {organisationName}.
+        {current.practice.name} belongs to another organisation; it must leave that one before it can join{' '}
+        {organisationName}.
       </Text>
     );
   }

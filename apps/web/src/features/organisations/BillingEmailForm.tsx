@@ -23,7 +23,10 @@ export function BillingEmailForm({ organisation }: { organisation: organisations
   const errors = useServerErrors(form, FIELDS);
   const save = useMutation({
     mutationFn: (values: typeof form.values) =>
-      call(organisationsApi.setOrganisationBillingEmail, { params: { id: organisation.id }, body: { billingEmail: values.billingEmail.trim() } }),
+      call(organisationsApi.setOrganisationBillingEmail, {
+        params: { id: organisation.id },
+        body: { billingEmail: values.billingEmail.trim() },
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(organisationKey(organisation.id), saved);
       notifications.show({ color: 'teal', message: 'The billing e-mail is saved' });
@@ -34,7 +37,13 @@ export function BillingEmailForm({ organisation }: { organisation: organisations
   return (
     <form onSubmit={errors.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack>
-        <TextInput label="Billing e-mail" type="email" autoComplete="email" required {...form.getInputProps('billingEmail')} />
+        <TextInput
+          label="Billing e-mail"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('billingEmail')}
+        />
         <FormErrorAlert message={errors.formError} />
         <Group>
           <Button type="submit" loading={save.isPending}>

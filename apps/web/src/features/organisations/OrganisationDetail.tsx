@@ -42,7 +42,11 @@ export function OrganisationDetail({ organisationId }: { organisationId: number 
       {back}
       <PageHeader
         title={data.name}
-        description={canManage ? 'You administer this organisation.' : 'You can see this organisation; its admins make the changes.'}
+        description={
+          canManage
+            ? 'You administer this organisation.'
+            : 'You can see this organisation; its admins make the changes.'
+        }
       />
       <Section title="Details">
         {/* Saved details come back from the server: the form starts again from them. */}

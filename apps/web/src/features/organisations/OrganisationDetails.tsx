@@ -47,7 +47,11 @@ function DetailsForm({ organisation }: { organisation: organisationsApi.Organisa
     mutationFn: (values: typeof form.values) =>
       call(organisationsApi.updateOrganisation, {
         params: { id: organisation.id },
-        body: { name: values.name.trim(), address: values.address.trim() || null, phoneNumber: values.phoneNumber.trim() || null },
+        body: {
+          name: values.name.trim(),
+          address: values.address.trim() || null,
+          phoneNumber: values.phoneNumber.trim() || null,
+        },
       }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(organisationKey(organisation.id), saved);

@@ -27,7 +27,11 @@ export function OrganisationList() {
       />
     );
   } else if (organisations.data.length === 0) {
-    content = <EmptyMessage title="You are not in any organisation">Create one below, or ask an organisation’s admin to invite you.</EmptyMessage>;
+    content = (
+      <EmptyMessage title="You are not in any organisation">
+        Create one below, or ask an organisation’s admin to invite you.
+      </EmptyMessage>
+    );
   } else {
     content = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your organisations">
@@ -65,7 +69,13 @@ export function OrganisationList() {
         description="Groups of practices managed and billed together. You see every organisation you hold a role in; admins manage it."
       />
       {content}
-      <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby="organisations-create">
+      <Paper
+        component="section"
+        withBorder
+        radius="md"
+        p={{ base: 'md', sm: 'lg' }}
+        aria-labelledby="organisations-create"
+      >
         <Title order={2} size="h3" id="organisations-create" mb="md">
           Create an organisation
         </Title>

@@ -31,7 +31,11 @@ export function OrganisationMembers({ organisationId, canManage }: { organisatio
   const members = useQuery({
     queryKey: [...membersKey, query, page],
     queryFn: ({ signal }) =>
-      call(organisationsApi.organisationMembers, { params: { id: organisationId }, query: { page, query: query || undefined }, signal }),
+      call(organisationsApi.organisationMembers, {
+        params: { id: organisationId },
+        query: { page, query: query || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -49,7 +53,11 @@ export function OrganisationMembers({ organisationId, canManage }: { organisatio
       await refresh();
     },
     onError: (error, { person }) =>
-      notifications.show({ color: 'red', title: `Could not give ${personName(person)} the role`, message: errorMessage(error) }),
+      notifications.show({
+        color: 'red',
+        title: `Could not give ${personName(person)} the role`,
+        message: errorMessage(error),
+      }),
   });
   const remove = useMutation({
     mutationFn: ({ person, role }: { person: Person; role: Role }) =>
@@ -65,7 +73,10 @@ export function OrganisationMembers({ organisationId, canManage }: { organisatio
 
   function memberList(): ReactNode {
     if (members.isPending) return <LoadingState label="Loading members" />;
-    if (members.isError) return <ErrorState title="Could not load the members" error={members.error} onRetry={() => void members.refetch()} />;
+    if (members.isError)
+      return (
+        <ErrorState title="Could not load the members" error={members.error} onRetry={() => void members.refetch()} />
+      );
     if (members.data.data.length === 0) return <EmptyMessage title={query ? 'Nobody matches' : 'No members yet'} />;
     return (
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Members of the organisation">
@@ -112,7 +123,13 @@ export function OrganisationMembers({ organisationId, canManage }: { organisatio
       />
       {memberList()}
       {members.data && (
-        <ListPagination label="Members pages" page={page} pageSize={PAGE_SIZE.organisationMembers} count={members.data.count} onChange={setPage} />
+        <ListPagination
+          label="Members pages"
+          page={page}
+          pageSize={PAGE_SIZE.organisationMembers}
+          count={members.data.count}
+          onChange={setPage}
+        />
       )}
       <ConfirmDialog
         opened={removing !== null}

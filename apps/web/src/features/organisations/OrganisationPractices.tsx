@@ -34,7 +34,11 @@ export function OrganisationPractices({ organisationId, organisationName, canMan
   const practices = useQuery({
     queryKey: [...listKey, query, page],
     queryFn: ({ signal }) =>
-      call(organisationsApi.organisationPractices, { params: { id: organisationId }, query: { page, query: query || undefined }, signal }),
+      call(organisationsApi.organisationPractices, {
+        params: { id: organisationId },
+        query: { page, query: query || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   // Taking a practice out needs its ADMIN role too.
@@ -44,7 +48,9 @@ export function OrganisationPractices({ organisationId, organisationName, canMan
   const billing = useMutation({
     mutationFn: ({ practice, billed }: { practice: OrganisationPractice; billed: boolean }) => {
       const options = { params: { id: organisationId }, body: { practiceId: practice.id } };
-      return billed ? call(organisationsApi.addBillingPractice, options) : call(organisationsApi.removeBillingPractice, options);
+      return billed
+        ? call(organisationsApi.addBillingPractice, options)
+        : call(organisationsApi.removeBillingPractice, options);
     },
     onSuccess: async (updated) => {
       notifications.show({
@@ -57,7 +63,11 @@ export function OrganisationPractices({ organisationId, organisationName, canMan
       await queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: (error, { practice }) =>
-      notifications.show({ color: 'red', title: `Could not change billing for ${practice.name}`, message: errorMessage(error) }),
+      notifications.show({
+        color: 'red',
+        title: `Could not change billing for ${practice.name}`,
+        message: errorMessage(error),
+      }),
   });
   const detach = useMutation({
     mutationFn: (practice: OrganisationPractice) =>
@@ -78,13 +88,26 @@ export function OrganisationPractices({ organisationId, organisationName, canMan
   function practiceList(): ReactNode {
     if (practices.isPending) return <LoadingState label="Loading practices" />;
     if (practices.isError) {
-      return <ErrorState title="Could not load the practices" error={practices.error} onRetry={() => void practices.refetch()} />;
+      return (
+        <ErrorState
+          title="Could not load the practices"
+          error={practices.error}
+          onRetry={() => void practices.refetch()}
+        />
+      );
     }
     if (practices.data.data.length === 0) {
       return <EmptyMessage title={query ? 'No practices match' : 'No practices yet'} />;
     }
     return (
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Practices of the organisation">
+      <Stack
+        component="ul"
+        gap="xs"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Practices of the organisation"
+      >
         {practices.data.data.map((practice) => {
           const billed = practice.billingBasis === 'ORGANISATION';
           const changing = billing.isPending && billing.variables?.practice.id === practice.id;

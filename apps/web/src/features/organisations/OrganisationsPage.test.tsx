@@ -44,7 +44,7 @@ async function section(name: string) {
 }
 
 describe('organisations list', () => {
-  it('lists the person\'s organisations with their roles', async () => {
+  it("lists the person's organisations with their roles", async () => {
     organisationServer();
     renderApp('/organisations');
 
@@ -61,7 +61,8 @@ describe('organisations list', () => {
     const server = organisationServer({
       routes: {
         'GET /api/v1/practice/:id': () => fullPractice(lakeside.practice, null),
-        'POST /api/v1/organisations': ({ body }) => reply(201, organisation({ id: 9, name: body.name, practiceCount: 1 })),
+        'POST /api/v1/organisations': ({ body }) =>
+          reply(201, organisation({ id: 9, name: body.name, practiceCount: 1 })),
       },
     });
     const { user, router } = renderApp('/organisations');
@@ -76,7 +77,10 @@ describe('organisations list', () => {
     await user.click(create.getByRole('button', { name: 'Create organisation' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/organisations/9'));
-    expect(server.find('POST', '/api/v1/organisations')[0].body).toEqual({ name: 'North Shore Care', practiceIds: [2] });
+    expect(server.find('POST', '/api/v1/organisations')[0].body).toEqual({
+      name: 'North Shore Care',
+      practiceIds: [2],
+    });
     expect(await screen.findByText('North Shore Care is created')).toBeInTheDocument();
   });
 
@@ -117,7 +121,9 @@ describe('organisation page', () => {
     const { user } = renderApp('/organisations/5');
     const practices = await section('Practices');
 
-    const riversideSwitch = await practices.findByRole('switch', { name: 'Billed to the organisation: Riverside Family Clinic' });
+    const riversideSwitch = await practices.findByRole('switch', {
+      name: 'Billed to the organisation: Riverside Family Clinic',
+    });
     expect(riversideSwitch).not.toBeChecked();
     await user.click(riversideSwitch);
     expect(await screen.findByText('Riverside Family Clinic is now billed to Valley Health Group')).toBeInTheDocument();
@@ -168,7 +174,8 @@ describe('organisation page', () => {
     const server = organisationServer({
       routes: {
         'GET /api/v1/practice/:id': () => fullPractice(lakeside.practice, null),
-        'POST /api/v1/organisation/:id/practices': ({ body }) => reply(201, { ...lakeside.practice, id: body.practiceId, billingBasis: 'PRACTICE' }),
+        'POST /api/v1/organisation/:id/practices': ({ body }) =>
+          reply(201, { ...lakeside.practice, id: body.practiceId, billingBasis: 'PRACTICE' }),
         'DELETE /api/v1/organisation/:id/practices/:practiceId': () => ({ ok: true }),
       },
     });
@@ -180,7 +187,9 @@ describe('organisation page', () => {
     expect(server.find('POST', '/api/v1/organisation/5/practices')[0].body).toEqual({ practiceId: 2 });
 
     // Only practices the person administers can be taken out.
-    expect(practices.queryByRole('button', { name: 'Remove Riverside Family Clinic from the organisation' })).not.toBeInTheDocument();
+    expect(
+      practices.queryByRole('button', { name: 'Remove Riverside Family Clinic from the organisation' }),
+    ).not.toBeInTheDocument();
     await user.click(practices.getByRole('button', { name: 'Remove Lakeside Health from the organisation' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove this practice from the organisation?' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
@@ -212,7 +221,10 @@ describe('organisation page', () => {
 
   it('explains when the organisation cannot be seen', async () => {
     organisationServer({
-      routes: { 'GET /api/v1/organisation/:id': () => reply(403, errorBody(403, 'FORBIDDEN', 'You are not a member of this organisation')) },
+      routes: {
+        'GET /api/v1/organisation/:id': () =>
+          reply(403, errorBody(403, 'FORBIDDEN', 'You are not a member of this organisation')),
+      },
     });
     renderApp('/organisations/5');
     expect(await screen.findByText('You are not a member of this organisation')).toBeInTheDocument();

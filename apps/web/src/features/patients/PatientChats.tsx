@@ -17,7 +17,12 @@ export function PatientChats({ scope, patient }: { scope: PracticeScope; patient
   if (chats.isPending) content = <LoadingState label="Loading the patient's chats" />;
   else if (chats.isError) {
     content = (
-      <ErrorState title="Could not load the patient's chats" error={chats.error} onRetry={() => void chats.refetch()} retrying={chats.isFetching} />
+      <ErrorState
+        title="Could not load the patient's chats"
+        error={chats.error}
+        onRetry={() => void chats.refetch()}
+        retrying={chats.isFetching}
+      />
     );
   } else if (chats.data.length === 0) content = <EmptyMessage title="No chats with this patient yet" />;
   else {

@@ -13,14 +13,17 @@ function detailServer(record: patientsApi.Patient, routes: Parameters<typeof fak
   return fakeServer({
     ...signedInRoutes(),
     'GET /api/v1/patient/:id': () => record,
-    'GET /api/v1/patient/:id/referrals': () => ({ data: [summary(9, { viewed: true }), summary(8, { status: 'ACCEPTED', viewed: true })], count: 2 }),
+    'GET /api/v1/patient/:id/referrals': () => ({
+      data: [summary(9, { viewed: true }), summary(8, { status: 'ACCEPTED', viewed: true })],
+      count: 2,
+    }),
     'GET /api/v1/patient/:id/chats': () => [chat(3, { type: 'PATIENT', title: 'Jane Doe', patientId: jane.id })],
     ...routes,
   });
 }
 
-describe('a patient\'s page', { timeout: 20_000 }, () => {
-  it('shows the record, the patient\'s referrals and the practice\'s chats with them', async () => {
+describe("a patient's page", { timeout: 20_000 }, () => {
+  it("shows the record, the patient's referrals and the practice's chats with them", async () => {
     const server = detailServer(jane);
     renderApp('/patients/41');
 
@@ -31,7 +34,11 @@ describe('a patient\'s page', { timeout: 20_000 }, () => {
 
     const referrals = within(await screen.findByRole('list', { name: "The patient's referrals" })).getAllByRole('link');
     expect(referrals.map((link) => link.getAttribute('href'))).toEqual(['/referrals/view/9', '/referrals/view/8']);
-    expect(Object.fromEntries(server.find('GET', '/api/v1/patient/41/referrals')[0].query)).toEqual({ practiceId: '1', skip: '0', pageSize: '10' });
+    expect(Object.fromEntries(server.find('GET', '/api/v1/patient/41/referrals')[0].query)).toEqual({
+      practiceId: '1',
+      skip: '0',
+      pageSize: '10',
+    });
 
     const chats = within(await screen.findByRole('list', { name: 'Chats with the patient' })).getAllByRole('link');
     expect(chats).toHaveLength(1);
@@ -41,7 +48,7 @@ describe('a patient\'s page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Chats' })).toBeInTheDocument();
   });
 
-  it('edits the record, showing the server\'s refusal on its field, then saves', async () => {
+  it("edits the record, showing the server's refusal on its field, then saves", async () => {
     let saved = jane;
     let attempts = 0;
     const server = detailServer(jane, {
@@ -49,7 +56,10 @@ describe('a patient\'s page', { timeout: 20_000 }, () => {
       'PUT /api/v1/patient/:id': ({ body }) => {
         attempts += 1;
         if (attempts === 1) {
-          return reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Invalid input'), issues: [{ path: ['body', 'email'], message: 'E-mail is already used' }] });
+          return reply(400, {
+            ...errorBody(400, 'BAD_REQUEST', 'Invalid input'),
+            issues: [{ path: ['body', 'email'], message: 'E-mail is already used' }],
+          });
         }
         saved = { ...jane, ...body };
         return saved;
@@ -73,13 +83,21 @@ describe('a patient\'s page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('jane@example.test')).toBeInTheDocument();
     // Every field goes, a blank one to clear it; the unchanged (absent) address does not.
     expect(server.find('PUT', '/api/v1/patient/41').at(-1)!.body).toEqual({
-      firstName: 'Jane', lastName: 'Doe', phoneNumber: '+12025550123', email: 'jane@example.test', dateOfBirth: '', gender: 'FEMALE', insurance: null,
+      firstName: 'Jane',
+      lastName: 'Doe',
+      phoneNumber: '+12025550123',
+      email: 'jane@example.test',
+      dateOfBirth: '',
+      gender: 'FEMALE',
+      insurance: null,
     });
     expect(server.find('PUT', '/api/v1/patient/41').at(-1)!.query.get('practiceId')).toBe('1');
   });
 
   it('starts a chat with the patient and opens it', async () => {
-    const server = detailServer(jane, { 'POST /api/v1/patient/:id/action/createChat': () => chat(12, { type: 'PATIENT', patientId: jane.id }) });
+    const server = detailServer(jane, {
+      'POST /api/v1/patient/:id/action/createChat': () => chat(12, { type: 'PATIENT', patientId: jane.id }),
+    });
     const { user, router } = renderApp('/patients/41');
 
     await user.click(await screen.findByRole('button', { name: 'Chat with patient' }));
@@ -95,7 +113,9 @@ describe('a patient\'s page', { timeout: 20_000 }, () => {
   });
 
   it('says a patient of another practice (or none) is not in the records', async () => {
-    detailServer(jane, { 'GET /api/v1/patient/:id': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Object not found')) });
+    detailServer(jane, {
+      'GET /api/v1/patient/:id': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Object not found')),
+    });
     renderApp('/patients/99');
     expect(await screen.findByText(NOT_IN_RECORDS)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to patients' })).toBeInTheDocument();

@@ -40,7 +40,9 @@ function Missing() {
   return (
     <Stack gap="lg">
       <BackLink />
-      <EmptyMessage title={NOT_IN_RECORDS}>Each practice keeps its own records; this one may belong to another practice.</EmptyMessage>
+      <EmptyMessage title={NOT_IN_RECORDS}>
+        Each practice keeps its own records; this one may belong to another practice.
+      </EmptyMessage>
     </Stack>
   );
 }
@@ -57,7 +59,12 @@ function PatientView({ scope, id }: { scope: PracticeScope; id: number }) {
     return (
       <Stack gap="lg">
         <BackLink />
-        <ErrorState title="Could not load the patient" error={patient.error} onRetry={() => void patient.refetch()} retrying={patient.isFetching} />
+        <ErrorState
+          title="Could not load the patient"
+          error={patient.error}
+          onRetry={() => void patient.refetch()}
+          retrying={patient.isFetching}
+        />
       </Stack>
     );
   }
@@ -67,11 +74,17 @@ function PatientView({ scope, id }: { scope: PracticeScope; id: number }) {
 function PatientContent({ scope, patient }: { scope: PracticeScope; patient: Patient }) {
   const [editing, setEditing] = useState(false);
   const name = `${patient.firstName} ${patient.lastName}`;
-  const reach = [patient.dateOfBirth && `DOB ${patient.dateOfBirth}`, patient.phoneNumber && formatPhone(patient.phoneNumber)];
+  const reach = [
+    patient.dateOfBirth && `DOB ${patient.dateOfBirth}`,
+    patient.phoneNumber && formatPhone(patient.phoneNumber),
+  ];
   return (
     <Stack gap="lg">
       <BackLink />
-      <PageHeader title={name} description={reach.filter(Boolean).join(' · ') || `A patient of ${scope.practiceName}.`} />
+      <PageHeader
+        title={name}
+        description={reach.filter(Boolean).join(' · ') || `A patient of ${scope.practiceName}.`}
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <PatientCard
@@ -91,7 +104,12 @@ function PatientContent({ scope, patient }: { scope: PracticeScope; patient: Pat
         </Grid.Col>
       </Grid>
       <Modal opened={editing} onClose={() => setEditing(false)} title={`Edit ${name}`} centered size="lg">
-        <PatientForm practiceId={scope.practiceId} patient={patient} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />
+        <PatientForm
+          practiceId={scope.practiceId}
+          patient={patient}
+          onCancel={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
       </Modal>
     </Stack>
   );

@@ -20,7 +20,16 @@ import { SearchSelect } from '../../ui/SearchSelect';
 export const CREATE_PATIENT_FAILED = 'Failed to create patient';
 export const SAVE_PATIENT_FAILED = 'Failed to save patient';
 
-const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'email', 'dateOfBirth', 'gender', 'insurance', 'addressPlaceId'] as const;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'email',
+  'dateOfBirth',
+  'gender',
+  'insurance',
+  'addressPlaceId',
+] as const;
 
 export const PICK_ADDRESS = 'Choose the address from the suggestions, or clear it';
 
@@ -38,7 +47,15 @@ interface Values {
 }
 
 const EMPTY: Values = {
-  firstName: '', lastName: '', phoneNumber: '', email: '', dateOfBirth: '', gender: '', insurance: null, address: '', addressPlaceId: null,
+  firstName: '',
+  lastName: '',
+  phoneNumber: '',
+  email: '',
+  dateOfBirth: '',
+  gender: '',
+  insurance: null,
+  address: '',
+  addressPlaceId: null,
 };
 
 function valuesOf(patient: Patient): Values {
@@ -142,9 +159,21 @@ export function PatientForm({ practiceId, patient, onSaved, onCancel }: PatientF
     <form onSubmit={submit} noValidate aria-label={patient ? 'Edit patient' : 'New patient'}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="First name" required autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />
+          <TextInput
+            label="First name"
+            required
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('firstName')}
+          />
           <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('lastName')} />
-          <TextInput label="Phone" type="tel" required={phoneRequired} autoComplete="off" {...form.getInputProps('phoneNumber')} />
+          <TextInput
+            label="Phone"
+            type="tel"
+            required={phoneRequired}
+            autoComplete="off"
+            {...form.getInputProps('phoneNumber')}
+          />
           <TextInput label="E-mail" type="email" autoComplete="off" {...form.getInputProps('email')} />
           <TextInput
             label="Date of birth"
@@ -154,7 +183,11 @@ export function PatientForm({ practiceId, patient, onSaved, onCancel }: PatientF
             autoComplete="off"
             {...form.getInputProps('dateOfBirth')}
           />
-          <NativeSelect label="Gender" data={[{ value: '', label: 'Not given' }, ...GENDER_OPTIONS]} {...form.getInputProps('gender')} />
+          <NativeSelect
+            label="Gender"
+            data={[{ value: '', label: 'Not given' }, ...GENDER_OPTIONS]}
+            {...form.getInputProps('gender')}
+          />
         </SimpleGrid>
         <SearchSelect
           label="Insurance"

@@ -11,14 +11,25 @@ import { PatientPicker } from './PatientPicker';
 import type { Patient } from './patientQueries';
 
 const PLACE = {
-  placeId: 'zip:62704', formattedAddress: '500 Main Street, Springfield, IL 62704, USA', latitude: 39.78, longitude: -89.65,
-  city: 'Springfield', state: 'IL', zip: '62704', country: 'US',
+  placeId: 'zip:62704',
+  formattedAddress: '500 Main Street, Springfield, IL 62704, USA',
+  latitude: 39.78,
+  longitude: -89.65,
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62704',
+  country: 'US',
 };
 
 function addressServer(created: (body: any) => Response) {
   return fakeServer({
     'GET /api/v1/search/address': () => [
-      { placeId: PLACE.placeId, description: '500 Main Street, Springfield, IL 62704', mainText: '500 Main Street', secondaryText: 'Springfield, IL' },
+      {
+        placeId: PLACE.placeId,
+        description: '500 Main Street, Springfield, IL 62704',
+        mainText: '500 Main Street',
+        secondaryText: 'Springfield, IL',
+      },
     ],
     'GET /api/v1/extensions/placedetails': () => PLACE,
     'POST /api/v1/patient': ({ body }) => created(body),
@@ -44,10 +55,16 @@ async function newPatientForm() {
 /** Typed in one go, so the debounced search runs once whatever the machine's speed. */
 const typeAddress = (address: HTMLElement, text: string) => fireEvent.change(address, { target: { value: text } });
 
-describe('a new patient\'s address', { timeout: 20_000 }, () => {
+describe("a new patient's address", { timeout: 20_000 }, () => {
   it('is searched, chosen from the suggestions, sent as its place and shown on the patient card', async () => {
     const server = addressServer((body) =>
-      reply(201, patient(43, body.firstName, body.lastName, { addressPlaceId: body.addressPlaceId, address: PLACE.formattedAddress })),
+      reply(
+        201,
+        patient(43, body.firstName, body.lastName, {
+          addressPlaceId: body.addressPlaceId,
+          address: PLACE.formattedAddress,
+        }),
+      ),
     );
     const { user, form, address } = await newPatientForm();
     expect(form.getByText('Referrals are matched by distance from this address.')).toBeInTheDocument();
@@ -60,12 +77,15 @@ describe('a new patient\'s address', { timeout: 20_000 }, () => {
 
     await user.click(form.getByRole('button', { name: 'Add patient' }));
     expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/patient')[0].body).toMatchObject({ firstName: 'Robin', addressPlaceId: 'zip:62704' });
+    expect(server.find('POST', '/api/v1/patient')[0].body).toMatchObject({
+      firstName: 'Robin',
+      addressPlaceId: 'zip:62704',
+    });
     expect(screen.getByText('Address:')).toBeInTheDocument();
     expect(screen.getByText(PLACE.formattedAddress)).toBeInTheDocument();
   });
 
-  it('must be a chosen suggestion, and shows the server\'s refusal of the place on the field', async () => {
+  it("must be a chosen suggestion, and shows the server's refusal of the place on the field", async () => {
     const server = addressServer(() =>
       reply(400, {
         ...errorBody(400, 'BAD_REQUEST', 'Unknown address; choose one of the suggestions'),
@@ -111,20 +131,28 @@ describe('looking a patient up by phone', { timeout: 20_000 }, () => {
   }
 
   it('chooses the account holder with that number', async () => {
-    const server = fakeServer({ 'GET /api/v1/patients/phone': () => patient(44, 'Robin', 'Rowe', { phoneNumber: '+12025550199' }) });
+    const server = fakeServer({
+      'GET /api/v1/patients/phone': () => patient(44, 'Robin', 'Rowe', { phoneNumber: '+12025550199' }),
+    });
     await lookUp('202-555-0199');
     expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change patient' })).toBeInTheDocument();
-    expect(Object.fromEntries(server.find('GET', '/api/v1/patients/phone')[0].query)).toEqual({ practiceId: '1', phoneNumber: '202-555-0199' });
+    expect(Object.fromEntries(server.find('GET', '/api/v1/patients/phone')[0].query)).toEqual({
+      practiceId: '1',
+      phoneNumber: '202-555-0199',
+    });
   });
 
-  it('says \'Failed to get patient by phone\' when the look-up fails, and tries again', async () => {
+  it("says 'Failed to get patient by phone' when the look-up fails, and tries again", async () => {
     let fail = true;
     fakeServer({
-      'GET /api/v1/patients/phone': () => (fail ? reply(500, errorBody(500, 'INTERNAL', 'Internal server error')) : patient(44, 'Robin', 'Rowe')),
+      'GET /api/v1/patients/phone': () =>
+        fail ? reply(500, errorBody(500, 'INTERNAL', 'Internal server error')) : patient(44, 'Robin', 'Rowe'),
     });
     const { user, lookup } = await lookUp('+12025550199');
-    expect(await lookup.findByRole('alert', { name: 'Failed to get patient by phone' })).toHaveTextContent('Internal server error');
+    expect(await lookup.findByRole('alert', { name: 'Failed to get patient by phone' })).toHaveTextContent(
+      'Internal server error',
+    );
     fail = false;
     await user.click(lookup.getByRole('button', { name: 'Look up' }));
     expect(await screen.findByText('Robin Rowe')).toBeInTheDocument();
@@ -135,10 +163,15 @@ describe('looking a patient up by phone', { timeout: 20_000 }, () => {
       'GET /api/v1/patients/phone': ({ query }) =>
         query.get('phoneNumber') === '+12025550100'
           ? reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'No patient with this phone number in the practice'))
-          : reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['querystring', 'phoneNumber'], message: 'Invalid phone number' }] }),
+          : reply(400, {
+              ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'),
+              issues: [{ path: ['querystring', 'phoneNumber'], message: 'Invalid phone number' }],
+            }),
     });
     const { user, lookup } = await lookUp('+12025550100');
-    expect(await lookup.findByRole('status')).toHaveTextContent('No patient of this practice has this phone number. Add them as a new patient.');
+    expect(await lookup.findByRole('status')).toHaveTextContent(
+      'No patient of this practice has this phone number. Add them as a new patient.',
+    );
     expect(lookup.queryByRole('alert')).not.toBeInTheDocument();
 
     const field = lookup.getByRole('textbox', { name: 'Phone number' });

@@ -24,7 +24,7 @@ function patientsServer(records: patientsApi.Patient[], routes: Parameters<typeo
   return fakeServer({ ...signedInRoutes(), 'GET /api/v1/patients': listRoute(records), ...routes });
 }
 
-describe('the practice\'s patients', { timeout: 20_000 }, () => {
+describe("the practice's patients", { timeout: 20_000 }, () => {
   it('lists them as links with birth date and phone, 30 a page, and searches by the typed text', async () => {
     const server = patientsServer([patient(41, 'Jane', 'Doe'), ...many]);
     const { user } = renderApp('/patients');
@@ -45,9 +45,16 @@ describe('the practice\'s patients', { timeout: 20_000 }, () => {
 
     // Typed in one go, so the debounced search runs once whatever the machine's speed.
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search patients' }), { target: { value: ' jane ' } });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Patients' })).getAllByRole('link')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Patients' })).getAllByRole('link')).toHaveLength(1),
+    );
     // A new search starts at the first page.
-    expect(Object.fromEntries(server.find('GET', LIST).at(-1)!.query)).toEqual({ practiceId: '1', skip: '0', limit: '30', query: 'jane' });
+    expect(Object.fromEntries(server.find('GET', LIST).at(-1)!.query)).toEqual({
+      practiceId: '1',
+      skip: '0',
+      limit: '30',
+      query: 'jane',
+    });
     expect(screen.queryByRole('navigation', { name: 'Patient pages' })).not.toBeInTheDocument();
   });
 
@@ -61,7 +68,10 @@ describe('the practice\'s patients', { timeout: 20_000 }, () => {
   });
 
   it('says why the list could not load', async () => {
-    fakeServer({ ...signedInRoutes(), 'GET /api/v1/patients': () => reply(500, { statusCode: 500, code: 'INTERNAL', message: 'Database down' }) });
+    fakeServer({
+      ...signedInRoutes(),
+      'GET /api/v1/patients': () => reply(500, { statusCode: 500, code: 'INTERNAL', message: 'Database down' }),
+    });
     renderApp('/patients');
     expect(await screen.findByRole('alert')).toHaveTextContent(/Could not load the patients/);
   });
@@ -86,6 +96,11 @@ describe('the practice\'s patients', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Robin Rowe' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patients/77');
-    expect(server.find('POST', '/api/v1/patient')[0].body).toMatchObject({ practiceId: 1, firstName: 'Robin', lastName: 'Rowe', phoneNumber: '+12025550199' });
+    expect(server.find('POST', '/api/v1/patient')[0].body).toMatchObject({
+      practiceId: 1,
+      firstName: 'Robin',
+      lastName: 'Rowe',
+      phoneNumber: '+12025550199',
+    });
   });
 });

@@ -21,9 +21,16 @@ export const PATIENT_SEARCH_DEBOUNCE_MS = 300;
 export function PatientsPage() {
   usePageTitle('Patients');
   const membership = useSession((session) => session.currentPractice);
-  if (!membership) return <NoPracticeMessage title="Patients" description="Practices keep their own patient records." />;
+  if (!membership)
+    return <NoPracticeMessage title="Patients" description="Practices keep their own patient records." />;
   // Keyed by practice: a search typed in one practice means nothing in the next.
-  return <PracticePatients key={membership.practice.id} practiceId={membership.practice.id} practiceName={membership.practice.name} />;
+  return (
+    <PracticePatients
+      key={membership.practice.id}
+      practiceId={membership.practice.id}
+      practiceName={membership.practice.name}
+    />
+  );
 }
 
 function PracticePatients({ practiceId, practiceName }: { practiceId: number; practiceName: string }) {
@@ -47,7 +54,11 @@ function PracticePatients({ practiceId, practiceName }: { practiceId: number; pr
       />
       <PatientList key={query} practiceId={practiceId} query={query} />
       <Modal opened={adding} onClose={() => setAdding(false)} title="New patient" centered size="lg">
-        <PatientForm practiceId={practiceId} onCancel={() => setAdding(false)} onSaved={(patient) => void navigate(patientPaths.detail(patient.id))} />
+        <PatientForm
+          practiceId={practiceId}
+          onCancel={() => setAdding(false)}
+          onSaved={(patient) => void navigate(patientPaths.detail(patient.id))}
+        />
       </Modal>
     </Stack>
   );
@@ -60,11 +71,22 @@ function PatientList({ practiceId, query }: { practiceId: number; query: string 
 
   if (list.isPending) return <LoadingState label="Loading patients" />;
   if (list.isError) {
-    return <ErrorState title="Could not load the patients" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    return (
+      <ErrorState
+        title="Could not load the patients"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
   }
   if (list.data.data.length === 0) {
     if (query) return <EmptyMessage title={`No patient matches “${query}”`} />;
-    return <EmptyMessage title="No patients yet">Patients you add, or whose referrals your practice accepts, are kept here.</EmptyMessage>;
+    return (
+      <EmptyMessage title="No patients yet">
+        Patients you add, or whose referrals your practice accepts, are kept here.
+      </EmptyMessage>
+    );
   }
   return (
     <Stack gap="sm">
@@ -73,7 +95,13 @@ function PatientList({ practiceId, query }: { practiceId: number; query: string 
           <PatientListItem key={patient.id} patient={patient} />
         ))}
       </Stack>
-      <ListPagination label="Patient pages" page={page} pageSize={patientsApi.PATIENTS_PAGE_SIZE} count={list.data.count} onChange={setPage} />
+      <ListPagination
+        label="Patient pages"
+        page={page}
+        pageSize={patientsApi.PATIENTS_PAGE_SIZE}
+        count={list.data.count}
+        onChange={setPage}
+      />
     </Stack>
   );
 }

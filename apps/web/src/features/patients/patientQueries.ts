@@ -30,7 +30,12 @@ export function patientDetails(patient: Pick<PatientSummary, 'dateOfBirth' | 'ph
 }
 
 function patientOption(patient: Patient): SearchOption<Patient> {
-  return { id: patient.id, label: `${patient.firstName} ${patient.lastName}`, description: patientDetails(patient) || null, value: patient };
+  return {
+    id: patient.id,
+    label: `${patient.firstName} ${patient.lastName}`,
+    description: patientDetails(patient) || null,
+    value: patient,
+  };
 }
 
 export async function findPatients(practiceId: number, query: string, signal: AbortSignal) {
@@ -52,7 +57,12 @@ export function patientListQuery(practiceId: number, query: string, page: number
     queryKey: patientKeys.list(practiceId, query, page),
     queryFn: ({ signal }) =>
       call(patientsApi.listPatients, {
-        query: { practiceId, skip: page * patientsApi.PATIENTS_PAGE_SIZE, limit: patientsApi.PATIENTS_PAGE_SIZE, query: query || undefined },
+        query: {
+          practiceId,
+          skip: page * patientsApi.PATIENTS_PAGE_SIZE,
+          limit: patientsApi.PATIENTS_PAGE_SIZE,
+          query: query || undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -66,7 +76,11 @@ export function patientReferralsQuery(practiceId: number, id: number, page: numb
     queryFn: ({ signal }) =>
       call(referralsApi.patientReferrals, {
         params: { id },
-        query: { practiceId, skip: page * patientsApi.PATIENT_REFERRALS_PAGE_SIZE, pageSize: patientsApi.PATIENT_REFERRALS_PAGE_SIZE },
+        query: {
+          practiceId,
+          skip: page * patientsApi.PATIENT_REFERRALS_PAGE_SIZE,
+          pageSize: patientsApi.PATIENT_REFERRALS_PAGE_SIZE,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -96,7 +110,8 @@ export type PatientUpdateBody = BodyOf<typeof patientsApi.updatePatient>;
 export function useUpdatePatient(practiceId: number, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PatientUpdateBody) => call(patientsApi.updatePatient, { params: { id }, query: { practiceId }, body }),
+    mutationFn: (body: PatientUpdateBody) =>
+      call(patientsApi.updatePatient, { params: { id }, query: { practiceId }, body }),
     onSuccess: (saved) => {
       const detail = patientKeys.detail(practiceId, id);
       queryClient.setQueryData(detail, saved);

@@ -29,7 +29,9 @@ export function ApiKeySecretModal({ created, onClose }: { created: CreatedApiKey
             <CopyButton value={created.secret} timeout={2000}>
               {({ copied, copy }) => (
                 <>
-                  <VisuallyHidden aria-live="polite">{copied ? 'The key is copied to the clipboard' : ''}</VisuallyHidden>
+                  <VisuallyHidden aria-live="polite">
+                    {copied ? 'The key is copied to the clipboard' : ''}
+                  </VisuallyHidden>
                   <Button variant={copied ? 'light' : 'filled'} onClick={copy}>
                     {copied ? 'Copied' : 'Copy key'}
                   </Button>

@@ -5,8 +5,15 @@ import { practiceServer } from '../../test/practiceFixtures';
 
 const NOW = Date.now();
 const key = {
-  id: 9, uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', practiceId: 1, name: 'EHR sync', prefix: 'rwk_ab12',
-  permissions: ['PRACTICE_READ', 'USERS_READ'] as const, activated: true, createdAt: NOW - 3_600_000, lastUsedAt: null,
+  id: 9,
+  uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+  practiceId: 1,
+  name: 'EHR sync',
+  prefix: 'rwk_ab12',
+  permissions: ['PRACTICE_READ', 'USERS_READ'] as const,
+  activated: true,
+  createdAt: NOW - 3_600_000,
+  lastUsedAt: null,
   createdBy: { id: 7, firstName: 'Pat', lastName: 'Rivers' },
 };
 const SECRET = 'rwk_ab12cd34ef56gh78ij90kl12mn34op56';
@@ -46,7 +53,11 @@ describe('API keys', { timeout: 15_000 }, () => {
     const secret = within(await screen.findByRole('dialog', { name: 'Copy your new API key' }));
     expect(secret.getByText(SECRET)).toBeInTheDocument();
     expect(secret.getByText(/will not be shown again/)).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/apiKey')[0].body).toEqual({ practiceId: 1, name: 'EHR sync', permissions: ['PRACTICE_READ', 'INVITES_WRITE'] });
+    expect(server.find('POST', '/api/v1/apiKey')[0].body).toEqual({
+      practiceId: 1,
+      name: 'EHR sync',
+      permissions: ['PRACTICE_READ', 'INVITES_WRITE'],
+    });
 
     await user.click(secret.getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
@@ -71,7 +82,11 @@ describe('API keys', { timeout: 15_000 }, () => {
 
     await user.click(dialog.getByRole('button', { name: 'Deactivate key' }));
     expect(await screen.findByText('EHR sync is deactivated')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/apiKey/9')[0].body).toEqual({ practiceId: 1, permissions: ['PRACTICE_READ', 'USERS_READ'], activated: false });
+    expect(server.find('PUT', '/api/v1/apiKey/9')[0].body).toEqual({
+      practiceId: 1,
+      permissions: ['PRACTICE_READ', 'USERS_READ'],
+      activated: false,
+    });
     expect(await screen.findByText('Inactive')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reactivate EHR sync' }));

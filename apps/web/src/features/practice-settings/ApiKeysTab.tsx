@@ -24,8 +24,8 @@ export function ApiKeysTab({ practiceId, roles }: { practiceId: number; roles: r
   if (!canManageApiKeys(roles)) {
     return (
       <EmptyMessage title="Only practice admins manage API keys">
-        API keys let other systems, such as a practice management system, work with Referwell on the practice’s behalf. Ask an
-        admin of the practice if you need one.
+        API keys let other systems, such as a practice management system, work with Referwell on the practice’s behalf.
+        Ask an admin of the practice if you need one.
       </EmptyMessage>
     );
   }
@@ -42,24 +42,40 @@ function ApiKeys({ practiceId }: { practiceId: number }) {
 
   const setActive = useMutation({
     mutationFn: ({ key, activated }: { key: ApiKey; activated: boolean }) =>
-      call(apiKeysApi.updateApiKey, { params: { id: key.id }, body: { practiceId, permissions: key.permissions, activated } }),
+      call(apiKeysApi.updateApiKey, {
+        params: { id: key.id },
+        body: { practiceId, permissions: key.permissions, activated },
+      }),
     onSuccess: async (key) => {
       setDeactivating(null);
-      notifications.show({ color: 'teal', message: `${keyLabel(key)} is ${key.activated ? 'active again' : 'deactivated'}` });
+      notifications.show({
+        color: 'teal',
+        message: `${keyLabel(key)} is ${key.activated ? 'active again' : 'deactivated'}`,
+      });
       await queryClient.invalidateQueries({ queryKey: practiceSettingsKeys.apiKeys(practiceId) });
     },
     onError: (error, { activated }) => {
       // Deactivation reports in its dialog; reactivation has no dialog.
-      if (activated) notifications.show({ color: 'red', title: 'Could not reactivate the key', message: errorMessage(error) });
+      if (activated)
+        notifications.show({ color: 'red', title: 'Could not reactivate the key', message: errorMessage(error) });
     },
   });
 
   let content;
   if (keys.isPending) content = <LoadingState label="Loading API keys" />;
   else if (keys.isError) {
-    content = <ErrorState title="Could not load API keys" error={keys.error} onRetry={() => void keys.refetch()} retrying={keys.isFetching} />;
+    content = (
+      <ErrorState
+        title="Could not load API keys"
+        error={keys.error}
+        onRetry={() => void keys.refetch()}
+        retrying={keys.isFetching}
+      />
+    );
   } else if (keys.data.length === 0) {
-    content = <EmptyMessage title="No API keys yet">Create one when an integration needs to reach Referwell.</EmptyMessage>;
+    content = (
+      <EmptyMessage title="No API keys yet">Create one when an integration needs to reach Referwell.</EmptyMessage>
+    );
   } else {
     content = (
       <>
@@ -109,7 +125,9 @@ function ApiKeys({ practiceId }: { practiceId: number }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{key.lastUsedAt ? <RelativeTime value={key.lastUsedAt} addSuffix withTooltip /> : 'Never'}</Text>
+                    <Text size="sm">
+                      {key.lastUsedAt ? <RelativeTime value={key.lastUsedAt} addSuffix withTooltip /> : 'Never'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     {key.activated ? (

@@ -53,7 +53,8 @@ function BillingEmailForm({ practice }: { practice: Practice }) {
   });
   const errors = useServerErrors(form, ['billingEmail']);
   const save = useMutation({
-    mutationFn: (billingEmail: string) => call(practicesApi.billingEmail, { params: { id: practice.id }, body: { billingEmail } }),
+    mutationFn: (billingEmail: string) =>
+      call(practicesApi.billingEmail, { params: { id: practice.id }, body: { billingEmail } }),
     onSuccess: (updated) => {
       queryClient.setQueryData(practiceSettingsKeys.practice(practice.id), updated);
       form.setInitialValues({ billingEmail: updated.billingEmail ?? '' });

@@ -33,7 +33,15 @@ const IMAGES = {
 export type BrandingImageKind = keyof typeof IMAGES;
 
 /** The practice's logo or profile photo; admins upload a new one or take it down. */
-export function BrandingImageUpload({ practice, editable, kind }: { practice: Practice; editable: boolean; kind: BrandingImageKind }) {
+export function BrandingImageUpload({
+  practice,
+  editable,
+  kind,
+}: {
+  practice: Practice;
+  editable: boolean;
+  kind: BrandingImageKind;
+}) {
   const image = IMAGES[kind];
   const { noun } = image;
   const queryClient = useQueryClient();

@@ -27,7 +27,15 @@ export function CreateApiKeyModal({ practiceId, opened, onClose, onCreated }: Pr
   );
 }
 
-function CreateApiKeyForm({ practiceId, onCancel, onCreated }: { practiceId: number; onCancel: () => void; onCreated: Props['onCreated'] }) {
+function CreateApiKeyForm({
+  practiceId,
+  onCancel,
+  onCreated,
+}: {
+  practiceId: number;
+  onCancel: () => void;
+  onCreated: Props['onCreated'];
+}) {
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { name: '', permissions: [] as ApiKeyPermission[] },
@@ -41,7 +49,11 @@ function CreateApiKeyForm({ practiceId, onCancel, onCreated }: { practiceId: num
   const create = useMutation({
     mutationFn: (values: typeof form.values) =>
       call(apiKeysApi.createApiKey, {
-        body: { practiceId, permissions: values.permissions, ...(values.name.trim() ? { name: values.name.trim() } : {}) },
+        body: {
+          practiceId,
+          permissions: values.permissions,
+          ...(values.name.trim() ? { name: values.name.trim() } : {}),
+        },
       }),
     onSuccess: async (key) => {
       onCreated(key);
@@ -59,7 +71,12 @@ function CreateApiKeyForm({ practiceId, onCancel, onCreated }: { practiceId: num
           data-autofocus
           {...form.getInputProps('name')}
         />
-        <Checkbox.Group label="Permissions" description="The key can do only what you tick." required {...form.getInputProps('permissions')}>
+        <Checkbox.Group
+          label="Permissions"
+          description="The key can do only what you tick."
+          required
+          {...form.getInputProps('permissions')}
+        >
           <Stack gap="sm" mt="xs">
             {ApiKeyPermission.options.map((permission) => (
               <Checkbox
@@ -71,7 +88,12 @@ function CreateApiKeyForm({ practiceId, onCancel, onCreated }: { practiceId: num
             ))}
           </Stack>
         </Checkbox.Group>
-        <FormActions formError={errors.formError} pending={create.isPending} submitLabel="Create key" onCancel={onCancel} />
+        <FormActions
+          formError={errors.formError}
+          pending={create.isPending}
+          submitLabel="Create key"
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

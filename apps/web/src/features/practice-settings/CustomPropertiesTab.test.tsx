@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { practiceServer } from '../../test/practiceFixtures';
 
-const memberId = { id: 5, practiceId: 1, name: 'Member ID', moniker: '{{MEMBER_ID}}', type: 'TEXT' as const, createdAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 };
+const memberId = {
+  id: 5,
+  practiceId: 1,
+  name: 'Member ID',
+  moniker: '{{MEMBER_ID}}',
+  type: 'TEXT' as const,
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+};
 
 describe('custom properties', () => {
   it('lists properties and lets staff only look', async () => {
@@ -44,7 +52,9 @@ describe('custom properties', () => {
 
     expect(await screen.findByText('Renewal date is added')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/practice/1/customproperty')[0].body).toEqual({
-      name: 'Renewal date', moniker: '{{RENEWAL_DATE}}', type: 'DATE',
+      name: 'Renewal date',
+      moniker: '{{RENEWAL_DATE}}',
+      type: 'DATE',
     });
   });
 

@@ -24,7 +24,9 @@ export function CustomPropertiesTab({ practiceId, roles }: { practiceId: number;
         loading: 'Loading custom properties',
         failed: 'Could not load custom properties',
         empty: 'No custom properties yet',
-        emptyHint: editable ? 'Add one to record details such as a member ID for everyone in the practice.' : 'Practice admins can add them.',
+        emptyHint: editable
+          ? 'Add one to record details such as a member ID for everyone in the practice.'
+          : 'Practice admins can add them.',
         pages: 'Custom property pages',
         add: 'New custom property',
       }}

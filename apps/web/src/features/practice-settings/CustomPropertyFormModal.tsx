@@ -13,7 +13,11 @@ import { reshapeServerError } from '../../lib/serverIssues';
 type Definition = customPropertiesApi.CustomPropertyDefinition;
 
 export const INVALID_MONIKER = 'Invalid moniker format';
-export const PROPERTY_TYPE_LABELS: Record<CustomPropertyType, string> = { TEXT: 'Text', NUMBER: 'Number', DATE: 'Date' };
+export const PROPERTY_TYPE_LABELS: Record<CustomPropertyType, string> = {
+  TEXT: 'Text',
+  NUMBER: 'Number',
+  DATE: 'Date',
+};
 const TYPE_OPTIONS = CustomPropertyType.options.map((value) => ({ value, label: PROPERTY_TYPE_LABELS[value] }));
 const FIELDS = ['name', 'moniker', 'type'] as const;
 
@@ -32,17 +36,26 @@ export function CustomPropertyFormModal({ practiceId, definition, opened, onClos
   );
 }
 
-function PropertyForm({ practiceId, definition, onDone }: { practiceId: number; definition: Definition | null; onDone: () => void }) {
+function PropertyForm({
+  practiceId,
+  definition,
+  onDone,
+}: {
+  practiceId: number;
+  definition: Definition | null;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: {
       name: definition?.name ?? '',
       moniker: definition?.moniker ?? '',
-      type: definition?.type ?? ('TEXT'),
+      type: definition?.type ?? 'TEXT',
     },
     validate: {
       name: (v) => (!v.trim() ? 'Name is required' : v.trim().length > 100 ? 'Names are at most 100 characters' : null),
-      moniker: (v) => (customPropertiesApi.MONIKER_PATTERN.test(v.trim()) && v.trim().length <= 64 ? null : INVALID_MONIKER),
+      moniker: (v) =>
+        customPropertiesApi.MONIKER_PATTERN.test(v.trim()) && v.trim().length <= 64 ? null : INVALID_MONIKER,
     },
   });
   const errors = useServerErrors(form, FIELDS);
@@ -81,7 +94,12 @@ function PropertyForm({ practiceId, definition, onDone }: { practiceId: number; 
           description={definition ? 'Stored values must fit a new type.' : undefined}
           {...form.getInputProps('type')}
         />
-        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={definition ? 'Save property' : 'Add property'} onCancel={onDone} />
+        <FormActions
+          formError={errors.formError}
+          pending={save.isPending}
+          submitLabel={definition ? 'Save property' : 'Add property'}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

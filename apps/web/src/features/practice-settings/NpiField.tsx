@@ -23,7 +23,8 @@ export function NpiField({ form, practiceId }: { form: UseFormReturnType<Profile
     mutationFn: (npi: string) => call(cataloguesApi.npiLookup, { query: { npiIdentifier: npi } }),
     onError: (error, npi) => {
       // The person may have changed the number while the check ran.
-      if (isApiError(error, 400) && form.getValues().npiIdentifier.trim() === npi) form.setFieldError('npiIdentifier', INVALID_NPI);
+      if (isApiError(error, 400) && form.getValues().npiIdentifier.trim() === npi)
+        form.setFieldError('npiIdentifier', INVALID_NPI);
     },
   });
   const value = form.values.npiIdentifier.trim();
@@ -37,7 +38,9 @@ export function NpiField({ form, practiceId }: { form: UseFormReturnType<Profile
       autoComplete="off"
       maxLength={10}
       {...input}
-      description={result ? describe(result, practiceId) : 'The 10-digit National Provider Identifier, if the practice has one.'}
+      description={
+        result ? describe(result, practiceId) : 'The 10-digit National Provider Identifier, if the practice has one.'
+      }
       onBlur={(event) => {
         (input.onBlur as ((event: FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
         if (value) check.mutate(value);

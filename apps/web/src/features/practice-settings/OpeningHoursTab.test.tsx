@@ -39,7 +39,11 @@ describe('opening hours', () => {
       address: '1 River Road, Springfield',
       openingHours: [
         { dayOfWeek: 0, open: false, start: '09:00', end: '17:00' },
-        weekday(1), weekday(2), weekday(3), weekday(4), weekday(5),
+        weekday(1),
+        weekday(2),
+        weekday(3),
+        weekday(4),
+        weekday(5),
         { dayOfWeek: 6, open: true, start: '09:00', end: '12:00' },
       ],
     });

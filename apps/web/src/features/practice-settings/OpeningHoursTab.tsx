@@ -76,7 +76,11 @@ function HoursEditor({ practice, zoneNote }: { practice: Practice; zoneNote: str
       <Stack>
         <Group justify="space-between" align="flex-end">
           <Text c="dimmed">{zoneNote}</Text>
-          <Button variant="default" size="xs" onClick={() => form.setFieldValue('days', copyMondayToWeekdays(form.values.days))}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => form.setFieldValue('days', copyMondayToWeekdays(form.values.days))}
+          >
             Copy Monday to weekdays
           </Button>
         </Group>

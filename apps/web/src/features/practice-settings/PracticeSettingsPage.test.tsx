@@ -11,7 +11,10 @@ describe('practice settings page', () => {
     fakeServer(signedInRoutes(() => currentUserResponse({ currentPractice: null })));
     renderApp('/practice/settings');
     expect(await screen.findByText('You are not working in a practice yet')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Join a practice' })).toHaveAttribute('href', '/practices/join');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Join a practice' })).toHaveAttribute(
+      'href',
+      '/practices/join',
+    );
   });
 
   it('opens the tab the address names and puts the chosen tab in the address', async () => {
@@ -64,7 +67,11 @@ describe('practice settings page', () => {
     expect(monday.getByRole('switch', { name: 'Open' })).toBeChecked();
 
     await user.click(screen.getByRole('tab', { name: 'Tags' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
     expect(await screen.findByText('No tags yet')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/practice/settings/tags');
   });

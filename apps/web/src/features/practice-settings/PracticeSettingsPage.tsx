@@ -61,7 +61,9 @@ function PracticeSettings({ membership }: { membership: PracticeMembership }) {
   const practiceId = membership.practice.id;
   const practice = useQuery(practiceQuery(practiceId));
 
-  const visible = TABS.filter((t) => (!t.gate || practice.data?.gates[t.gate] !== false) && (!t.adminsOnly || canReadAudit(membership.roles)));
+  const visible = TABS.filter(
+    (t) => (!t.gate || practice.data?.gates[t.gate] !== false) && (!t.adminsOnly || canReadAudit(membership.roles)),
+  );
   const active = visible.find((t) => t.value === tab) ?? visible.find((t) => t.value === DEFAULT_TAB)!;
   usePageTitle(`${active.label} · Practice settings`);
 

@@ -1,6 +1,18 @@
 import { useMemo, type ReactNode } from 'react';
 import {
-  Button, ColorInput, Fieldset, Group, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Textarea, TextInput,
+  Button,
+  ColorInput,
+  Fieldset,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +22,14 @@ import { AddressSearch } from '../../ui/AddressSearch';
 import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
 import { NpiField } from './NpiField';
 import {
-  MATCH_RADIUS_MAX, PROFILE_FIELDS, TIER_TIMEOUT_MAX, TYPE_LABELS, profileBody, profileValues, timeZoneOptions, validateProfile,
+  MATCH_RADIUS_MAX,
+  PROFILE_FIELDS,
+  TIER_TIMEOUT_MAX,
+  TYPE_LABELS,
+  profileBody,
+  profileValues,
+  timeZoneOptions,
+  validateProfile,
   type ProfileValues,
 } from './profileValues';
 import { useUpdatePractice } from './queries';
@@ -52,7 +71,12 @@ export function ProfileForm({ practice }: { practice: Practice }) {
 
   // The same elements every render, so typing elsewhere does not rebuild 400-odd options.
   const zoneOptions = useMemo(
-    () => timeZoneOptions(practice.timezone).map((zone) => <option key={zone} value={zone}>{zone}</option>),
+    () =>
+      timeZoneOptions(practice.timezone).map((zone) => (
+        <option key={zone} value={zone}>
+          {zone}
+        </option>
+      )),
     [practice.timezone],
   );
   const typeOptions = PracticeType.options
@@ -70,7 +94,11 @@ export function ProfileForm({ practice }: { practice: Practice }) {
               data={typeOptions}
               allowDeselect={false}
               disabled={practice.type === 'THIRD_PARTY'}
-              description={practice.type === 'THIRD_PARTY' ? 'Only platform administrators change a third-party practice.' : undefined}
+              description={
+                practice.type === 'THIRD_PARTY'
+                  ? 'Only platform administrators change a third-party practice.'
+                  : undefined
+              }
               {...form.getInputProps('type')}
             />
           </SimpleGrid>
@@ -107,7 +135,11 @@ export function ProfileForm({ practice }: { practice: Practice }) {
             }
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Building" description="Suite, floor or building name" {...form.getInputProps('building')} />
+            <TextInput
+              label="Building"
+              description="Suite, floor or building name"
+              {...form.getInputProps('building')}
+            />
             <TextInput
               label="Phone"
               description="The number patients and practices call"
@@ -117,7 +149,11 @@ export function ProfileForm({ practice }: { practice: Practice }) {
             />
             <NpiField form={form} practiceId={practice.id} />
             {/* A native list: 400-odd zones, with type-to-jump, stay fast on every device. */}
-            <NativeSelect label="Time zone" description="Opening hours and appointments use it." {...form.getInputProps('timezone')}>
+            <NativeSelect
+              label="Time zone"
+              description="Opening hours and appointments use it."
+              {...form.getInputProps('timezone')}
+            >
               {zoneOptions}
             </NativeSelect>
           </SimpleGrid>

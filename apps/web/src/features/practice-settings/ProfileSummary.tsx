@@ -4,7 +4,12 @@ import { ReadOnlyFields } from './ReadOnlyFields';
 import type { Practice } from './types';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const link = (href: string | null) => href && <Anchor href={href} target="_blank" rel="noreferrer">{href}</Anchor>;
+const link = (href: string | null) =>
+  href && (
+    <Anchor href={href} target="_blank" rel="noreferrer">
+      {href}
+    </Anchor>
+  );
 
 /** The profile as members who may not edit it see it. */
 export function ProfileSummary({ practice: p }: { practice: Practice }) {

@@ -76,8 +76,14 @@ describe('practice profile', { timeout: 20_000 }, () => {
     const server = practiceServer(['ADMIN'], {
       'PUT /api/v1/practice/:id': () =>
         ++attempts === 1
-          ? reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'), issues: [{ path: ['body', 'address'], message: 'Address must be at most 500 characters' }] })
-          : reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['body', 'phoneNumber'], message: 'Invalid phone number' }] }),
+          ? reply(400, {
+              ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'),
+              issues: [{ path: ['body', 'address'], message: 'Address must be at most 500 characters' }],
+            })
+          : reply(400, {
+              ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'),
+              issues: [{ path: ['body', 'phoneNumber'], message: 'Invalid phone number' }],
+            }),
     });
     const { user } = renderApp('/practice/settings');
     const form = await profileForm();
@@ -103,11 +109,22 @@ describe('practice profile', { timeout: 20_000 }, () => {
   it('finds an address by search and fills in the place', async () => {
     const server = practiceServer(['ADMIN'], {
       'GET /api/v1/search/address': () => [
-        { placeId: 'zip:62704', description: '500 Main Street, Springfield, IL 62704', mainText: '500 Main Street', secondaryText: 'Springfield, IL' },
+        {
+          placeId: 'zip:62704',
+          description: '500 Main Street, Springfield, IL 62704',
+          mainText: '500 Main Street',
+          secondaryText: 'Springfield, IL',
+        },
       ],
       'GET /api/v1/extensions/placedetails': () => ({
-        placeId: 'zip:62704', formattedAddress: '500 Main Street, Springfield, IL 62704, USA', latitude: 39.78, longitude: -89.65,
-        city: 'Springfield', state: 'IL', zip: '62704', country: 'US',
+        placeId: 'zip:62704',
+        formattedAddress: '500 Main Street, Springfield, IL 62704, USA',
+        latitude: 39.78,
+        longitude: -89.65,
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62704',
+        country: 'US',
       }),
       'PUT /api/v1/practice/:id': saved,
     });
@@ -117,7 +134,8 @@ describe('practice profile', { timeout: 20_000 }, () => {
 
     await user.click(address);
     // Keys typed faster than the debounce: changes in one go, whatever the machine's speed.
-    for (const text of ['5', '50', '500', '500 ', '500 M', '500 Ma', '500 Mai', '500 Main']) fireEvent.change(address, { target: { value: text } });
+    for (const text of ['5', '50', '500', '500 ', '500 M', '500 Ma', '500 Mai', '500 Main'])
+      fireEvent.change(address, { target: { value: text } });
     await user.click(await screen.findByText('500 Main Street, Springfield, IL 62704', {}, { timeout: 3000 }));
     await waitFor(() => expect(address).toHaveValue('500 Main Street, Springfield, IL 62704, USA'));
     expect(form.getByText(/Located at 39.7800, -89.6500/)).toBeInTheDocument();
@@ -128,12 +146,19 @@ describe('practice profile', { timeout: 20_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('The practice profile is saved');
     expect(server.find('PUT', '/api/v1/practice/1')[0].body).toMatchObject({
-      address: '500 Main Street, Springfield, IL 62704, USA', placeId: 'zip:62704', latitude: 39.78, longitude: -89.65, country: 'US',
+      address: '500 Main Street, Springfield, IL 62704, USA',
+      placeId: 'zip:62704',
+      latitude: 39.78,
+      longitude: -89.65,
+      country: 'US',
     });
   });
 
   it('says when an address cannot be looked up', async () => {
-    practiceServer(['ADMIN'], { 'GET /api/v1/search/address': () => reply(502, errorBody(502, 'BAD_GATEWAY', 'An outside service did not answer')) });
+    practiceServer(['ADMIN'], {
+      'GET /api/v1/search/address': () =>
+        reply(502, errorBody(502, 'BAD_GATEWAY', 'An outside service did not answer')),
+    });
     const { user } = renderApp('/practice/settings');
     const form = await profileForm();
     await user.type(form.getByRole('combobox', { name: /^Address/ }), ' 2');
@@ -143,7 +168,11 @@ describe('practice profile', { timeout: 20_000 }, () => {
 
   it('checks the NPI with the server when the field is left', async () => {
     const server = practiceServer(['ADMIN'], {
-      'GET /api/v1/npi': () => reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Invalid NPI'), issues: [{ path: ['querystring', 'npiIdentifier'], message: 'Invalid NPI' }] }),
+      'GET /api/v1/npi': () =>
+        reply(400, {
+          ...errorBody(400, 'BAD_REQUEST', 'Invalid NPI'),
+          issues: [{ path: ['querystring', 'npiIdentifier'], message: 'Invalid NPI' }],
+        }),
     });
     const { user } = renderApp('/practice/settings');
     const form = await profileForm();
@@ -157,7 +186,10 @@ describe('practice profile', { timeout: 20_000 }, () => {
   it('shows the logo and offers admins an upload of a new one', async () => {
     const server = practiceServer(['ADMIN'], {}, practiceFixture({ logoUrl: 'https://cdn.test/logo.png' }));
     renderApp('/practice/settings');
-    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute('src', 'https://cdn.test/logo.png');
+    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute(
+      'src',
+      'https://cdn.test/logo.png',
+    );
     const browse = await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP logo \(at most 10 MB\)/);
     expect(browse).toHaveAttribute('type', 'file');
     // The logo's own rules, not those of any file: images the server takes, up to 10 MB.
@@ -168,12 +200,24 @@ describe('practice profile', { timeout: 20_000 }, () => {
 
   it('uploads a new profile photo for the practice beside the logo', async () => {
     FakeXhr.install();
-    const server = practiceServer(['ADMIN'], { 'POST /api/v1/practice/profilePhoto': () => ({ id: 41, uploadUrl: '/up/41' }) });
+    const server = practiceServer(['ADMIN'], {
+      'POST /api/v1/practice/profilePhoto': () => ({ id: 41, uploadUrl: '/up/41' }),
+    });
     const { user } = renderApp('/practice/settings');
-    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'photo.png', { type: 'image/png' });
-    await user.upload(await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP profile photo \(at most 10 MB\)/), photo);
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'photo.png', {
+      type: 'image/png',
+    });
+    await user.upload(
+      await screen.findByLabelText(/Drop a PNG, JPEG, GIF or WebP profile photo \(at most 10 MB\)/),
+      photo,
+    );
     expect((await FakeXhr.next()).url).toBe('/up/41');
-    expect(server.find('POST', '/api/v1/practice/profilePhoto')[0].body).toMatchObject({ practiceId: 1, name: 'photo.png', size: 8, header: '89504e47' });
+    expect(server.find('POST', '/api/v1/practice/profilePhoto')[0].body).toMatchObject({
+      practiceId: 1,
+      name: 'photo.png',
+      size: 8,
+      header: '89504e47',
+    });
     expect(server.find('POST', '/api/v1/practice/1/logo')).toHaveLength(0);
   });
 
@@ -211,7 +255,10 @@ describe('practice profile', { timeout: 20_000 }, () => {
       practiceFixture({ profilePhoto: PHOTO }),
     );
     const { user } = renderApp('/practice/settings');
-    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic profile photo' })).toHaveAttribute('src', PHOTO);
+    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic profile photo' })).toHaveAttribute(
+      'src',
+      PHOTO,
+    );
     expect(screen.queryByRole('button', { name: 'Remove logo' })).not.toBeInTheDocument();
     const trigger = screen.getByRole('button', { name: 'Remove profile photo' });
     await user.click(trigger);
@@ -225,12 +272,19 @@ describe('practice profile', { timeout: 20_000 }, () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Your role does not allow this');
     expect(confirm).toBeEnabled();
     expect(server.find('DELETE', '/api/v1/practice/1/profilePhoto')).toHaveLength(1);
-    expect(screen.getByRole('img', { name: 'Riverside Family Clinic profile photo', hidden: true })).toHaveAttribute('src', PHOTO);
+    expect(screen.getByRole('img', { name: 'Riverside Family Clinic profile photo', hidden: true })).toHaveAttribute(
+      'src',
+      PHOTO,
+    );
     expect(screen.queryByText('The profile photo was removed.')).not.toBeInTheDocument();
   });
 
   it('shows staff the profile without a way to change it', async () => {
-    practiceServer(['STAFF'], {}, practiceFixture({ about: 'Family medicine since 1990.', logoUrl: LOGO, profilePhoto: PHOTO }));
+    practiceServer(
+      ['STAFF'],
+      {},
+      practiceFixture({ about: 'Family medicine since 1990.', logoUrl: LOGO, profilePhoto: PHOTO }),
+    );
     renderApp('/practice/settings');
     expect(await screen.findByText('Only practice admins can change the profile.')).toBeInTheDocument();
     expect(screen.getByText('Family medicine since 1990.')).toBeInTheDocument();

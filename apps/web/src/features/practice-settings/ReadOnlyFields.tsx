@@ -11,7 +11,11 @@ export function ReadOnlyFields({ items }: { items: { label: string; value: React
             {item.label}
           </Text>
           <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {item.value ?? <Text span c="dimmed">Not set</Text>}
+            {item.value ?? (
+              <Text span c="dimmed">
+                Not set
+              </Text>
+            )}
           </Text>
         </div>
       ))}

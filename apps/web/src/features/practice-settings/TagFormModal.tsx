@@ -44,7 +44,8 @@ function TagForm({ practiceId, tag, onDone }: { practiceId: number; tag: Practic
   const form = useForm({
     initialValues: { name: tag?.name ?? '', color: tag?.color ?? SWATCHES[5], context: tag?.context ?? 'GENERAL' },
     validate: {
-      name: (v) => (!v.trim() ? 'Tag name is required' : v.trim().length > 50 ? 'Tag names are at most 50 characters' : null),
+      name: (v) =>
+        !v.trim() ? 'Tag name is required' : v.trim().length > 50 ? 'Tag names are at most 50 characters' : null,
       color: (v) => (/^#[0-9a-f]{6}$/i.test(v.trim()) ? null : 'Use a colour like #1a2b3c'),
     },
   });
@@ -78,13 +79,13 @@ function TagForm({ practiceId, tag, onDone }: { practiceId: number; tag: Practic
           eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
           {...form.getInputProps('color')}
         />
-        <Select
-          label="Used for"
-          data={CONTEXT_OPTIONS}
-          allowDeselect={false}
-          {...form.getInputProps('context')}
+        <Select label="Used for" data={CONTEXT_OPTIONS} allowDeselect={false} {...form.getInputProps('context')} />
+        <FormActions
+          formError={errors.formError}
+          pending={save.isPending}
+          submitLabel={tag ? 'Save tag' : 'Add tag'}
+          onCancel={onDone}
         />
-        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={tag ? 'Save tag' : 'Add tag'} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -48,7 +48,11 @@ describe('tags', () => {
     await user.click(dialog.getByRole('button', { name: 'Add tag' }));
 
     expect(await screen.findByText('Tag VIP is added')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/practice/1/tags').at(-1)!.body).toEqual({ name: 'VIP', color: '#5f3dc4', context: 'GENERAL' });
+    expect(server.find('POST', '/api/v1/practice/1/tags').at(-1)!.body).toEqual({
+      name: 'VIP',
+      color: '#5f3dc4',
+      context: 'GENERAL',
+    });
     expect(await screen.findByRole('row', { name: /VIP/ })).toBeInTheDocument();
   });
 
@@ -65,12 +69,17 @@ describe('tags', () => {
     await user.type(dialog.getByLabelText(/^Name/), 'Very urgent');
     await user.click(dialog.getByRole('button', { name: 'Save tag' }));
     expect(await screen.findByText('Tag Very urgent is saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/practice/1/tags/3')[0].body).toEqual({ name: 'Very urgent', color: '#c92a2a', context: 'REFERRAL' });
+    expect(server.find('PUT', '/api/v1/practice/1/tags/3')[0].body).toEqual({
+      name: 'Very urgent',
+      color: '#c92a2a',
+      context: 'REFERRAL',
+    });
   });
 
   it('asks before deleting a tag', async () => {
     const server = practiceServer(['ADMIN'], {
-      'GET /api/v1/practice/:id/tags': () => (server.find('DELETE', '/api/v1/practice/1/tags/3').length ? [] : [urgent]),
+      'GET /api/v1/practice/:id/tags': () =>
+        server.find('DELETE', '/api/v1/practice/1/tags/3').length ? [] : [urgent],
       'DELETE /api/v1/practice/:id/tags/:tagId': () => ({ ok: true }),
     });
     const { user } = renderApp('/practice/settings/tags');
@@ -80,18 +89,28 @@ describe('tags', () => {
     expect(server.find('DELETE', '/api/v1/practice/1/tags/3')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete tag Urgent' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete tag Urgent?' })).getByRole('button', { name: 'Delete tag' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete tag Urgent?' })).getByRole('button', {
+        name: 'Delete tag',
+      }),
+    );
     expect(await screen.findByText('No tags yet')).toBeInTheDocument();
     await waitFor(() => expect(server.find('DELETE', '/api/v1/practice/1/tags/3')).toHaveLength(1));
   });
 
   it('pages a long list of tags', async () => {
-    const many = Array.from({ length: 25 }, (_, i) => ({ ...vip, id: 100 + i, name: `Tag ${String(i + 1).padStart(2, '0')}` }));
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      ...vip,
+      id: 100 + i,
+      name: `Tag ${String(i + 1).padStart(2, '0')}`,
+    }));
     practiceServer(['ADMIN'], { 'GET /api/v1/practice/:id/tags': () => many });
     const { user } = renderApp('/practice/settings/tags');
     expect(await screen.findByText('Tag 20')).toBeInTheDocument();
     expect(screen.queryByText('Tag 21')).not.toBeInTheDocument();
-    await user.click(within(screen.getByRole('navigation', { name: 'Tag pages' })).getByRole('button', { name: 'Page 2' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Tag pages' })).getByRole('button', { name: 'Page 2' }),
+    );
     expect(await screen.findByText('Tag 25')).toBeInTheDocument();
     expect(screen.queryByText('Tag 01')).not.toBeInTheDocument();
   });

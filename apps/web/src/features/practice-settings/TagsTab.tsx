@@ -48,7 +48,9 @@ export function TagsTab({ practiceId, roles }: { practiceId: number; roles: read
         },
       ]}
       itemName={(tag) => `tag ${tag.name}`}
-      form={(tag, opened, onClose) => <TagFormModal practiceId={practiceId} tag={tag} opened={opened} onClose={onClose} />}
+      form={(tag, opened, onClose) => (
+        <TagFormModal practiceId={practiceId} tag={tag} opened={opened} onClose={onClose} />
+      )}
       remove={{
         run: (tag) => call(practicesApi.deleteTag, { params: { id: practiceId, tagId: tag.id } }),
         onRemoved: async (tag) => {

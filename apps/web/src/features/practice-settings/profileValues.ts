@@ -28,9 +28,24 @@ export type ProfileValues = {
 };
 
 export const PROFILE_FIELDS = [
-  'name', 'type', 'address', 'building', 'phoneNumber', 'npiIdentifier', 'timezone', 'about', 'colorScheme',
-  'welcomeMessageOpen', 'welcomeMessageClosed', 'liaisonEmails', 'tierTimeout', 'maxReferralMatchRadius',
-  'allowOuterNetworkMatching', 'autoArchiveEnabled', 'alternativeScheduleLink', 'appointmentRequestRedirectLink',
+  'name',
+  'type',
+  'address',
+  'building',
+  'phoneNumber',
+  'npiIdentifier',
+  'timezone',
+  'about',
+  'colorScheme',
+  'welcomeMessageOpen',
+  'welcomeMessageClosed',
+  'liaisonEmails',
+  'tierTimeout',
+  'maxReferralMatchRadius',
+  'allowOuterNetworkMatching',
+  'autoArchiveEnabled',
+  'alternativeScheduleLink',
+  'appointmentRequestRedirectLink',
 ] as const;
 
 export const TYPE_LABELS: Record<PracticeType, string> = {
@@ -95,7 +110,8 @@ export const validateProfile = {
   building: maxLength(200, 'Building'),
   npiIdentifier: (value: string) => (value.trim() && !cataloguesApi.isValidNpi(value.trim()) ? 'Invalid NPI' : null),
   about: maxLength(5000, 'About'),
-  colorScheme: (value: string) => (value.trim() && !/^#[0-9a-f]{6}$/i.test(value.trim()) ? 'Use a colour like #1a2b3c' : null),
+  colorScheme: (value: string) =>
+    value.trim() && !/^#[0-9a-f]{6}$/i.test(value.trim()) ? 'Use a colour like #1a2b3c' : null,
   welcomeMessageOpen: maxLength(1000, 'Welcome message'),
   welcomeMessageClosed: maxLength(1000, 'Welcome message'),
   liaisonEmails: (list: string[]) => {

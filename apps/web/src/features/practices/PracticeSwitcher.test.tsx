@@ -27,7 +27,9 @@ describe('practice switcher', () => {
     await user.click(await screen.findByRole('option', { name: 'Lakeside Health' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Current practice' })).toHaveValue('Lakeside Health'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Current practice' })).toHaveValue('Lakeside Health'),
+    );
     expect(server.find('PUT', '/api/v1/user/7/')[0].body).toEqual({ practiceId: 2 });
     expect(screen.getByText('Admin')).toBeInTheDocument();
   });

@@ -23,7 +23,8 @@ export function PracticeSwitcher() {
       await queryClient.invalidateQueries();
       notifications.show({ color: 'teal', message: `You are now working in ${membership.practice.name}` });
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Could not switch practice', message: errorMessage(error) }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Could not switch practice', message: errorMessage(error) }),
   });
 
   const choices = practices.data ?? [];

@@ -48,7 +48,7 @@ function AppointmentForm({ mode, onClose, referral, scope, mutations, onDone }: 
   const failure = mutation.error
     ? mode === 'accept'
       ? acceptErrorMessage(mutation.error)
-      : serverFieldErrors(mutation.error, FIELDS).message ?? errorMessage(mutation.error)
+      : (serverFieldErrors(mutation.error, FIELDS).message ?? errorMessage(mutation.error))
     : null;
 
   const submit = form.onSubmit((values) => {
@@ -68,12 +68,26 @@ function AppointmentForm({ mode, onClose, referral, scope, mutations, onDone }: 
             : `Choose the new time for ${referral.patient.firstName} ${referral.patient.lastName}'s appointment.`}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput type="datetime-local" label="Starts" required={mode === 'reschedule'} data-autofocus {...form.getInputProps('start')} />
-          <TextInput type="datetime-local" label="Ends" required={mode === 'reschedule'} {...form.getInputProps('end')} />
+          <TextInput
+            type="datetime-local"
+            label="Starts"
+            required={mode === 'reschedule'}
+            data-autofocus
+            {...form.getInputProps('start')}
+          />
+          <TextInput
+            type="datetime-local"
+            label="Ends"
+            required={mode === 'reschedule'}
+            {...form.getInputProps('end')}
+          />
         </SimpleGrid>
         <NativeSelect
           label="Where"
-          data={[{ value: '', label: 'Not decided yet' }, ...Object.entries(LOCATION_LABELS).map(([value, label]) => ({ value, label }))]}
+          data={[
+            { value: '', label: 'Not decided yet' },
+            ...Object.entries(LOCATION_LABELS).map(([value, label]) => ({ value, label })),
+          ]}
           {...form.getInputProps('appointmentLocation')}
         />
         {kind === 'DEPARTMENT' && (
@@ -83,14 +97,22 @@ function AppointmentForm({ mode, onClose, referral, scope, mutations, onDone }: 
             description={departments.isError ? 'Could not load the departments' : undefined}
             data={[
               { value: '', label: departments.isPending ? 'Loading…' : 'Choose a department' },
-              ...(departments.data ?? []).map((department) => ({ value: String(department.id), label: department.name })),
+              ...(departments.data ?? []).map((department) => ({
+                value: String(department.id),
+                label: department.name,
+              })),
             ]}
             {...form.getInputProps('departmentId')}
           />
         )}
         {kind === 'CUSTOM_ADDRESS' && <TextInput label="Address" {...form.getInputProps('addressOverride')} />}
         {kind === 'VIRTUAL' && (
-          <TextInput label="Virtual appointment link" type="url" placeholder="https://" {...form.getInputProps('virtualLink')} />
+          <TextInput
+            label="Virtual appointment link"
+            type="url"
+            placeholder="https://"
+            {...form.getInputProps('virtualLink')}
+          />
         )}
         {failure && (
           <Alert color="red" role="alert" variant="light">

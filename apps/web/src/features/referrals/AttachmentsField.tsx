@@ -19,7 +19,15 @@ interface AttachmentsFieldProps {
  * uploaded ones listed underneath (removable). Ids are what the call sends; the files are
  * re-owned by the referral when it is saved.
  */
-export function AttachmentsField({ practiceId, label, uploadLabel, value, onChange, onUploadingChange, error }: AttachmentsFieldProps) {
+export function AttachmentsField({
+  practiceId,
+  label,
+  uploadLabel,
+  value,
+  onChange,
+  onUploadingChange,
+  error,
+}: AttachmentsFieldProps) {
   // A fresh panel after each upload: the finished file belongs to the list now, not the panel.
   const [panelKey, setPanelKey] = useState(0);
   const files = useFileViews(value);

@@ -39,7 +39,14 @@ export function CommentComposer({ scope, referralId, parent, onDone }: CommentCo
     }
     setProblem(null);
     create.mutate(
-      { message: text, files, needsResponse, notifyPracticeUsers, usersMentioned: mentionedIn(text, mentioned), parentId: parent?.id },
+      {
+        message: text,
+        files,
+        needsResponse,
+        notifyPracticeUsers,
+        usersMentioned: mentionedIn(text, mentioned),
+        parentId: parent?.id,
+      },
       {
         onSuccess: () => {
           setMessage('');
@@ -85,13 +92,19 @@ export function CommentComposer({ scope, referralId, parent, onDone }: CommentCo
           key={round}
           practiceId={scope.practiceId}
           label={parent ? 'Reply attachments' : 'Comment attachments'}
-          uploadLabel={parent ? 'Attach a file to the reply: drag & drop or' : 'Attach a file to the comment: drag & drop or'}
+          uploadLabel={
+            parent ? 'Attach a file to the reply: drag & drop or' : 'Attach a file to the comment: drag & drop or'
+          }
           value={files}
           onChange={setFiles}
           onUploadingChange={setUploading}
         />
         <Group gap="lg">
-          <Checkbox label="Needs a response" checked={needsResponse} onChange={(event) => setNeedsResponse(event.currentTarget.checked)} />
+          <Checkbox
+            label="Needs a response"
+            checked={needsResponse}
+            onChange={(event) => setNeedsResponse(event.currentTarget.checked)}
+          />
           <Checkbox
             label="E-mail the other practices on this referral"
             checked={notifyPracticeUsers}

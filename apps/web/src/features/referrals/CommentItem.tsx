@@ -25,7 +25,13 @@ interface CommentItemProps {
 export function CommentItem({ item, byline, badges, actions, children }: CommentItemProps) {
   const author = item.author.title ? `${item.author.title} ${personName(item.author)}` : personName(item.author);
   return (
-    <Paper component="article" withBorder radius="md" p="sm" aria-label={`${personName(item.author)}, ${byline ?? ''}`.replace(/, $/, '')}>
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={`${personName(item.author)}, ${byline ?? ''}`.replace(/, $/, '')}
+    >
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           <Text fw={600} size="sm">

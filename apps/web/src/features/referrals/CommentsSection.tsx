@@ -46,7 +46,14 @@ export function CommentsSection({ scope, referralId, canComment }: CommentsSecti
   let body;
   if (comments.isPending) body = <LoadingState label="Loading comments" />;
   else if (comments.isError) {
-    body = <ErrorState title="Could not load the comments" error={comments.error} onRetry={() => void comments.refetch()} retrying={comments.isFetching} />;
+    body = (
+      <ErrorState
+        title="Could not load the comments"
+        error={comments.error}
+        onRetry={() => void comments.refetch()}
+        retrying={comments.isFetching}
+      />
+    );
   } else if (comments.data.length === 0) body = <EmptyMessage title="No comments yet" />;
   else {
     body = (
@@ -60,16 +67,31 @@ export function CommentsSection({ scope, referralId, canComment }: CommentsSecti
             actions={
               canComment &&
               replyingTo !== root.id && (
-                <Button size="xs" variant="subtle" onClick={() => setReplyingTo(root.id)} aria-label={`Reply to ${personName(root.author)}`}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => setReplyingTo(root.id)}
+                  aria-label={`Reply to ${personName(root.author)}`}
+                >
                   Reply
                 </Button>
               )
             }
           >
             {(replies.length > 0 || replyingTo === root.id) && (
-              <Stack gap="xs" pl={{ base: 'xs', sm: 'lg' }} aria-label={`Replies to ${personName(root.author)}`} component="section">
+              <Stack
+                gap="xs"
+                pl={{ base: 'xs', sm: 'lg' }}
+                aria-label={`Replies to ${personName(root.author)}`}
+                component="section"
+              >
                 {replies.map((reply) => (
-                  <CommentItem key={reply.id} item={reply} byline={reply.practice.name} badges={reply.needsResponse && <NeedsResponseBadge />} />
+                  <CommentItem
+                    key={reply.id}
+                    item={reply}
+                    byline={reply.practice.name}
+                    badges={reply.needsResponse && <NeedsResponseBadge />}
+                  />
                 ))}
                 {replyingTo === root.id && (
                   <CommentComposer

@@ -13,7 +13,8 @@ export const MATCH_PREVIEW_DEBOUNCE_MS = 400;
 
 function tierTitle(tier: referralsApi.MatchTier, index: number): string {
   const network = tier.candidates.find((candidate) => candidate.network)?.network;
-  const where = tier.kind === 'OUTER' ? 'Practices outside your networks' : network ? `${network.name} network` : 'Your networks';
+  const where =
+    tier.kind === 'OUTER' ? 'Practices outside your networks' : network ? `${network.name} network` : 'Your networks';
   return `Tier ${index + 1}: ${where}`;
 }
 
@@ -56,17 +57,30 @@ export function MatchPreview({ params }: { params: MatchParams | null }) {
   });
 
   let body;
-  if (params === null) body = <Text c="dimmed">Choose a speciality to see which practices would receive the referral.</Text>;
+  if (params === null)
+    body = <Text c="dimmed">Choose a speciality to see which practices would receive the referral.</Text>;
   else if (match.isPending) body = <LoadingState label="Finding matching practices" />;
   else if (match.isError) {
-    body = <ErrorState title="Could not check the matches" error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />;
+    body = (
+      <ErrorState
+        title="Could not check the matches"
+        error={match.error}
+        onRetry={() => void match.refetch()}
+        retrying={match.isFetching}
+      />
+    );
   } else if (match.data.tiers.every((tier) => tier.candidates.length === 0)) {
-    body = <EmptyMessage title="No practice matches yet">Try a wider distance, or another speciality or insurance.</EmptyMessage>;
+    body = (
+      <EmptyMessage title="No practice matches yet">
+        Try a wider distance, or another speciality or insurance.
+      </EmptyMessage>
+    );
   } else {
     body = (
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Within {match.data.radiusMiles} miles of the patient. Each tier is offered the referral in turn until one practice accepts.
+          Within {match.data.radiusMiles} miles of the patient. Each tier is offered the referral in turn until one
+          practice accepts.
         </Text>
         {match.data.tiers
           .filter((tier) => tier.candidates.length > 0)

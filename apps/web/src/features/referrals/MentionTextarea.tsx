@@ -46,7 +46,18 @@ interface MentionTextareaProps {
   autoFocus?: boolean;
 }
 
-export function MentionTextarea({ scope, referralId, audience, label, description, value, onChange, onMention, error, autoFocus }: MentionTextareaProps) {
+export function MentionTextarea({
+  scope,
+  referralId,
+  audience,
+  label,
+  description,
+  value,
+  onChange,
+  onMention,
+  error,
+  autoFocus,
+}: MentionTextareaProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -61,11 +72,13 @@ export function MentionTextarea({ scope, referralId, audience, label, descriptio
 
   const wanted = mention?.query.toLowerCase() ?? '';
   const seen = new Set<number>([scope.userId]);
-  const people = (suggestions.data ?? []).filter((person) => {
-    if (seen.has(person.id) || !personName(person).toLowerCase().includes(wanted)) return false;
-    seen.add(person.id);
-    return true;
-  }).slice(0, MAX_SUGGESTIONS);
+  const people = (suggestions.data ?? [])
+    .filter((person) => {
+      if (seen.has(person.id) || !personName(person).toLowerCase().includes(wanted)) return false;
+      seen.add(person.id);
+      return true;
+    })
+    .slice(0, MAX_SUGGESTIONS);
   const showing = mention !== null && mention.start !== dismissedAt && people.length > 0;
 
   const store = useCombobox({ opened: showing, onDropdownClose: () => setDismissedAt(mention?.start ?? null) });

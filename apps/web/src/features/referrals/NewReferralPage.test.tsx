@@ -39,14 +39,28 @@ function createServer(routes: Parameters<typeof referralServer>[0] = {}) {
       );
       return { data: found, count: found.length };
     },
-    'GET /api/v1/practices': () => ({ data: [{ ...lakeside.practice, id: 1, name: 'Riverside Family Clinic' }, lakeside.practice], count: 2 }),
+    'GET /api/v1/practices': () => ({
+      data: [{ ...lakeside.practice, id: 1, name: 'Riverside Family Clinic' }, lakeside.practice],
+      count: 2,
+    }),
     'GET /api/v1/specialities': () => ({
-      data: [{ id: 3, name: 'Cardiology', taxonomyCode: '207RC0000X', branch: 'Physicians', classification: 'Internal Medicine', specialization: 'Cardiovascular Disease', colloquial: ['cardiologist'] }],
+      data: [
+        {
+          id: 3,
+          name: 'Cardiology',
+          taxonomyCode: '207RC0000X',
+          branch: 'Physicians',
+          classification: 'Internal Medicine',
+          specialization: 'Cardiovascular Disease',
+          colloquial: ['cardiologist'],
+        },
+      ],
       count: 1,
     }),
     'GET /api/v1/insurance': () => ({ data: [aetna], count: 1 }),
     'GET /api/v1/referrals/matchCheck': () => match,
-    'POST /api/v1/referrals': ({ body }) => reply(201, detail(90, { type: body.targetPracticeId ? 'BASIC' : 'SPECIALTY' })),
+    'POST /api/v1/referrals': ({ body }) =>
+      reply(201, detail(90, { type: body.targetPracticeId ? 'BASIC' : 'SPECIALTY' })),
     'GET /api/v1/referral/:id': () => detail(90),
     'PUT /api/v1/referrals/:id/view': () => ({ ok: true }),
     'GET /api/v1/referral/:id/comments': () => [],
@@ -84,20 +98,32 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('option', { name: /Lakeside Health/ }));
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Please see soon');
     // FilePond puts its file input in after the label: wait for the two to be tied together.
-    expect(await screen.findByLabelText(/Attach a file to the referral: drag & drop or browse/i)).toHaveAttribute('type', 'file');
+    expect(await screen.findByLabelText(/Attach a file to the referral: drag & drop or browse/i)).toHaveAttribute(
+      'type',
+      'file',
+    );
     expect(screen.queryByRole('region', { name: 'Who would receive it' })).not.toBeInTheDocument();
     // A provider refers in their own name.
     expect(screen.queryByRole('combobox', { name: 'Referring provider' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-    expect(server.find('POST', CREATE)[0].body).toEqual({ practiceId: 1, patientId: 41, notes: 'Please see soon', files: [], targetPracticeId: 2 });
+    expect(server.find('POST', CREATE)[0].body).toEqual({
+      practiceId: 1,
+      patientId: 41,
+      notes: 'Please see soon',
+      files: [],
+      targetPracticeId: 2,
+    });
     expect(await screen.findByText('Referral for Jane Doe sent')).toBeInTheDocument();
   });
 
   it('asks for a provider at the chosen practice when the sender names one', async () => {
     const server = createServer({
-      'GET /api/v1/users': ({ query }) => (query.get('providerAt') === String(lakeside.practice.id) ? { data: [{ ...lee, practices: [lakeside.practice] }], count: 1 } : { data: [], count: 0 }),
+      'GET /api/v1/users': ({ query }) =>
+        query.get('providerAt') === String(lakeside.practice.id)
+          ? { data: [{ ...lee, practices: [lakeside.practice] }], count: 1 }
+          : { data: [], count: 0 },
     });
     const { user, router } = renderApp('/referrals/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'New referral' })).toBeInTheDocument();
@@ -109,7 +135,10 @@ describe('new referral', { timeout: 20_000 }, () => {
     expect(server.find('GET', '/api/v1/users')[0].query.get('suggest')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-    expect(server.find('POST', CREATE)[0].body).toMatchObject({ targetPracticeId: lakeside.practice.id, recievingUserId: lee.id });
+    expect(server.find('POST', CREATE)[0].body).toMatchObject({
+      targetPracticeId: lakeside.practice.id,
+      recievingUserId: lee.id,
+    });
   });
 
   it('asks for the patient and the speciality before sending', async () => {
@@ -130,7 +159,9 @@ describe('new referral', { timeout: 20_000 }, () => {
     let fail = true;
     const server = createServer({
       'POST /api/v1/patient': ({ body }) =>
-        fail ? reply(500, errorBody(500, 'INTERNAL', 'Internal server error')) : reply(201, patient(43, body.firstName, body.lastName, { dateOfBirth: body.dateOfBirth })),
+        fail
+          ? reply(500, errorBody(500, 'INTERNAL', 'Internal server error'))
+          : reply(201, patient(43, body.firstName, body.lastName, { dateOfBirth: body.dateOfBirth })),
     });
     const { user } = renderApp('/referrals/new');
     await user.click(await screen.findByRole('button', { name: 'New patient' }));
@@ -178,16 +209,24 @@ describe('new referral', { timeout: 20_000 }, () => {
     // Janet's own insurance is filled in for her.
     await choose(user, 'Find a patient', 'janet', /Janet Smith/);
     expect(screen.getByRole('combobox', { name: 'Insurance' })).toHaveValue('Aetna');
-    expect(screen.getByText('Choose a speciality to see which practices would receive the referral.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Choose a speciality to see which practices would receive the referral.'),
+    ).toBeInTheDocument();
     await choose(user, 'Speciality', 'card', /Cardiology/);
 
     const preview = await screen.findByRole('region', { name: 'Who would receive it' });
     expect(await within(preview).findByRole('region', { name: 'Tier 1: North County network' })).toBeInTheDocument();
     expect(within(preview).getByText('Lakeside Health')).toBeInTheDocument();
     expect(within(preview).getByText('4.2 miles away · Lee Harbor')).toBeInTheDocument();
-    expect(within(within(preview).getByRole('list', { name: 'Why Lakeside Health matches' })).getByText('Accepts Aetna')).toBeInTheDocument();
+    expect(
+      within(within(preview).getByRole('list', { name: 'Why Lakeside Health matches' })).getByText('Accepts Aetna'),
+    ).toBeInTheDocument();
     expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/matchCheck')[0].query)).toEqual({
-      practice: '1', speciality: '3', insurance: '77', scheduleType: 'NEXT', matchingDistance: 'NORMAL',
+      practice: '1',
+      speciality: '3',
+      insurance: '77',
+      scheduleType: 'NEXT',
+      matchingDistance: 'NORMAL',
     });
 
     tiers = [];
@@ -200,7 +239,11 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add a day' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time of day 2' }), 'Morning');
     // The preview orders practices by how their opening hours suit these times, as routing will.
-    await waitFor(() => expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.get('schedulePreferences')).toBe('WED-ANY,MON-AM'));
+    await waitFor(() =>
+      expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.get('schedulePreferences')).toBe(
+        'WED-ANY,MON-AM',
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
@@ -228,7 +271,9 @@ describe('new referral', { timeout: 20_000 }, () => {
     await choose(user, 'Speciality', 'card', /Cardiology/);
     await user.click(screen.getByRole('button', { name: 'Clear insurance' }));
     expect(screen.getByRole('combobox', { name: 'Insurance' })).toHaveValue('');
-    await waitFor(() => expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.has('insurance')).toBe(false));
+    await waitFor(() =>
+      expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.has('insurance')).toBe(false),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
     await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
@@ -237,7 +282,9 @@ describe('new referral', { timeout: 20_000 }, () => {
   });
 
   it('lets someone who is not a provider send on behalf of one of the practice’s providers', async () => {
-    const server = createServer({ 'GET /api/v1/user/current': () => currentUserResponse({ currentPractice: { ...riverside, roles: ['STAFF'] } }) });
+    const server = createServer({
+      'GET /api/v1/user/current': () => currentUserResponse({ currentPractice: { ...riverside, roles: ['STAFF'] } }),
+    });
     const { user, router } = renderApp('/referrals/new');
     await screen.findByRole('heading', { level: 1, name: 'New referral' });
     await pickJane(user);
@@ -255,7 +302,11 @@ describe('new referral', { timeout: 20_000 }, () => {
   });
 
   it('shows the server’s message, else the status code, else “Unknown error occurred”', async () => {
-    let answer: () => Response = () => reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'), issues: [{ path: ['body', 'targetPracticeId'], message: 'That practice does not take referrals' }] });
+    let answer: () => Response = () =>
+      reply(400, {
+        ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'),
+        issues: [{ path: ['body', 'targetPracticeId'], message: 'That practice does not take referrals' }],
+      });
     const server = createServer({ 'POST /api/v1/referrals': () => answer() });
     const { user } = renderApp('/referrals/new');
     await screen.findByRole('heading', { level: 1, name: 'New referral' });
@@ -271,28 +322,54 @@ describe('new referral', { timeout: 20_000 }, () => {
 
     answer = () => reply(403, errorBody(403, 'FORBIDDEN', 'You may not send referrals for this practice'));
     await user.click(send);
-    expect(await within(form).findByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('You may not send referrals for this practice');
+    expect(await within(form).findByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent(
+      'You may not send referrals for this practice',
+    );
 
     answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
     await user.click(send);
-    await waitFor(() => expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('Request failed with status code 502'));
+    await waitFor(() =>
+      expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent(
+        'Request failed with status code 502',
+      ),
+    );
 
     server.fetch.mockImplementation(async (input: RequestInfo | URL) => {
       if ((input as string | URL).toString().includes(CREATE)) throw new TypeError('Failed to fetch');
       return reply(404, errorBody(404, 'NOT_FOUND', 'Not found'));
     });
     await user.click(send);
-    await waitFor(() => expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent('Unknown error occurred'));
+    await waitFor(() =>
+      expect(within(form).getByRole('alert', { name: 'Could not send the referral' })).toHaveTextContent(
+        'Unknown error occurred',
+      ),
+    );
   });
 
   describe('refer again (?from=)', () => {
     const janet = patient(42, 'Janet', 'Smith', { insurance: 77, insuranceName: 'Aetna' });
-    const summaryOf = ({ id, uuid, firstName, lastName, dateOfBirth, gender, phoneNumber }: typeof janet) => ({ id, uuid, firstName, lastName, dateOfBirth, gender, phoneNumber });
+    const summaryOf = ({ id, uuid, firstName, lastName, dateOfBirth, gender, phoneNumber }: typeof janet) => ({
+      id,
+      uuid,
+      firstName,
+      lastName,
+      dateOfBirth,
+      gender,
+      phoneNumber,
+    });
     /** Referral 12, which Riverside sent for Janet and which expired unanswered. */
     const expired = detail(12, {
-      status: 'EXPIRED', practice: riverside.practice, fromUser: pat, patient: summaryOf(janet), practicePatientId: 42,
-      insurance: { id: 77, name: 'Aetna' }, scheduleType: 'PREFERENCE', schedulePreferences: [{ day: 'WED', timeOfDay: 'ANY' }],
-      matchingDistance: 'FAR', files: [fileView({ id: 5, name: 'ecg.pdf' })], actions: ['referAgain', 'archive', 'comment'],
+      status: 'EXPIRED',
+      practice: riverside.practice,
+      fromUser: pat,
+      patient: summaryOf(janet),
+      practicePatientId: 42,
+      insurance: { id: 77, name: 'Aetna' },
+      scheduleType: 'PREFERENCE',
+      schedulePreferences: [{ day: 'WED', timeOfDay: 'ANY' }],
+      matchingDistance: 'FAR',
+      files: [fileView({ id: 5, name: 'ecg.pdf' })],
+      actions: ['referAgain', 'archive', 'comment'],
     });
     const sendAgain = (routes: Parameters<typeof referralServer>[0] = {}) =>
       createServer({ 'GET /api/v1/referral/:id': () => expired, 'GET /api/v1/patient/:id': () => janet, ...routes });
@@ -300,7 +377,9 @@ describe('new referral', { timeout: 20_000 }, () => {
     it('fills in the form from an ended referral, without its attachments, and sends a new referral', async () => {
       const server = sendAgain();
       const { user, router } = renderApp('/referrals/new?from=12');
-      expect(await screen.findByText('Filled in from referral #12: change anything before sending it as a new referral.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Filled in from referral #12: change anything before sending it as a new referral.'),
+      ).toBeInTheDocument();
       expect(server.find('GET', '/api/v1/patient/42')[0].query.get('practiceId')).toBe('1');
 
       expect(screen.getByText('Janet Smith')).toBeInTheDocument();
@@ -312,7 +391,9 @@ describe('new referral', { timeout: 20_000 }, () => {
       expect(screen.getByRole('combobox', { name: 'Day 1' })).toHaveDisplayValue('Wednesday');
       expect(screen.getByRole('radio', { name: 'Far (50 miles)' })).toBeChecked();
       expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Chest pain on exertion.');
-      expect(screen.getByText('Attachments of referral #12 are not copied: attach what the new practice needs.')).toBeInTheDocument();
+      expect(
+        screen.getByText('Attachments of referral #12 are not copied: attach what the new practice needs.'),
+      ).toBeInTheDocument();
       expect(screen.queryByText('ecg.pdf')).not.toBeInTheDocument();
       expect(await screen.findByRole('region', { name: 'Who would receive it' })).toBeInTheDocument();
 
@@ -323,16 +404,35 @@ describe('new referral', { timeout: 20_000 }, () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
       expect(server.find('POST', CREATE)).toHaveLength(1);
       expect(server.find('POST', CREATE)[0].body).toEqual({
-        practiceId: 1, patientId: 42, notes: 'Chest pain on exertion. Worse since.', files: [], specialityId: 3, insuranceId: 77,
-        scheduleType: 'PREFERENCE', schedulePreferences: [{ day: 'WED', timeOfDay: 'ANY' }], matchingDistance: 'NORMAL',
+        practiceId: 1,
+        patientId: 42,
+        notes: 'Chest pain on exertion. Worse since.',
+        files: [],
+        specialityId: 3,
+        insuranceId: 77,
+        scheduleType: 'PREFERENCE',
+        schedulePreferences: [{ day: 'WED', timeOfDay: 'ANY' }],
+        matchingDistance: 'NORMAL',
       });
     });
 
     it('keeps the practice, the provider asked for and, for staff, the referring provider of a basic referral', async () => {
       const cancelled = detail(13, {
-        ...expired, id: 13, type: 'BASIC', status: 'CANCELLED', fromUser: alex, patient: summaryOf(jane), practicePatientId: 41,
-        receivingPractice: lakeside.practice, receivingUser: lee, speciality: null, insurance: null, scheduleType: null,
-        schedulePreferences: [], matchingDistance: null, notes: 'Knee pain',
+        ...expired,
+        id: 13,
+        type: 'BASIC',
+        status: 'CANCELLED',
+        fromUser: alex,
+        patient: summaryOf(jane),
+        practicePatientId: 41,
+        receivingPractice: lakeside.practice,
+        receivingUser: lee,
+        speciality: null,
+        insurance: null,
+        scheduleType: null,
+        schedulePreferences: [],
+        matchingDistance: null,
+        notes: 'Knee pain',
       });
       const server = sendAgain({
         'GET /api/v1/user/current': () => currentUserResponse({ currentPractice: { ...riverside, roles: ['STAFF'] } }),
@@ -344,22 +444,34 @@ describe('new referral', { timeout: 20_000 }, () => {
       expect(screen.getByText('Jane Doe')).toBeInTheDocument();
       expect(screen.getByRole('combobox', { name: 'Practice' })).toHaveValue('Lakeside Health');
       expect(screen.getByRole('combobox', { name: `Provider at ${lakeside.practice.name}` })).toHaveValue('Lee Harbor');
-      await waitFor(() => expect(screen.getByRole('combobox', { name: 'Referring provider' })).toHaveDisplayValue('Alex Moss'));
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Referring provider' })).toHaveDisplayValue('Alex Moss'),
+      );
 
       await user.click(screen.getByRole('button', { name: 'Send referral' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
       expect(server.find('POST', CREATE)[0].body).toEqual({
-        practiceId: 1, patientId: 41, notes: 'Knee pain', files: [], fromUserId: alex.id, targetPracticeId: lakeside.practice.id, recievingUserId: lee.id,
+        practiceId: 1,
+        patientId: 41,
+        notes: 'Knee pain',
+        files: [],
+        fromUserId: alex.id,
+        targetPracticeId: lakeside.practice.id,
+        recievingUserId: lee.id,
       });
     });
 
     it('shows the earlier referral loading, then says why it cannot be used and leaves the empty form working', async () => {
       let answer!: (response: Response) => void;
-      const server = sendAgain({ 'GET /api/v1/referral/:id': () => new Promise<Response>((resolve) => (answer = resolve)) });
+      const server = sendAgain({
+        'GET /api/v1/referral/:id': () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
       const { user, router } = renderApp('/referrals/new?from=12');
       expect(await screen.findByText('Loading referral #12…')).toBeInTheDocument();
       answer(reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Object not found')));
-      expect(await screen.findByRole('alert', { name: 'Could not fill in the referral' })).toHaveTextContent('Your practice cannot see referral #12. Fill in the form below.');
+      expect(await screen.findByRole('alert', { name: 'Could not fill in the referral' })).toHaveTextContent(
+        'Your practice cannot see referral #12. Fill in the form below.',
+      );
       expect(screen.queryByText(/are not copied/)).not.toBeInTheDocument();
       expect(server.find('GET', '/api/v1/patient/42')).toHaveLength(0);
 
@@ -368,14 +480,27 @@ describe('new referral', { timeout: 20_000 }, () => {
       await choose(user, 'Practice', 'lake', /Lakeside Health/);
       await user.click(screen.getByRole('button', { name: 'Send referral' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
-      expect(server.find('POST', CREATE)[0].body).toEqual({ practiceId: 1, patientId: 41, notes: '', files: [], targetPracticeId: 2 });
+      expect(server.find('POST', CREATE)[0].body).toEqual({
+        practiceId: 1,
+        patientId: 41,
+        notes: '',
+        files: [],
+        targetPracticeId: 2,
+      });
     });
 
     it('fills in nothing from a referral the server does not offer to send again', async () => {
-      sendAgain({ 'GET /api/v1/referral/:id': () => ({ ...expired, status: 'ACCEPTED', actions: ['reschedule', 'cancel', 'archive', 'comment'] }) });
+      sendAgain({
+        'GET /api/v1/referral/:id': () => ({
+          ...expired,
+          status: 'ACCEPTED',
+          actions: ['reschedule', 'cancel', 'archive', 'comment'],
+        }),
+      });
       renderApp('/referrals/new?from=12');
-      expect(await screen.findByRole('alert', { name: 'Could not fill in the referral' }))
-        .toHaveTextContent('Only the practice that sent referral #12 can send it again, once it was rejected, expired or cancelled.');
+      expect(await screen.findByRole('alert', { name: 'Could not fill in the referral' })).toHaveTextContent(
+        'Only the practice that sent referral #12 can send it again, once it was rejected, expired or cancelled.',
+      );
       expect(screen.getByRole('combobox', { name: 'Speciality' })).toHaveValue('');
       expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('');
     });

@@ -22,7 +22,8 @@ export function NewReferralPage() {
   usePageTitle('New referral');
   const scope = usePracticeScope();
   const from = useSearchParams()[0].get('from');
-  if (!scope) return <NoPracticeMessage title="New referral" description="Referrals are sent and received by practices." />;
+  if (!scope)
+    return <NoPracticeMessage title="New referral" description="Referrals are sent and received by practices." />;
   // Patients and practices of one practice mean nothing in the next.
   if (from !== null) return <ReferAgain key={`${scope.practiceId}:${from}`} scope={scope} from={from} />;
   return <NewReferral key={scope.practiceId} scope={scope} />;
@@ -40,9 +41,16 @@ function ReferAgain({ scope, from }: { scope: PracticeScope; from: string }) {
     );
   }
   if (again.status === 'failed') {
-    return <NewReferral scope={scope} problem={{ title: 'Could not fill in the referral', message: `${again.message} Fill in the form below.` }} />;
+    return (
+      <NewReferral
+        scope={scope}
+        problem={{ title: 'Could not fill in the referral', message: `${again.message} Fill in the form below.` }}
+      />
+    );
   }
-  const problem = again.patientMessage ? { title: 'Could not load the patient', message: again.patientMessage } : undefined;
+  const problem = again.patientMessage
+    ? { title: 'Could not load the patient', message: again.patientMessage }
+    : undefined;
   return <NewReferral scope={scope} source={again.source} problem={problem} />;
 }
 
@@ -81,7 +89,8 @@ function NewReferral({ scope, source, problem }: NewReferralProps) {
     setPatient(chosen);
     setPatientError(null);
     // The patient's own insurance is the likely one; a choice already made stays.
-    if (chosen?.insurance && !form.values.insurance) form.setFieldValue('insurance', namedOption(chosen.insurance, chosen.insuranceName));
+    if (chosen?.insurance && !form.values.insurance)
+      form.setFieldValue('insurance', namedOption(chosen.insurance, chosen.insuranceName));
   }
 
   const description = source

@@ -20,7 +20,16 @@ interface NoteEditorProps {
 }
 
 /** Writes or edits a note: text with @mentions of the practice's people. */
-export function NoteEditor({ scope, referralId, label, submitLabel, initial, saving, onSave, onCancel }: NoteEditorProps) {
+export function NoteEditor({
+  scope,
+  referralId,
+  label,
+  submitLabel,
+  initial,
+  saving,
+  onSave,
+  onCancel,
+}: NoteEditorProps) {
   const [message, setMessage] = useState(initial?.message ?? '');
   const [mentioned, setMentioned] = useState<Person[]>(initial?.usersMentioned ?? []);
   const [problem, setProblem] = useState<{ field?: string; other?: string | null } | null>(null);

@@ -30,7 +30,14 @@ export function NotesSection({ scope, referralId }: { scope: PracticeScope; refe
   let body;
   if (notes.isPending) body = <LoadingState label="Loading notes" />;
   else if (notes.isError) {
-    body = <ErrorState title="Could not load the notes" error={notes.error} onRetry={() => void notes.refetch()} retrying={notes.isFetching} />;
+    body = (
+      <ErrorState
+        title="Could not load the notes"
+        error={notes.error}
+        onRetry={() => void notes.refetch()}
+        retrying={notes.isFetching}
+      />
+    );
   } else if (notes.data.length === 0) body = <EmptyMessage title="No notes yet" />;
   else {
     body = (
@@ -49,7 +56,10 @@ export function NotesSection({ scope, referralId }: { scope: PracticeScope; refe
                 saving={changes.update.isPending}
                 onCancel={() => setEditing(null)}
                 onSave={(body, _done, failed) =>
-                  changes.update.mutate({ ...body, id: note.id }, { onSuccess: () => setEditing(null), onError: failed })
+                  changes.update.mutate(
+                    { ...body, id: note.id },
+                    { onSuccess: () => setEditing(null), onError: failed },
+                  )
                 }
               />
             );
@@ -88,7 +98,10 @@ export function NotesSection({ scope, referralId }: { scope: PracticeScope; refe
   }
 
   return (
-    <Section title="Internal notes" description={`Only your practice sees notes. Nobody outside ${scope.practiceName} can read them.`}>
+    <Section
+      title="Internal notes"
+      description={`Only your practice sees notes. Nobody outside ${scope.practiceName} can read them.`}
+    >
       <Stack gap="md">
         {body}
         <NoteEditor

@@ -75,7 +75,11 @@ export function ReferralActions({ scope, referral }: { scope: PracticeScope; ref
           </Button>
         )}
         {allowed.has('archive') && (
-          <Button variant="default" loading={mutations.archive.isPending} onClick={() => mutations.archive.mutate(true, { onSuccess: () => done('Referral archived') })}>
+          <Button
+            variant="default"
+            loading={mutations.archive.isPending}
+            onClick={() => mutations.archive.mutate(true, { onSuccess: () => done('Referral archived') })}
+          >
             Archive
           </Button>
         )}
@@ -83,7 +87,9 @@ export function ReferralActions({ scope, referral }: { scope: PracticeScope; ref
           <Button
             variant="default"
             loading={mutations.archive.isPending}
-            onClick={() => mutations.archive.mutate(false, { onSuccess: () => done('Referral moved back from the archive') })}
+            onClick={() =>
+              mutations.archive.mutate(false, { onSuccess: () => done('Referral moved back from the archive') })
+            }
           >
             Unarchive
           </Button>
@@ -105,7 +111,9 @@ export function ReferralActions({ scope, referral }: { scope: PracticeScope; ref
       </Group>
       {[mutations.archive, mutations.removeView].some((m) => m.isError) && (
         <Text size="sm" c="red.8" mt="xs" role="alert">
-          {mutations.archive.isError ? 'Could not change the archive. Try again.' : 'Could not mark the referral as unread. Try again.'}
+          {mutations.archive.isError
+            ? 'Could not change the archive. Try again.'
+            : 'Could not mark the referral as unread. Try again.'}
         </Text>
       )}
       <AppointmentModal

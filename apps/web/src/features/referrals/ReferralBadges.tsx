@@ -22,7 +22,12 @@ export function TagBadges({ tags }: { tags: readonly practicesApi.PracticeTag[] 
             radius="sm"
             size="sm"
             c="dark.7"
-            leftSection={<span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, background: tag.color, display: 'inline-block' }} />}
+            leftSection={
+              <span
+                aria-hidden
+                style={{ width: 8, height: 8, borderRadius: 4, background: tag.color, display: 'inline-block' }}
+              />
+            }
             style={{ borderColor: tag.color, textTransform: 'none' }}
           >
             {tag.name}

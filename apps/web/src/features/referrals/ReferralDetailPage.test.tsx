@@ -17,7 +17,14 @@ describe('referral detail', { timeout: 20_000 }, () => {
       files: [fileView({ id: 5, name: 'ecg.pdf' })],
       timeline: [
         ...detail(9).timeline,
-        { id: 3, kind: 'REJECTED', actor: lee, practice: riverside.practice, details: { reason: 'No capacity' }, at: Date.now() - 60_000 },
+        {
+          id: 3,
+          kind: 'REJECTED',
+          actor: lee,
+          practice: riverside.practice,
+          details: { reason: 'No capacity' },
+          at: Date.now() - 60_000,
+        },
       ],
     });
     renderApp('/referrals/view/9');
@@ -53,8 +60,13 @@ describe('referral detail', { timeout: 20_000 }, () => {
 
   it('shows no tier or deadline for a referral sent to one practice, even one stored with a deadline before they had none', async () => {
     detailServer({
-      type: 'BASIC', speciality: null, scheduleType: null, matchingDistance: null, receivingPractice: riverside.practice,
-      tier: 0, tierExpiresAt: Date.now() + 3_600_000,
+      type: 'BASIC',
+      speciality: null,
+      scheduleType: null,
+      matchingDistance: null,
+      receivingPractice: riverside.practice,
+      tier: 0,
+      tierExpiresAt: Date.now() + 3_600_000,
     });
     renderApp('/referrals/view/9');
     const facts = await screen.findByRole('region', { name: 'Referral' });
@@ -64,26 +76,48 @@ describe('referral detail', { timeout: 20_000 }, () => {
   });
 
   it('shows only the actions the server allows, and does not mark a read referral again', async () => {
-    const { server } = detailServer({ viewed: true, status: 'ACCEPTED', actions: ['reschedule', 'unarchive', 'comment'] });
+    const { server } = detailServer({
+      viewed: true,
+      status: 'ACCEPTED',
+      actions: ['reschedule', 'unarchive', 'comment'],
+    });
     renderApp('/referrals/view/9');
 
     const actions = await screen.findByRole('group', { name: 'Referral actions' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reschedule', 'Unarchive', 'Mark as unread']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reschedule', 'Unarchive', 'Mark as unread']);
     expect(server.find('PUT', VIEW)).toHaveLength(0);
   });
 
-  it.each(['REJECTED', 'EXPIRED', 'CANCELLED'] as const)('offers the sender to refer the patient again once the referral is %s', async (status) => {
-    detailServer({ status, viewed: true, practice: riverside.practice, practicePatientId: 41, actions: ['referAgain', 'archive', 'comment'] });
-    const { user, router } = renderApp('/referrals/view/9');
+  it.each(['REJECTED', 'EXPIRED', 'CANCELLED'] as const)(
+    'offers the sender to refer the patient again once the referral is %s',
+    async (status) => {
+      detailServer({
+        status,
+        viewed: true,
+        practice: riverside.practice,
+        practicePatientId: 41,
+        actions: ['referAgain', 'archive', 'comment'],
+      });
+      const { user, router } = renderApp('/referrals/view/9');
 
-    const again = await within(await screen.findByRole('group', { name: 'Referral actions' })).findByRole('link', { name: 'Refer again' });
-    await user.click(again);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/new'));
-    expect(router.state.location.search).toBe('?from=9');
-  });
+      const again = await within(await screen.findByRole('group', { name: 'Referral actions' })).findByRole('link', {
+        name: 'Refer again',
+      });
+      await user.click(again);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/new'));
+      expect(router.state.location.search).toBe('?from=9');
+    },
+  );
 
   it.each([
-    ['to its sender while it is live', { practice: riverside.practice, practicePatientId: 41, actions: ['cancel', 'archive', 'comment'] }],
+    [
+      'to its sender while it is live',
+      { practice: riverside.practice, practicePatientId: 41, actions: ['cancel', 'archive', 'comment'] },
+    ],
     ['to the practice it was sent to once it ended', { status: 'CANCELLED', actions: ['archive', 'comment'] }],
   ] as const)('does not offer to refer again %s', async (_, overrides) => {
     detailServer({ viewed: true, ...overrides, actions: [...overrides.actions] });
@@ -94,12 +128,31 @@ describe('referral detail', { timeout: 20_000 }, () => {
   });
 
   it('accepts with an appointment', async () => {
-    const { server, state } = detailServer({}, {
-      'PUT /api/v1/referral/:id/accept': ({ body }) => {
-        state.referral = { ...state.referral, status: 'ACCEPTED', actions: ['reschedule', 'archive', 'comment'], appointment: { departmentId: null, addressOverride: null, virtualAppointmentHost: null, scheduleType: null, contentUuid: null, submissionId: null, appointmentLocation: body.appointmentLocation, virtualLink: body.virtualLink, start: body.start, end: body.end } };
-        return state.referral;
+    const { server, state } = detailServer(
+      {},
+      {
+        'PUT /api/v1/referral/:id/accept': ({ body }) => {
+          state.referral = {
+            ...state.referral,
+            status: 'ACCEPTED',
+            actions: ['reschedule', 'archive', 'comment'],
+            appointment: {
+              departmentId: null,
+              addressOverride: null,
+              virtualAppointmentHost: null,
+              scheduleType: null,
+              contentUuid: null,
+              submissionId: null,
+              appointmentLocation: body.appointmentLocation,
+              virtualLink: body.virtualLink,
+              start: body.start,
+              end: body.end,
+            },
+          };
+          return state.referral;
+        },
       },
-    });
+    );
     const { user } = renderApp('/referrals/view/9');
 
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
@@ -107,7 +160,10 @@ describe('referral detail', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Starts'), '2030-05-01T09:00');
     await user.type(within(dialog).getByLabelText('Ends'), '2030-05-01T08:30');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Where' }), 'Virtual');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Virtual appointment link' }), 'https://meet.example.com/jd');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Virtual appointment link' }),
+      'https://meet.example.com/jd',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Accept referral' }));
     expect(await within(dialog).findByText('The appointment must end after it starts')).toBeInTheDocument();
 
@@ -130,24 +186,35 @@ describe('referral detail', { timeout: 20_000 }, () => {
   });
 
   it('says when another practice accepted first (454)', async () => {
-    const { state } = detailServer({}, {
-      'PUT /api/v1/referral/:id/accept': () => {
-        state.referral = { ...state.referral, actions: ['comment'] };
-        return reply(454, errorBody(454, 'REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted'));
+    const { state } = detailServer(
+      {},
+      {
+        'PUT /api/v1/referral/:id/accept': () => {
+          state.referral = { ...state.referral, actions: ['comment'] };
+          return reply(454, errorBody(454, 'REFERRAL_ALREADY_ACCEPTED', 'Referral already accepted'));
+        },
       },
-    });
+    );
     const { user } = renderApp('/referrals/view/9');
 
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept referral' });
     await user.click(within(dialog).getByRole('button', { name: 'Accept referral' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This referral was already accepted by another practice');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This referral was already accepted by another practice',
+    );
     // The referral is fetched again: accepting is no longer offered.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument());
   });
 
   it('asks before rejecting and sends the reason', async () => {
-    const { server } = detailServer({}, { 'PUT /api/v1/referral/:id/reject': () => ({ ok: true }), 'GET /api/v1/referrals/:type': () => ({ data: [], count: 0 }) });
+    const { server } = detailServer(
+      {},
+      {
+        'PUT /api/v1/referral/:id/reject': () => ({ ok: true }),
+        'GET /api/v1/referrals/:type': () => ({ data: [], count: 0 }),
+      },
+    );
     const { user, router } = renderApp('/referrals/view/9');
 
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
@@ -161,14 +228,33 @@ describe('referral detail', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject referral' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals'));
-    expect(server.find('PUT', '/api/v1/referral/9/reject')[0].body).toEqual({ practiceId: 1, reason: 'No cardiologist this month' });
+    expect(server.find('PUT', '/api/v1/referral/9/reject')[0].body).toEqual({
+      practiceId: 1,
+      reason: 'No cardiologist this month',
+    });
     expect(await screen.findByText('Referral rejected')).toBeInTheDocument();
   });
 
   it('asks for both times when rescheduling', async () => {
     const start = new Date('2030-05-01T09:00').getTime();
     const { server } = detailServer(
-      { status: 'ACCEPTED', viewed: true, actions: ['reschedule'], appointment: { start, end: start + 1_800_000, departmentId: null, appointmentLocation: null, addressOverride: null, virtualLink: null, virtualAppointmentHost: null, scheduleType: null, contentUuid: null, submissionId: null } },
+      {
+        status: 'ACCEPTED',
+        viewed: true,
+        actions: ['reschedule'],
+        appointment: {
+          start,
+          end: start + 1_800_000,
+          departmentId: null,
+          appointmentLocation: null,
+          addressOverride: null,
+          virtualLink: null,
+          virtualAppointmentHost: null,
+          scheduleType: null,
+          contentUuid: null,
+          submissionId: null,
+        },
+      },
       { 'PUT /api/v1/referral/:id/reschedule': () => detail(9, { status: 'RESCHEDULED', viewed: true }) },
     );
     const { user } = renderApp('/referrals/view/9');
@@ -184,11 +270,18 @@ describe('referral detail', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Ends/), '2030-05-01T10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save new time' }));
     expect(await screen.findByText('Appointment rescheduled')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/referral/9/reschedule')[0].body).toMatchObject({ practiceId: 1, start, end: new Date('2030-05-01T10:00').getTime() });
+    expect(server.find('PUT', '/api/v1/referral/9/reschedule')[0].body).toMatchObject({
+      practiceId: 1,
+      start,
+      end: new Date('2030-05-01T10:00').getTime(),
+    });
   });
 
   it('marks the referral unread and goes back to the inbox', async () => {
-    const { server } = detailServer({ viewed: true }, { 'GET /api/v1/referrals/:type': () => ({ data: [], count: 0 }) });
+    const { server } = detailServer(
+      { viewed: true },
+      { 'GET /api/v1/referrals/:type': () => ({ data: [], count: 0 }) },
+    );
     const { user, router } = renderApp('/referrals/view/9');
 
     await user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
@@ -198,14 +291,23 @@ describe('referral detail', { timeout: 20_000 }, () => {
   });
 
   it('edits the practice’s tags on the referral from its REFERRAL and GENERAL tags', async () => {
-    const { server } = detailServer({}, {
-      'PUT /api/v1/referral/:id/tags': () => [{ id: 61, practiceId: 1, name: 'Urgent follow-up', color: '#e03131', context: 'REFERRAL' }],
-    });
+    const { server } = detailServer(
+      {},
+      {
+        'PUT /api/v1/referral/:id/tags': () => [
+          { id: 61, practiceId: 1, name: 'Urgent follow-up', color: '#e03131', context: 'REFERRAL' },
+        ],
+      },
+    );
     const { user } = renderApp('/referrals/view/9');
 
     await user.click(await screen.findByRole('button', { name: 'Edit tags' }));
     const group = await screen.findByRole('group', { name: 'Tags' });
-    expect(within(group).getAllByRole('checkbox').map((box) => box.getAttribute('value'))).toEqual(['61', '62']);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['61', '62']);
     await user.click(within(group).getByRole('checkbox', { name: 'Urgent follow-up' }));
     await user.click(screen.getByRole('button', { name: 'Save tags' }));
 
@@ -214,7 +316,10 @@ describe('referral detail', { timeout: 20_000 }, () => {
   });
 
   it('says when the practice cannot see the referral', async () => {
-    detailServer({}, { 'GET /api/v1/referral/:id': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Object not found')) });
+    detailServer(
+      {},
+      { 'GET /api/v1/referral/:id': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Object not found')) },
+    );
     renderApp('/referrals/view/9');
     expect(await screen.findByText('This referral is not available')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to referrals' })).toHaveAttribute('href', '/referrals');

@@ -67,7 +67,12 @@ function ReferralView({ scope, id }: { scope: PracticeScope; id: number }) {
     return (
       <Stack gap="lg">
         <BackLink />
-        <ErrorState title="Could not load the referral" error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <ErrorState
+          title="Could not load the referral"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
       </Stack>
     );
   }
@@ -110,7 +115,11 @@ function ReferralContent({ scope, referral }: { scope: PracticeScope; referral: 
               <PatientCard
                 patient={referral.patient}
                 // Each practice chats from its own record of the patient; one only offered the referral has none.
-                actions={referral.practicePatientId !== null ? <ChatWithPatientButton scope={scope} patientId={referral.practicePatientId} /> : undefined}
+                actions={
+                  referral.practicePatientId !== null ? (
+                    <ChatWithPatientButton scope={scope} patientId={referral.practicePatientId} />
+                  ) : undefined
+                }
               />
             </Section>
             <ReferralTimeline events={referral.timeline} />

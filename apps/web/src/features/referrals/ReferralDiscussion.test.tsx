@@ -25,13 +25,29 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     await user.type(box, 'Yes, @');
     // Everyone at the practices on the referral, by name; the signed-in author is left out.
     const options = await screen.findByRole('listbox', { name: 'People to mention' });
-    await waitFor(() => expect(within(options).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alex Moss', 'Lee Harbor']));
+    await waitFor(() =>
+      expect(
+        within(options)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Alex Moss', 'Lee Harbor']),
+    );
     await user.type(box, 'al');
-    await waitFor(() => expect(within(options).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alex Moss']));
-    await waitFor(() => expect(server.find('GET', '/api/v1/referral/9/mentions').at(-1)!.query.get('query')).toBe('al'));
+    await waitFor(() =>
+      expect(
+        within(options)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Alex Moss']),
+    );
+    await waitFor(() =>
+      expect(server.find('GET', '/api/v1/referral/9/mentions').at(-1)!.query.get('query')).toBe('al'),
+    );
     await user.keyboard('{Enter}');
     expect(box).toHaveValue('Yes, @Alex Moss ');
-    expect(server.find('GET', '/api/v1/referral/9/mentions').every((r) => r.query.get('practiceId') === '1')).toBe(true);
+    expect(server.find('GET', '/api/v1/referral/9/mentions').every((r) => r.query.get('practiceId') === '1')).toBe(
+      true,
+    );
     expect(server.find('GET', '/api/v1/notes/mentions')).toHaveLength(0);
 
     // People of the other practice on the referral can be mentioned in a comment.
@@ -71,7 +87,10 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
 
     const thread = await within(comments).findByRole('region', { name: 'Replies to Lee Harbor' });
     expect(await within(thread).findByText('Thursday works')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/referral/9/comments')[0].body).toMatchObject({ message: 'Thursday works', parentId: 1 });
+    expect(server.find('POST', '/api/v1/referral/9/comments')[0].body).toMatchObject({
+      message: 'Thursday works',
+      parentId: 1,
+    });
     expect(within(comments).queryByRole('form', { name: 'Reply to Lee Harbor' })).not.toBeInTheDocument();
   });
 
@@ -90,7 +109,10 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     await user.type(edit, ' twice');
     await user.click(within(notes).getByRole('button', { name: 'Save note' }));
     expect(await within(notes).findByText('Called the patient twice')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/note/1')[0].body).toEqual({ message: 'Called the patient twice', usersMentioned: [] });
+    expect(server.find('PUT', '/api/v1/note/1')[0].body).toEqual({
+      message: 'Called the patient twice',
+      usersMentioned: [],
+    });
 
     await user.click(within(notes).getByRole('button', { name: 'Delete your note' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete this note?' });
@@ -123,6 +145,11 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
     await user.click(within(notes).getByRole('button', { name: 'Add note' }));
 
     expect(await within(notes).findByText('@Alex Moss please call her')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/notes')[0].body).toEqual({ referralId: 9, practiceId: 1, message: '@Alex Moss please call her', usersMentioned: [8] });
+    expect(server.find('POST', '/api/v1/notes')[0].body).toEqual({
+      referralId: 9,
+      practiceId: 1,
+      message: '@Alex Moss please call her',
+      usersMentioned: [8],
+    });
   });
 });

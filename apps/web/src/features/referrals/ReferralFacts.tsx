@@ -5,7 +5,14 @@ import { Fact } from '../../ui/Fact';
 import { FileViewer } from '../../ui/files';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { Section } from '../../ui/Section';
-import { DAY_LABELS, DISTANCE_LABELS, LOCATION_LABELS, SCHEDULE_LABELS, TIME_OF_DAY_LABELS, TYPE_LABELS } from './referralLabels';
+import {
+  DAY_LABELS,
+  DISTANCE_LABELS,
+  LOCATION_LABELS,
+  SCHEDULE_LABELS,
+  TIME_OF_DAY_LABELS,
+  TYPE_LABELS,
+} from './referralLabels';
 import type { ReferralDetail } from './referralQueries';
 
 function appointmentText(appointment: NonNullable<ReferralDetail['appointment']>): string {
@@ -17,7 +24,9 @@ function appointmentText(appointment: NonNullable<ReferralDetail['appointment']>
 /** What the referral asks for: who sent it where, the speciality and preferences, the appointment, notes and files. */
 export function ReferralFacts({ referral }: { referral: ReferralDetail }) {
   const { appointment } = referral;
-  const preferences = referral.schedulePreferences.map((p) => `${DAY_LABELS[p.day]} (${TIME_OF_DAY_LABELS[p.timeOfDay]})`).join(', ');
+  const preferences = referral.schedulePreferences
+    .map((p) => `${DAY_LABELS[p.day]} (${TIME_OF_DAY_LABELS[p.timeOfDay]})`)
+    .join(', ');
   return (
     <Section title="Referral">
       <Stack gap="md">
@@ -51,7 +60,9 @@ export function ReferralFacts({ referral }: { referral: ReferralDetail }) {
             <RelativeTime value={referral.createdAt} addSuffix withTooltip />
           </Fact>
         </SimpleGrid>
-        <Fact label="Notes">{referral.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{referral.notes}</span> : 'No notes'}</Fact>
+        <Fact label="Notes">
+          {referral.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{referral.notes}</span> : 'No notes'}
+        </Fact>
         {referral.files.length > 0 && <FileViewer files={referral.files} label="Attachments" />}
       </Stack>
     </Section>

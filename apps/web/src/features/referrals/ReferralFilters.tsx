@@ -21,7 +21,9 @@ interface ReferralFiltersProps {
 
 const shortHint = (text: string) => {
   const typed = text.trim();
-  return typed.length > 0 && typed.length < REFERRAL_TEXT_MIN ? `Type at least ${REFERRAL_TEXT_MIN} characters` : undefined;
+  return typed.length > 0 && typed.length < REFERRAL_TEXT_MIN
+    ? `Type at least ${REFERRAL_TEXT_MIN} characters`
+    : undefined;
 };
 
 /** Search, and the list filters of GET /referrals/{type}: the practice's provider and the patient's name. */
@@ -47,7 +49,9 @@ export function ReferralFilters({ practiceId, value, onChange }: ReferralFilters
         data={options}
         value={value.provider}
         disabled={searching}
-        description={providers.isError ? 'Could not load the providers' : searching ? 'Not used while searching' : undefined}
+        description={
+          providers.isError ? 'Could not load the providers' : searching ? 'Not used while searching' : undefined
+        }
         onChange={(event) => onChange({ ...value, provider: event.currentTarget.value })}
         style={{ flex: '1 1 180px' }}
       />

@@ -32,16 +32,20 @@ interface ReferralFormProps {
 
 function matchParams(scope: PracticeScope, patient: Patient | null, values: ReferralFormValues): MatchParams | null {
   if (values.type !== 'SPECIALTY' || !values.speciality) return null;
-  const place = patient?.latitude != null && patient.longitude != null ? { latitude: patient.latitude, longitude: patient.longitude } : {};
+  const place =
+    patient?.latitude != null && patient.longitude != null
+      ? { latitude: patient.latitude, longitude: patient.longitude }
+      : {};
   return {
     practice: scope.practiceId,
     speciality: values.speciality.id,
     insurance: values.insurance?.id,
     scheduleType: values.scheduleType,
     // PREFERENCE orders each tier by how practices' opening hours suit these times.
-    schedulePreferences: values.scheduleType === 'PREFERENCE' && values.schedulePreferences.length > 0
-      ? referralsApi.schedulePreferencesText(values.schedulePreferences)
-      : undefined,
+    schedulePreferences:
+      values.scheduleType === 'PREFERENCE' && values.schedulePreferences.length > 0
+        ? referralsApi.schedulePreferencesText(values.schedulePreferences)
+        : undefined,
     matchingDistance: values.matchingDistance,
     ...place,
   };
@@ -57,7 +61,10 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
     mutationFn: (body: ReferralCreateBody) => call(referralsApi.createReferral, { body }),
     onSuccess: (referral) => {
       void refreshReferrals(queryClient, scope.practiceId, referral);
-      notifications.show({ color: 'teal', message: `Referral for ${referral.patient.firstName} ${referral.patient.lastName} sent` });
+      notifications.show({
+        color: 'teal',
+        message: `Referral for ${referral.patient.firstName} ${referral.patient.lastName} sent`,
+      });
       void navigate(referralPaths.detail(referral.id));
     },
     onError: (error) => {
@@ -94,7 +101,11 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
             )}
             <Radio.Group label="Kind of referral" {...form.getInputProps('type')}>
               <Stack gap="xs" mt="xs">
-                <Radio value="SPECIALTY" label="Specialty" description="Matched to practices by speciality, insurance and distance" />
+                <Radio
+                  value="SPECIALTY"
+                  label="Specialty"
+                  description="Matched to practices by speciality, insurance and distance"
+                />
                 <Radio value="BASIC" label="Basic" description="Sent to one practice you choose" />
               </Stack>
             </Radio.Group>

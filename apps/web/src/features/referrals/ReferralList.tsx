@@ -9,7 +9,13 @@ import { usePaged } from '../../ui/usePaged';
 import { ReferralListItem } from './ReferralListItem';
 import { LIST_LABELS } from './referralLabels';
 import { referralPaths } from './referralPaths';
-import { referralListQuery, referralSearchQuery, REFERRALS_PAGE_SIZE, type ReferralListType, type ReferralSummary } from './referralQueries';
+import {
+  referralListQuery,
+  referralSearchQuery,
+  REFERRALS_PAGE_SIZE,
+  type ReferralListType,
+  type ReferralSummary,
+} from './referralQueries';
 import type { PracticeScope } from '../../lib/practiceScope';
 
 function Items({ label, referrals, practiceId }: { label: string; referrals: ReferralSummary[]; practiceId: number }) {
@@ -23,7 +29,10 @@ function Items({ label, referrals, practiceId }: { label: string; referrals: Ref
 }
 
 const EMPTY: Record<ReferralListType, { title: string; body?: ReactNode }> = {
-  inbox: { title: 'No referrals in your inbox', body: 'Referrals offered to your practice show up here as they arrive.' },
+  inbox: {
+    title: 'No referrals in your inbox',
+    body: 'Referrals offered to your practice show up here as they arrive.',
+  },
   sent: {
     title: 'You have not sent any referrals yet',
     body: (
@@ -50,11 +59,19 @@ export function ReferralList({ scope, type, provider, patientName }: ReferralLis
   const page = paging.filterKey === filterKey ? paging.page : 0;
   const list = useQuery(referralListQuery(scope.practiceId, type, { page, provider, patientName }));
   // Archiving the last referral of the last page leaves nothing to show there.
-  if (list.data && !list.isPlaceholderData && list.data.data.length === 0 && page > 0) setPaging({ filterKey, page: page - 1 });
+  if (list.data && !list.isPlaceholderData && list.data.data.length === 0 && page > 0)
+    setPaging({ filterKey, page: page - 1 });
 
   if (list.isPending) return <LoadingState label="Loading referrals" />;
   if (list.isError) {
-    return <ErrorState title="Could not load the referrals" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    return (
+      <ErrorState
+        title="Could not load the referrals"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
   }
   if (list.data.data.length === 0) {
     if (provider !== undefined || patientName) return <EmptyMessage title="No referrals match these filters" />;
@@ -75,13 +92,28 @@ export function ReferralList({ scope, type, provider, patientName }: ReferralLis
 }
 
 /** What GET /referrals/search found; the answer comes whole, so it is paged here. */
-export function ReferralSearchResults({ scope, type, query }: { scope: PracticeScope; type: ReferralListType; query: string }) {
+export function ReferralSearchResults({
+  scope,
+  type,
+  query,
+}: {
+  scope: PracticeScope;
+  type: ReferralListType;
+  query: string;
+}) {
   const search = useQuery(referralSearchQuery(scope.practiceId, type, query));
   const paged = usePaged(search.data ?? [], REFERRALS_PAGE_SIZE);
 
   if (search.isPending) return <LoadingState label="Searching referrals" />;
   if (search.isError) {
-    return <ErrorState title="Could not search the referrals" error={search.error} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
+    return (
+      <ErrorState
+        title="Could not search the referrals"
+        error={search.error}
+        onRetry={() => void search.refetch()}
+        retrying={search.isFetching}
+      />
+    );
   }
   if (search.data.length === 0) return <EmptyMessage title={`No referrals match “${query}”`} />;
   return (

@@ -10,7 +10,9 @@ import type { ReferralSummary } from './referralQueries';
 /** Where a referral goes or comes from, seen from the caller's practice. */
 export function referralRoute(referral: ReferralSummary, practiceId: number): string {
   if (referral.practice.id !== practiceId) return `From ${referral.practice.name} · ${personName(referral.fromUser)}`;
-  const to = referral.receivingPractice?.name ?? (referral.speciality ? `${referral.speciality.name} practices` : 'matching practices');
+  const to =
+    referral.receivingPractice?.name ??
+    (referral.speciality ? `${referral.speciality.name} practices` : 'matching practices');
   return `To ${to}`;
 }
 
@@ -20,7 +22,9 @@ export function referralRoute(referral: ReferralSummary, practiceId: number): st
  */
 export function ReferralListItem({ referral, practiceId }: { referral: ReferralSummary; practiceId: number }) {
   const unread = !referral.viewed;
-  const kind = referral.speciality ? `${TYPE_LABELS[referral.type]} · ${referral.speciality.name}` : TYPE_LABELS[referral.type];
+  const kind = referral.speciality
+    ? `${TYPE_LABELS[referral.type]} · ${referral.speciality.name}`
+    : TYPE_LABELS[referral.type];
   return (
     <LinkCardItem to={referralPaths.detail(referral.id)}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">

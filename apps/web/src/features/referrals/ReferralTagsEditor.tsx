@@ -24,7 +24,13 @@ export function ReferralTagsEditor({ practiceId, referral, mutations }: Referral
   if (!editing) {
     return (
       <Group gap="sm" align="center">
-        {referral.tags.length > 0 ? <TagBadges tags={referral.tags} /> : <Text size="sm" c="dimmed">No tags</Text>}
+        {referral.tags.length > 0 ? (
+          <TagBadges tags={referral.tags} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No tags
+          </Text>
+        )}
         <Button
           size="xs"
           variant="subtle"
@@ -42,7 +48,8 @@ export function ReferralTagsEditor({ practiceId, referral, mutations }: Referral
 
   let choices;
   if (tags.isPending) choices = <LoadingState label="Loading tags" />;
-  else if (tags.isError) choices = <ErrorState title="Could not load the tags" error={tags.error} onRetry={() => void tags.refetch()} />;
+  else if (tags.isError)
+    choices = <ErrorState title="Could not load the tags" error={tags.error} onRetry={() => void tags.refetch()} />;
   else if (tags.data.length === 0) {
     choices = (
       <Text size="sm">
@@ -74,7 +81,12 @@ export function ReferralTagsEditor({ practiceId, referral, mutations }: Referral
         </Text>
       )}
       <Group gap="xs">
-        <Button size="xs" loading={save.isPending} disabled={!tags.isSuccess} onClick={() => save.mutate(chosen.map(Number), { onSuccess: () => setEditing(false) })}>
+        <Button
+          size="xs"
+          loading={save.isPending}
+          disabled={!tags.isSuccess}
+          onClick={() => save.mutate(chosen.map(Number), { onSuccess: () => setEditing(false) })}
+        >
           Save tags
         </Button>
         <Button size="xs" variant="default" onClick={() => setEditing(false)}>

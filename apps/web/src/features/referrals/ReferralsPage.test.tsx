@@ -100,7 +100,10 @@ describe('referral inbox', { timeout: 20_000 }, () => {
   });
 
   it('says when nothing matches the filters', async () => {
-    referralServer({ 'GET /api/v1/referrals/:type': ({ query }) => (query.has('provider') ? { data: [], count: 0 } : { data: [summary(1)], count: 1 }) });
+    referralServer({
+      'GET /api/v1/referrals/:type': ({ query }) =>
+        query.has('provider') ? { data: [], count: 0 } : { data: [summary(1)], count: 1 },
+    });
     const { user } = renderApp('/referrals');
     await screen.findByRole('link', { name: /Jane Doe/ });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'Alex Moss');
@@ -110,7 +113,8 @@ describe('referral inbox', { timeout: 20_000 }, () => {
   it('searches the tab’s referrals from two characters', async () => {
     const server = referralServer({
       'GET /api/v1/referrals/:type': () => ({ data: [summary(1)], count: 1 }),
-      'GET /api/v1/referrals/search': ({ query }) => (query.get('query') === 'zz' ? [] : [summary(2, { status: 'EXPIRED' })]),
+      'GET /api/v1/referrals/search': ({ query }) =>
+        query.get('query') === 'zz' ? [] : [summary(2, { status: 'EXPIRED' })],
     });
     const { user } = renderApp('/referrals');
     await screen.findByRole('link', { name: /Jane Doe/ });
@@ -122,7 +126,11 @@ describe('referral inbox', { timeout: 20_000 }, () => {
     await user.type(search, 'a');
     const found = await screen.findByRole('list', { name: 'Referrals found' });
     expect(within(found).getByRole('link', { name: /Expired/ })).toHaveAttribute('href', '/referrals/view/2');
-    expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/search')[0].query)).toEqual({ practiceId: '1', query: 'ca', inbox: 'true' });
+    expect(Object.fromEntries(server.find('GET', '/api/v1/referrals/search')[0].query)).toEqual({
+      practiceId: '1',
+      query: 'ca',
+      inbox: 'true',
+    });
     expect(screen.getByRole('combobox', { name: 'Provider' })).toBeDisabled();
 
     await user.clear(search);
@@ -133,7 +141,8 @@ describe('referral inbox', { timeout: 20_000 }, () => {
   it('shows a failure with a way to try again', async () => {
     let fail = true;
     referralServer({
-      'GET /api/v1/referrals/:type': () => (fail ? reply(403, errorBody(403, 'FORBIDDEN', 'Forbidden')) : { data: [summary(1)], count: 1 }),
+      'GET /api/v1/referrals/:type': () =>
+        fail ? reply(403, errorBody(403, 'FORBIDDEN', 'Forbidden')) : { data: [summary(1)], count: 1 },
     });
     const { user } = renderApp('/referrals');
 
@@ -160,7 +169,9 @@ describe('referral inbox', { timeout: 20_000 }, () => {
   });
 
   it('opens a referral linked as /referrals/{id} at its page', async () => {
-    referralServer({ 'GET /api/v1/referral/:id': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Object not found')) });
+    referralServer({
+      'GET /api/v1/referral/:id': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Object not found')),
+    });
     const { router } = renderApp('/referrals/42');
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/42'));
     expect(await screen.findByText('This referral is not available')).toBeInTheDocument();

@@ -22,7 +22,8 @@ export function ReferralsPage() {
   usePageTitle('Referrals');
   useReferralsLiveUpdates();
   const scope = usePracticeScope();
-  if (!scope) return <NoPracticeMessage title="Referrals" description="Referrals are sent and received by practices." />;
+  if (!scope)
+    return <NoPracticeMessage title="Referrals" description="Referrals are sent and received by practices." />;
   // Keyed by practice: filters chosen in one practice mean nothing in the next.
   return <ReferralTabs key={scope.practiceId} scope={scope} />;
 }
@@ -53,7 +54,11 @@ function ReferralTabs({ scope }: { scope: PracticeScope }) {
           New referral
         </Button>
       </Group>
-      <Tabs value={active} onChange={(value) => value && void navigate(referralPaths.list(value as ReferralListType))} keepMounted={false}>
+      <Tabs
+        value={active}
+        onChange={(value) => value && void navigate(referralPaths.list(value as ReferralListType))}
+        keepMounted={false}
+      >
         <Tabs.List aria-label="Referral lists">
           {LIST_TYPES.map((value) => (
             <Tabs.Tab key={value} value={value}>

@@ -25,7 +25,11 @@ export function ReferringProviderField({ practiceId, value, onChange, error }: R
     <NativeSelect
       label="Referring provider"
       required
-      description={providers.isError ? 'Could not load the providers. Reload the page to try again.' : 'You send the referral on this provider’s behalf'}
+      description={
+        providers.isError
+          ? 'Could not load the providers. Reload the page to try again.'
+          : 'You send the referral on this provider’s behalf'
+      }
       data={options}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}

@@ -7,7 +7,8 @@ type Preference = referralsApi.SchedulePreference;
 /** The contract's limit: every day in each of its three times. */
 const MAX_PREFERENCES = 21;
 
-const options = <T extends string>(labels: Record<T, string>) => Object.entries<string>(labels).map(([value, label]) => ({ value, label }));
+const options = <T extends string>(labels: Record<T, string>) =>
+  Object.entries<string>(labels).map(([value, label]) => ({ value, label }));
 
 const SCHEDULE_HINTS: Record<referralsApi.ScheduleType, string> = {
   NEXT: 'The first appointment any matching practice has',
@@ -39,7 +40,8 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
         onChange={(value) => {
           props.onScheduleTypeChange(value);
           // Choosing preferences starts with one row to fill in.
-          if (value === 'PREFERENCE' && preferences.length === 0) onPreferencesChange([{ day: 'MON', timeOfDay: 'ANY' }]);
+          if (value === 'PREFERENCE' && preferences.length === 0)
+            onPreferencesChange([{ day: 'MON', timeOfDay: 'ANY' }]);
         }}
       >
         <Stack gap="xs" mt="xs">
@@ -63,9 +65,15 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
                   label={`Time of day ${index + 1}`}
                   data={options(TIME_OF_DAY_LABELS)}
                   value={row.timeOfDay}
-                  onChange={(event) => change(index, { timeOfDay: event.currentTarget.value as referralsApi.TimeOfDay })}
+                  onChange={(event) =>
+                    change(index, { timeOfDay: event.currentTarget.value as referralsApi.TimeOfDay })
+                  }
                 />
-                <Button variant="subtle" color="red" onClick={() => onPreferencesChange(preferences.filter((_, at) => at !== index))}>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onPreferencesChange(preferences.filter((_, at) => at !== index))}
+                >
                   Remove day {index + 1}
                 </Button>
               </Group>
@@ -94,7 +102,11 @@ export function ScheduleFields(props: ScheduleFieldsProps) {
       >
         <Group gap="md" mt="xs">
           {referralsApi.ReferralDistance.options.map((value) => (
-            <Radio key={value} value={value} label={`${DISTANCE_LABELS[value]} (${referralsApi.DISTANCE_MILES[value]} miles)`} />
+            <Radio
+              key={value}
+              value={value}
+              label={`${DISTANCE_LABELS[value]} (${referralsApi.DISTANCE_MILES[value]} miles)`}
+            />
           ))}
         </Group>
       </Radio.Group>

@@ -59,6 +59,7 @@ export function validateAppointment(values: AppointmentValues, mode: 'accept' | 
     if (!values.start) errors.start = 'Choose when the appointment starts';
     if (!values.end) errors.end = 'Choose when the appointment ends';
   }
-  if (values.appointmentLocation === 'DEPARTMENT' && !values.departmentId) errors.departmentId = 'Choose the department';
+  if (values.appointmentLocation === 'DEPARTMENT' && !values.departmentId)
+    errors.departmentId = 'Choose the department';
   return errors;
 }

@@ -10,7 +10,8 @@ export type Note = referralCommentsApi.Note;
 export function commentsQuery(practiceId: number, referralId: number) {
   return queryOptions({
     queryKey: referralKeys.comments(practiceId, referralId),
-    queryFn: ({ signal }) => call(referralCommentsApi.listReferralComments, { params: { id: referralId }, query: { practiceId }, signal }),
+    queryFn: ({ signal }) =>
+      call(referralCommentsApi.listReferralComments, { params: { id: referralId }, query: { practiceId }, signal }),
   });
 }
 
@@ -33,8 +34,15 @@ export function mentionsQuery(audience: MentionAudience, practiceId: number, ref
     queryKey: [...referralKeys.mentions(practiceId, referralId), audience, query],
     queryFn: ({ signal }) =>
       audience === 'comment'
-        ? call(referralCommentsApi.referralMentions, { params: { id: referralId }, query: { practiceId, query: query || undefined }, signal })
-        : call(referralCommentsApi.noteMentions, { query: { referralId, practiceId, query: query || undefined }, signal }),
+        ? call(referralCommentsApi.referralMentions, {
+            params: { id: referralId },
+            query: { practiceId, query: query || undefined },
+            signal,
+          })
+        : call(referralCommentsApi.noteMentions, {
+            query: { referralId, practiceId, query: query || undefined },
+            signal,
+          }),
     staleTime: 60_000,
   });
 }
@@ -45,7 +53,10 @@ export function useCreateComment(scope: PracticeScope, referralId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CommentBody) =>
-      call(referralCommentsApi.createReferralComment, { params: { id: referralId }, body: { ...body, practiceId: scope.practiceId } }),
+      call(referralCommentsApi.createReferralComment, {
+        params: { id: referralId },
+        body: { ...body, practiceId: scope.practiceId },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: referralKeys.comments(scope.practiceId, referralId) }),
   });
 }
@@ -62,11 +73,13 @@ export function useNoteChanges(scope: PracticeScope, referralId: number) {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: referralKeys.notes(scope.practiceId, referralId) });
   return {
     create: useMutation({
-      mutationFn: (body: NoteBody) => call(referralCommentsApi.createNote, { body: { ...body, referralId, practiceId: scope.practiceId } }),
+      mutationFn: (body: NoteBody) =>
+        call(referralCommentsApi.createNote, { body: { ...body, referralId, practiceId: scope.practiceId } }),
       onSuccess,
     }),
     update: useMutation({
-      mutationFn: ({ id, ...body }: NoteBody & { id: number }) => call(referralCommentsApi.updateNote, { params: { id }, body }),
+      mutationFn: ({ id, ...body }: NoteBody & { id: number }) =>
+        call(referralCommentsApi.updateNote, { params: { id }, body }),
       onSuccess,
     }),
     remove: useMutation({

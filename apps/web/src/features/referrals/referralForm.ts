@@ -62,7 +62,11 @@ export function toReferralBody(practiceId: number, patient: Patient, values: Ref
     ...(values.fromUserId ? { fromUserId: Number(values.fromUserId) } : {}),
   };
   if (values.type === 'BASIC') {
-    return { ...common, targetPracticeId: values.practice!.id, ...(values.provider ? { recievingUserId: values.provider.id } : {}) };
+    return {
+      ...common,
+      targetPracticeId: values.practice!.id,
+      ...(values.provider ? { recievingUserId: values.provider.id } : {}),
+    };
   }
   return {
     ...common,

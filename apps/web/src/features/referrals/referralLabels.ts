@@ -56,7 +56,11 @@ export const EVENT_LABELS: Labels<referralsApi.ReferralEventKind> = {
   UNARCHIVED: 'Brought back from the archive',
 };
 
-export const LIST_LABELS: Labels<referralsApi.ReferralListType> = { inbox: 'Inbox', sent: 'Sent', archived: 'Archived' };
+export const LIST_LABELS: Labels<referralsApi.ReferralListType> = {
+  inbox: 'Inbox',
+  sent: 'Sent',
+  archived: 'Archived',
+};
 
 export const LOCATION_LABELS = {
   PRACTICE: 'At the practice',

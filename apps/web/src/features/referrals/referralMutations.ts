@@ -25,7 +25,10 @@ export function useReferralMutations(scope: PracticeScope, id: number) {
   const params = { id };
   const updated = (detail: ReferralDetail) => refreshReferrals(queryClient, practiceId, detail);
   const refetch = () =>
-    Promise.all([refreshReferrals(queryClient, practiceId), queryClient.invalidateQueries({ queryKey: referralKeys.detail(practiceId, id) })]);
+    Promise.all([
+      refreshReferrals(queryClient, practiceId),
+      queryClient.invalidateQueries({ queryKey: referralKeys.detail(practiceId, id) }),
+    ]);
   const setViewed = (viewed: boolean) => {
     queryClient.setQueryData<ReferralDetail>(referralKeys.detail(practiceId, id), (old) => old && { ...old, viewed });
     return refreshReferrals(queryClient, practiceId);
@@ -39,15 +42,18 @@ export function useReferralMutations(scope: PracticeScope, id: number) {
       onError: (error) => void (isApiError(error, 454) && refetch()),
     }),
     reschedule: useMutation({
-      mutationFn: (body: RescheduleBody) => call(referralsApi.rescheduleReferral, { params, body: { ...body, practiceId } }),
+      mutationFn: (body: RescheduleBody) =>
+        call(referralsApi.rescheduleReferral, { params, body: { ...body, practiceId } }),
       onSuccess: updated,
     }),
     reject: useMutation({
-      mutationFn: (reason: string) => call(referralsApi.rejectReferral, { params, body: { practiceId, reason: reason || undefined } }),
+      mutationFn: (reason: string) =>
+        call(referralsApi.rejectReferral, { params, body: { practiceId, reason: reason || undefined } }),
       onSuccess: () => refreshReferrals(queryClient, practiceId),
     }),
     cancel: useMutation({
-      mutationFn: (reason: string) => call(referralsApi.cancelReferral, { params, body: { practiceId, reason: reason || undefined } }),
+      mutationFn: (reason: string) =>
+        call(referralsApi.cancelReferral, { params, body: { practiceId, reason: reason || undefined } }),
       onSuccess: updated,
     }),
     archive: useMutation({

@@ -19,8 +19,10 @@ export interface ListFilters {
 export const referralKeys = {
   all: ['referrals'] as const,
   lists: (practiceId: number) => ['referrals', practiceId, 'list'] as const,
-  list: (practiceId: number, type: ReferralListType, filters: ListFilters) => ['referrals', practiceId, 'list', type, filters] as const,
-  search: (practiceId: number, type: ReferralListType, query: string) => ['referrals', practiceId, 'list', 'search', type, query] as const,
+  list: (practiceId: number, type: ReferralListType, filters: ListFilters) =>
+    ['referrals', practiceId, 'list', type, filters] as const,
+  search: (practiceId: number, type: ReferralListType, query: string) =>
+    ['referrals', practiceId, 'list', 'search', type, query] as const,
   detail: (practiceId: number, id: number) => ['referrals', practiceId, 'detail', id] as const,
   comments: (practiceId: number, id: number) => ['referrals', practiceId, 'comments', id] as const,
   notes: (practiceId: number, id: number) => ['referrals', practiceId, 'notes', id] as const,
@@ -45,12 +47,17 @@ export function referralListQuery(practiceId: number, type: ReferralListType, fi
 }
 
 /** Search covers the tab's direction: the inbox, the sent list, or both for the archive. */
-const SEARCH_DIRECTION: Record<ReferralListType, 'true' | 'false' | undefined> = { inbox: 'true', sent: 'false', archived: undefined };
+const SEARCH_DIRECTION: Record<ReferralListType, 'true' | 'false' | undefined> = {
+  inbox: 'true',
+  sent: 'false',
+  archived: undefined,
+};
 
 export function referralSearchQuery(practiceId: number, type: ReferralListType, query: string) {
   return queryOptions({
     queryKey: referralKeys.search(practiceId, type, query),
-    queryFn: ({ signal }) => call(referralsApi.searchReferrals, { query: { practiceId, query, inbox: SEARCH_DIRECTION[type] }, signal }),
+    queryFn: ({ signal }) =>
+      call(referralsApi.searchReferrals, { query: { practiceId, query, inbox: SEARCH_DIRECTION[type] }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -57,17 +57,24 @@ export function useReferAgainValues(practiceId: number, fromId: number | null): 
   const patientId = referral.data?.practicePatientId ?? null;
   const patient = useQuery({ ...patientQuery(practiceId, patientId ?? 0), enabled: usable && patientId !== null });
 
-  if (fromId === null) return { status: 'failed', message: 'The referral to send again is not a valid referral number.' };
+  if (fromId === null)
+    return { status: 'failed', message: 'The referral to send again is not a valid referral number.' };
   const name = `referral #${fromId}`;
   // Data first: a failed refetch in the background must not take back a form already filled in.
   if (!referral.data) {
     if (!referral.isError) return { status: 'loading' };
     // 456: the practice does not (or no longer) see it; 404: it does not exist.
     const unseen = isApiError(referral.error, 456) || isApiError(referral.error, 404);
-    return { status: 'failed', message: unseen ? `Your practice cannot see ${name}.` : `Could not load ${name}: ${errorMessage(referral.error)}` };
+    return {
+      status: 'failed',
+      message: unseen ? `Your practice cannot see ${name}.` : `Could not load ${name}: ${errorMessage(referral.error)}`,
+    };
   }
   if (!usable) {
-    return { status: 'failed', message: `Only the practice that sent ${name} can send it again, once it was rejected, expired or cancelled.` };
+    return {
+      status: 'failed',
+      message: `Only the practice that sent ${name} can send it again, once it was rejected, expired or cancelled.`,
+    };
   }
   if (patientId !== null && !patient.data && !patient.isError) return { status: 'loading' };
   const loaded = patient.data ?? null;

@@ -45,8 +45,12 @@ describe('global search', () => {
 
     const people = await screen.findByRole('group', { name: 'People' });
     expect(within(people).getByRole('option', { name: /Sam Parker/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Practices' })).getByRole('option', { name: /Lakeside Health/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Providers' })).getByRole('option', { name: /Dr Paula Park/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Practices' })).getByRole('option', { name: /Lakeside Health/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Providers' })).getByRole('option', { name: /Dr Paula Park/ }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Patients' })).not.toBeInTheDocument();
     expect(server.find('GET', '/api/v1/search')).toHaveLength(1);
     expect(server.find('GET', '/api/v1/search')[0].query.get('query')).toBe('pa');
@@ -143,7 +147,8 @@ describe('global search', () => {
     let failing = false;
     fakeServer({
       ...signedInRoutes(),
-      'GET /api/v1/search': () => (failing ? reply(429, errorBody(429, 'TOO_MANY_REQUESTS', 'Too many requests')) : { results: [] }),
+      'GET /api/v1/search': () =>
+        failing ? reply(429, errorBody(429, 'TOO_MANY_REQUESTS', 'Too many requests')) : { results: [] },
     });
     const { user } = await openApp();
 
@@ -153,7 +158,9 @@ describe('global search', () => {
 
     failing = true;
     await user.paste('q');
-    expect(await screen.findByText('Could not search: Too many requests. Wait a moment and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not search: Too many requests. Wait a moment and try again.'),
+    ).toBeInTheDocument();
   });
 
   it('waits for a pause in typing before searching', async () => {

@@ -23,7 +23,11 @@ export function ResultDialog({ result, ...props }: Omit<DialogProps, 'title'> & 
     <>
       <PracticeDialog practiceId={result?.type === 'PRACTICE' ? result.id : null} title={result?.title} {...props} />
       {/* A PATIENT result's id is a patient's, not a user's: it has no profile dialog. */}
-      <PersonDialog userId={result && (result.type === 'USER' || result.type === 'PROVIDER') ? result.id : null} title={result?.title} {...props} />
+      <PersonDialog
+        userId={result && (result.type === 'USER' || result.type === 'PROVIDER') ? result.id : null}
+        title={result?.title}
+        {...props}
+      />
     </>
   );
 }

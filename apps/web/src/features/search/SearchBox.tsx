@@ -60,11 +60,7 @@ export function SearchBox({ inputRef, onSelect, inDialog = false }: SearchBoxPro
   } else if (groups.length === 0) {
     body = (
       <Combobox.Empty>
-        {waiting || search.isPending ? (
-          'Searching…'
-        ) : (
-          <span role="status">No results for “{query}”</span>
-        )}
+        {waiting || search.isPending ? 'Searching…' : <span role="status">No results for “{query}”</span>}
       </Combobox.Empty>
     );
   } else {

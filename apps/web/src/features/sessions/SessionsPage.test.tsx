@@ -57,7 +57,9 @@ describe('sessions page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End session' }));
 
     await waitFor(() => expect(screen.queryByText('Firefox on Windows', { selector: 'p' })).not.toBeInTheDocument());
-    expect(server.find('DELETE', '/api/v1/auth/sessions')[0].body).toEqual({ uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' });
+    expect(server.find('DELETE', '/api/v1/auth/sessions')[0].body).toEqual({
+      uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+    });
   });
 
   it('keeps the session when the confirmation is cancelled', async () => {
@@ -70,7 +72,7 @@ describe('sessions page', () => {
     expect(server.find('DELETE', '/api/v1/auth/sessions')).toHaveLength(0);
   });
 
-  it('signs out when this device\'s session is ended', async () => {
+  it("signs out when this device's session is ended", async () => {
     const server = sessionsServer();
     const { user, router } = renderApp('/sessions');
 

@@ -69,7 +69,10 @@ export function SessionsPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <PageHeader title="Sessions" description="Devices where you are signed in. End any session you do not recognise." />
+      <PageHeader
+        title="Sessions"
+        description="Devices where you are signed in. End any session you do not recognise."
+      />
       {content}
       <Modal
         opened={ending !== null}

@@ -81,7 +81,11 @@ export function ChangePhoneForm({ user }: { user: User }) {
       applyUpdatedUser(queryClient, updated);
       setPendingPhone(null);
       setPhoneText('');
-      notifications.show({ color: 'teal', title: 'Phone number changed', message: `Your number is now ${updated.phone ?? ''}` });
+      notifications.show({
+        color: 'teal',
+        title: 'Phone number changed',
+        message: `Your number is now ${updated.phone ?? ''}`,
+      });
     } catch (error) {
       setProblem(describePhoneError(error, 'code'));
       codeRef.current?.focus();

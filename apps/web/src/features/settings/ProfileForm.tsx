@@ -33,7 +33,11 @@ export function ProfileForm({ user }: { user: User }) {
     mutationFn: (values: typeof form.values) =>
       call(usersApi.editUser, {
         params: { id: user.id },
-        body: { firstName: values.firstName.trim(), lastName: values.lastName.trim(), title: values.title.trim() || null },
+        body: {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          title: values.title.trim() || null,
+        },
       }),
     onSuccess: (updated) => {
       applyUpdatedUser(queryClient, updated);

@@ -10,7 +10,8 @@ import { FakeXhr } from '../../ui/files/fakeXhr';
 beforeEach(() => FakeXhr.install());
 
 const PHOTO_URL = '/api/v1/files/public/5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });
 
 /**
  * The settings page's server, whose scan answers wait until the test gives them. Removing the
@@ -57,19 +58,31 @@ describe('profile photo upload on the settings page', { timeout: 15_000 }, () =>
   it('uploads a photo in the current practice, shows the scan, then the new photo once it is clean', async () => {
     const { server, scanned } = photoServer();
     const section = await uploadPhoto();
-    expect(server.find('POST', '/api/v1/user/7/profilePhoto')[0].body).toMatchObject({ name: 'me.png', size: 8, header: '89504e47', practiceId: 1 });
+    expect(server.find('POST', '/api/v1/user/7/profilePhoto')[0].body).toMatchObject({
+      name: 'me.png',
+      size: 8,
+      header: '89504e47',
+      practiceId: 1,
+    });
     // Nothing to remove yet.
     expect(section.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
 
-    expect(await section.findByText('Checking your new photo for viruses; it appears here once it is clean.')).toBeInTheDocument();
+    expect(
+      await section.findByText('Checking your new photo for viruses; it appears here once it is clean.'),
+    ).toBeInTheDocument();
     expect(section.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
 
     await scanned('clean');
     expect(await section.findByText('Your new photo is in place.')).toBeInTheDocument();
     expect(section.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', PHOTO_URL);
     // The header's account menu shows it too.
-    expect(screen.getByRole('button', { name: /Account menu for/ }).querySelector('img')).toHaveAttribute('src', PHOTO_URL);
-    expect(section.queryByText('Checking your new photo for viruses; it appears here once it is clean.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Account menu for/ }).querySelector('img')).toHaveAttribute(
+      'src',
+      PHOTO_URL,
+    );
+    expect(
+      section.queryByText('Checking your new photo for viruses; it appears here once it is clean.'),
+    ).not.toBeInTheDocument();
   });
 
   it('takes only images the server takes, up to 10 MB, saying so before asking for any upload link', async () => {
@@ -98,7 +111,9 @@ describe('profile photo upload on the settings page', { timeout: 15_000 }, () =>
     await scanned('infected');
     const warning = await section.findByText('Virus detected: the file was deleted and your photo was not changed.');
     expect(warning.closest('[role="alert"]')).not.toBeNull();
-    expect(section.queryByText('Checking your new photo for viruses; it appears here once it is clean.')).not.toBeInTheDocument();
+    expect(
+      section.queryByText('Checking your new photo for viruses; it appears here once it is clean.'),
+    ).not.toBeInTheDocument();
     expect(section.queryByRole('img', { name: 'Your profile photo' })).not.toBeInTheDocument();
     expect(server.find('GET', '/api/v1/user/current')).toHaveLength(userLoads);
   });

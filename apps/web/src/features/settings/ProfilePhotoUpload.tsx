@@ -28,7 +28,12 @@ export function ProfilePhotoUpload({ user, practiceId }: { user: User; practiceI
       createLink={
         practiceId === null
           ? null
-          : (descriptor, signal) => call(practicesApi.userProfilePhoto, { params: { id: user.id }, body: { ...descriptor, practiceId }, signal })
+          : (descriptor, signal) =>
+              call(practicesApi.userProfilePhoto, {
+                params: { id: user.id },
+                body: { ...descriptor, practiceId },
+                signal,
+              })
       }
       // The upload link is asked for within one of the user's practices.
       unavailable={<Text size="sm">Choose a practice to upload a photo.</Text>}

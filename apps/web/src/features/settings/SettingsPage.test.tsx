@@ -24,7 +24,10 @@ describe('settings page', () => {
     const server = settingsServer({
       'PUT /api/v1/user/:id/': ({ body }) =>
         ++attempts === 1
-          ? reply(400, { ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'), issues: [{ path: ['title'], message: 'Title is not allowed' }] })
+          ? reply(400, {
+              ...errorBody(400, 'BAD_REQUEST', 'Incorrect params'),
+              issues: [{ path: ['title'], message: 'Title is not allowed' }],
+            })
           : { ...provider, ...body },
     });
     const { user } = renderApp('/settings');
@@ -39,7 +42,11 @@ describe('settings page', () => {
 
     await user.click(profile.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile is saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/user/7/').at(-1)!.body).toEqual({ firstName: 'Pat', lastName: 'Rivers', title: 'Prof.' });
+    expect(server.find('PUT', '/api/v1/user/7/').at(-1)!.body).toEqual({
+      firstName: 'Pat',
+      lastName: 'Rivers',
+      title: 'Prof.',
+    });
   });
 
   it('saves settings for the current practice', async () => {

@@ -22,7 +22,10 @@ export function SettingsPage() {
       <Section title="Profile">
         <ProfileForm key={user.id} user={user} />
       </Section>
-      <Section title="Profile photo" description="A PNG, JPEG, GIF or WebP image; it is checked for viruses before anyone sees it.">
+      <Section
+        title="Profile photo"
+        description="A PNG, JPEG, GIF or WebP image; it is checked for viruses before anyone sees it."
+      >
         <ProfilePhotoUpload key={user.id} user={user} practiceId={practice?.practice.id ?? null} />
       </Section>
       <Section

@@ -54,7 +54,15 @@ export function UserSettingsForm({ userId, practiceId }: { userId: number; pract
   return <SettingsEditor key={practiceId} userId={userId} practiceId={practiceId} settings={query.data} />;
 }
 
-function SettingsEditor({ userId, practiceId, settings }: { userId: number; practiceId: number; settings: UserSettings }) {
+function SettingsEditor({
+  userId,
+  practiceId,
+  settings,
+}: {
+  userId: number;
+  practiceId: number;
+  settings: UserSettings;
+}) {
   const queryClient = useQueryClient();
   const form = useForm<EditableSettings>({
     initialValues: {

@@ -31,7 +31,15 @@ export function DepartmentFormModal({ scope, department, opened, onClose }: Depa
   );
 }
 
-function DepartmentForm({ scope, department, onDone }: { scope: TeamScope; department: Department | null; onDone: () => void }) {
+function DepartmentForm({
+  scope,
+  department,
+  onDone,
+}: {
+  scope: TeamScope;
+  department: Department | null;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: {
@@ -42,7 +50,11 @@ function DepartmentForm({ scope, department, onDone }: { scope: TeamScope; depar
     },
     validate: {
       name: (value) =>
-        !value.trim() ? 'Name is required' : value.trim().length > NAME_MAX ? `Name must be at most ${NAME_MAX} characters` : null,
+        !value.trim()
+          ? 'Name is required'
+          : value.trim().length > NAME_MAX
+            ? `Name must be at most ${NAME_MAX} characters`
+            : null,
     },
   });
   const errors = useServerErrors(form, FIELDS);
@@ -55,7 +67,12 @@ function DepartmentForm({ scope, department, onDone }: { scope: TeamScope; depar
         const clearable = (value: string) => value.trim() || null;
         return call(departmentsApi.updateDepartment, {
           params: { id: department.id },
-          body: { name, description: clearable(values.description), address: clearable(values.address), phoneNumber: clearable(values.phoneNumber) },
+          body: {
+            name,
+            description: clearable(values.description),
+            address: clearable(values.address),
+            phoneNumber: clearable(values.phoneNumber),
+          },
         });
       }
       const optional = (value: string) => value.trim() || undefined;
@@ -70,7 +87,10 @@ function DepartmentForm({ scope, department, onDone }: { scope: TeamScope; depar
       });
     },
     onSuccess: async (saved) => {
-      notifications.show({ color: 'teal', message: department ? `${saved.name} is saved` : `${saved.name} was created` });
+      notifications.show({
+        color: 'teal',
+        message: department ? `${saved.name} is saved` : `${saved.name} was created`,
+      });
       await queryClient.invalidateQueries({ queryKey: teamKeys.departments(scope.practiceId) });
       onDone();
     },
@@ -86,7 +106,12 @@ function DepartmentForm({ scope, department, onDone }: { scope: TeamScope; depar
         <Textarea label="Description" rows={3} resize="vertical" {...form.getInputProps('description')} />
         <TextInput label="Address" {...form.getInputProps('address')} />
         <TextInput label="Phone" type="tel" {...form.getInputProps('phoneNumber')} />
-        <FormActions formError={errors.formError} pending={save.isPending} submitLabel={department ? 'Save department' : 'Create department'} onCancel={onDone} />
+        <FormActions
+          formError={errors.formError}
+          pending={save.isPending}
+          submitLabel={department ? 'Save department' : 'Create department'}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -15,7 +15,15 @@ import type { TeamScope } from './teamAccess';
 const CHOICES_PAGE_SIZE = 100;
 
 /** The people of one department; managers add practice members and take people out. */
-export function DepartmentMembers({ scope, departmentId, manage }: { scope: TeamScope; departmentId: number; manage: boolean }) {
+export function DepartmentMembers({
+  scope,
+  departmentId,
+  manage,
+}: {
+  scope: TeamScope;
+  departmentId: number;
+  manage: boolean;
+}) {
   const queryClient = useQueryClient();
   const key = [...teamKeys.departments(scope.practiceId), departmentId];
   const department = useQuery({
@@ -25,21 +33,35 @@ export function DepartmentMembers({ scope, departmentId, manage }: { scope: Team
 
   const change = useMutation({
     mutationFn: ({ userId, add }: { userId: number; add: boolean }) =>
-      call(add ? departmentsApi.addDepartmentUser : departmentsApi.removeDepartmentUser, { params: { id: departmentId }, body: { userId } }),
+      call(add ? departmentsApi.addDepartmentUser : departmentsApi.removeDepartmentUser, {
+        params: { id: departmentId },
+        body: { userId },
+      }),
     onSuccess: async (updated, { userId, add }) => {
       const person = updated.users.find((u) => u.id === userId) ?? department.data?.users.find((u) => u.id === userId);
       const name = person ? personName(person) : 'They';
-      notifications.show({ color: 'teal', message: add ? `${name} joined ${updated.name}` : `${name} left ${updated.name}` });
+      notifications.show({
+        color: 'teal',
+        message: add ? `${name} joined ${updated.name}` : `${name} left ${updated.name}`,
+      });
       queryClient.setQueryData(key, updated);
       // The list shows how many people each department has.
       await queryClient.invalidateQueries({ queryKey: teamKeys.departments(scope.practiceId) });
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Could not change the department', message: errorMessage(error) }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Could not change the department', message: errorMessage(error) }),
   });
 
   if (department.isPending) return <LoadingState label="Loading the department" />;
   if (department.isError) {
-    return <ErrorState title="Could not load the department" error={department.error} onRetry={() => void department.refetch()} retrying={department.isFetching} />;
+    return (
+      <ErrorState
+        title="Could not load the department"
+        error={department.error}
+        onRetry={() => void department.refetch()}
+        retrying={department.isFetching}
+      />
+    );
   }
   const people = department.data.users;
   return (
@@ -49,7 +71,14 @@ export function DepartmentMembers({ scope, departmentId, manage }: { scope: Team
           Nobody is in this department yet.
         </Text>
       ) : (
-        <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={`People in ${department.data.name}`}>
+        <Stack
+          component="ul"
+          gap={4}
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`People in ${department.data.name}`}
+        >
           {people.map((person) => (
             <Group component="li" key={person.id} justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" truncate>
@@ -84,7 +113,17 @@ export function DepartmentMembers({ scope, departmentId, manage }: { scope: Team
   );
 }
 
-function AddPerson({ scope, exclude, adding, onAdd }: { scope: TeamScope; exclude: number[]; adding: boolean; onAdd: (userId: number, done: () => void) => void }) {
+function AddPerson({
+  scope,
+  exclude,
+  adding,
+  onAdd,
+}: {
+  scope: TeamScope;
+  exclude: number[];
+  adding: boolean;
+  onAdd: (userId: number, done: () => void) => void;
+}) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -92,7 +131,11 @@ function AddPerson({ scope, exclude, adding, onAdd }: { scope: TeamScope; exclud
   const members = useQuery({
     queryKey: [...teamKeys.members(scope.practiceId), { page: 0, name, pageSize: CHOICES_PAGE_SIZE }],
     queryFn: ({ signal }) =>
-      call(practicesApi.users, { params: { id: scope.practiceId }, query: { page: 0, pageSize: CHOICES_PAGE_SIZE, name }, signal }),
+      call(practicesApi.users, {
+        params: { id: scope.practiceId },
+        query: { page: 0, pageSize: CHOICES_PAGE_SIZE, name },
+        signal,
+      }),
   });
   const choices = (members.data?.data ?? [])
     .filter((member) => !exclude.includes(member.id))

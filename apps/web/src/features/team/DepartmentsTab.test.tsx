@@ -6,7 +6,14 @@ import { department, member, teamServer } from './teamFixtures';
 
 const alex = member(8, 'Alex', 'Moss');
 const sam = member(9, 'Sam', 'Lee', ['STAFF']);
-const summary = (m: typeof alex) => ({ id: m.id, uuid: m.uuid, firstName: m.firstName, lastName: m.lastName, title: m.title, kind: 'PROVIDER' as const });
+const summary = (m: typeof alex) => ({
+  id: m.id,
+  uuid: m.uuid,
+  firstName: m.firstName,
+  lastName: m.lastName,
+  title: m.title,
+  kind: 'PROVIDER' as const,
+});
 
 function departmentsServer(roles: Parameters<typeof teamServer>[0]) {
   let departments: departmentsApi.DepartmentDetail[] = [department(3, 'Cardiology', [summary(alex)])];
@@ -15,7 +22,11 @@ function departmentsServer(roles: Parameters<typeof teamServer>[0]) {
     'GET /api/v1/practice/:id/departments': () =>
       departments.map(({ users, ...rest }) => ({ ...rest, userCount: users.length })),
     'POST /api/v1/departments': ({ body }) => {
-      const created = { ...department(4, body.name), description: body.description ?? null, phoneNumber: body.phoneNumber ?? null };
+      const created = {
+        ...department(4, body.name),
+        description: body.description ?? null,
+        phoneNumber: body.phoneNumber ?? null,
+      };
       departments = [...departments, created];
       return created;
     },
@@ -55,7 +66,11 @@ describe('departments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create department' }));
 
     expect(await screen.findByText('Imaging was created')).toBeInTheDocument();
-    expect(server.find('POST', '/api/v1/departments')[0].body).toEqual({ practiceId: 1, name: 'Imaging', phoneNumber: '2025550123' });
+    expect(server.find('POST', '/api/v1/departments')[0].body).toEqual({
+      practiceId: 1,
+      name: 'Imaging',
+      phoneNumber: '2025550123',
+    });
     expect(await screen.findByRole('button', { name: 'Edit Imaging' })).toBeInTheDocument();
   });
 

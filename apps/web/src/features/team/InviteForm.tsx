@@ -17,11 +17,16 @@ const TYPE_LABELS: Record<InviteType, string> = { PROVIDER: 'Provider', PATIENT:
 /** The roles this person may hand out with an invite of this type (patients get none). */
 function roleChoices(type: InviteType, roles: readonly Role[]): Role[] {
   if (type === 'PROVIDER') return isAdmin(roles) ? ['PROVIDER', 'STAFF', 'ADMIN'] : ['PROVIDER', 'STAFF'];
-  if (type === 'VENDOR') return canManageTeam(roles) ? ['THIRD_PARTY_STAFF', 'THIRD_PARTY_ADMIN'] : ['THIRD_PARTY_STAFF'];
+  if (type === 'VENDOR')
+    return canManageTeam(roles) ? ['THIRD_PARTY_STAFF', 'THIRD_PARTY_ADMIN'] : ['THIRD_PARTY_STAFF'];
   return [];
 }
 
-const DEFAULT_ROLE: Record<InviteType, string | null> = { PROVIDER: 'PROVIDER', VENDOR: 'THIRD_PARTY_STAFF', PATIENT: null };
+const DEFAULT_ROLE: Record<InviteType, string | null> = {
+  PROVIDER: 'PROVIDER',
+  VENDOR: 'THIRD_PARTY_STAFF',
+  PATIENT: null,
+};
 
 type Values = {
   type: InviteType;
@@ -33,7 +38,15 @@ type Values = {
   message: string;
 };
 
-const INITIAL: Values = { type: 'PROVIDER', email: '', phoneNumber: '', role: 'PROVIDER', firstName: '', lastName: '', message: '' };
+const INITIAL: Values = {
+  type: 'PROVIDER',
+  email: '',
+  phoneNumber: '',
+  role: 'PROVIDER',
+  firstName: '',
+  lastName: '',
+  message: '',
+};
 
 /** Blank fields are left out, as the API reads a missing field and an empty one differently. */
 function toBody(values: Values) {
@@ -56,13 +69,16 @@ export function InviteForm({ scope }: { scope: TeamScope }) {
     validate: {
       email: (value, values) => (!value.trim() && !values.phoneNumber.trim() ? NO_ADDRESS_MESSAGE : null),
       message: (value) =>
-        value.trim().length > invitesApi.INVITE_MESSAGE_MAX ? `Message must be at most ${invitesApi.INVITE_MESSAGE_MAX} characters` : null,
+        value.trim().length > invitesApi.INVITE_MESSAGE_MAX
+          ? `Message must be at most ${invitesApi.INVITE_MESSAGE_MAX} characters`
+          : null,
     },
   });
   const errors = useServerErrors(form, FIELDS);
 
   const send = useMutation({
-    mutationFn: (values: Values) => call(invitesApi.sendInvite, { query: { practiceId: scope.practiceId }, body: toBody(values) }),
+    mutationFn: (values: Values) =>
+      call(invitesApi.sendInvite, { query: { practiceId: scope.practiceId }, body: toBody(values) }),
     onSuccess: async ({ invite, resent }) => {
       const address = invite.email ?? invite.phone ?? 'them';
       notifications.show({

@@ -39,13 +39,23 @@ describe('inviting people', () => {
     expect(await screen.findByText('Invite sent to nia@ex.test')).toBeInTheDocument();
     const sent = server.find('POST', SEND)[0];
     expect(sent.query.get('practiceId')).toBe('1');
-    expect(sent.body).toEqual({ type: 'PROVIDER', email: 'nia@ex.test', role: 'STAFF', firstName: 'Nia', message: 'Hello' });
+    expect(sent.body).toEqual({
+      type: 'PROVIDER',
+      email: 'nia@ex.test',
+      role: 'STAFF',
+      firstName: 'Nia',
+      message: 'Hello',
+    });
     expect(screen.getByLabelText('E-mail')).toHaveValue('');
   }, 15_000);
 
   it('offers admins the admin role, sends patients none, and shows a bad phone number on its field', async () => {
     const server = teamServer(['ADMIN'], [], {
-      'POST /api/v1/invite': () => reply(400, { ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'), issues: [{ path: ['body', 'phoneNumber'], message: 'Invalid phone number' }] }),
+      'POST /api/v1/invite': () =>
+        reply(400, {
+          ...errorBody(400, 'ERROR_INVALID_PHONE_NUMBER', 'Invalid phone number'),
+          issues: [{ path: ['body', 'phoneNumber'], message: 'Invalid phone number' }],
+        }),
     });
     const { user } = renderApp('/practice/team/invite');
 
@@ -74,7 +84,10 @@ describe('inviting people', () => {
 
 describe('pending invites', () => {
   it('resends, explaining the one-minute wait, and revokes after confirmation', async () => {
-    let pending = [invite(1, { email: 'first@example.test' }), invite(2, { email: null, phone: '+12025550111', role: null, type: 'PATIENT' })];
+    let pending = [
+      invite(1, { email: 'first@example.test' }),
+      invite(2, { email: null, phone: '+12025550111', role: null, type: 'PATIENT' }),
+    ];
     let resends = 0;
     const server = teamServer(['ADMIN'], [], {
       'GET /api/v1/invites/pending': () => ({ data: pending, count: pending.length }),
@@ -97,7 +110,9 @@ describe('pending invites', () => {
     await user.click(screen.getByRole('button', { name: 'Resend the invite to first@example.test' }));
     expect(await screen.findByText('Invite sent again to first@example.test')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend the invite to first@example.test' }));
-    expect(await screen.findByText('It was sent less than a minute ago. Wait a minute, then try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('It was sent less than a minute ago. Wait a minute, then try again.'),
+    ).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/invites/1/resend')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Revoke the invite to +12025550111' }));
@@ -112,7 +127,10 @@ describe('pending invites', () => {
   it('lets providers handle only their own invites', async () => {
     teamServer(['PROVIDER'], [], {
       'GET /api/v1/invites/pending': () => ({
-        data: [invite(1, { email: 'mine@example.test' }), invite(2, { email: 'theirs@example.test', invitedBy: { id: 99, firstName: 'Dana', lastName: 'Hill' } })],
+        data: [
+          invite(1, { email: 'mine@example.test' }),
+          invite(2, { email: 'theirs@example.test', invitedBy: { id: 99, firstName: 'Dana', lastName: 'Hill' } }),
+        ],
         count: 2,
       }),
     });

@@ -62,10 +62,23 @@ export function JoinRequestCard({ request, deciding, onApprove, onReject }: Join
         </Stack>
         {onApprove && onReject && (
           <Group gap="xs">
-            <Button size="xs" onClick={onApprove} loading={deciding === 'APPROVED'} disabled={deciding === 'REJECTED'} aria-label={`Approve ${name}`}>
+            <Button
+              size="xs"
+              onClick={onApprove}
+              loading={deciding === 'APPROVED'}
+              disabled={deciding === 'REJECTED'}
+              aria-label={`Approve ${name}`}
+            >
               Approve
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={onReject} disabled={Boolean(deciding)} aria-label={`Reject ${name}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={onReject}
+              disabled={Boolean(deciding)}
+              aria-label={`Reject ${name}`}
+            >
               Reject
             </Button>
           </Group>

@@ -27,7 +27,10 @@ export function JoinRequestsTab({ scope }: { scope: TeamScope }) {
   const requests = useInfiniteQuery({
     queryKey: teamKeys.joinRequests(scope.practiceId),
     queryFn: ({ pageParam, signal }) =>
-      call(joinRequestsApi.listJoinRequests, { query: { practiceId: scope.practiceId, page: pageParam, pageSize: PAGE_SIZE }, signal }),
+      call(joinRequestsApi.listJoinRequests, {
+        query: { practiceId: scope.practiceId, page: pageParam, pageSize: PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (all.length * PAGE_SIZE < last.count ? all.length : undefined),
   });
@@ -46,7 +49,8 @@ export function JoinRequestsTab({ scope }: { scope: TeamScope }) {
     },
     onError: (error, { state }) => {
       // A rejection shows its failure in its dialog.
-      if (state === 'APPROVED') notifications.show({ color: 'red', title: 'Could not approve the request', message: errorMessage(error) });
+      if (state === 'APPROVED')
+        notifications.show({ color: 'red', title: 'Could not approve the request', message: errorMessage(error) });
     },
   });
 
@@ -68,7 +72,8 @@ export function JoinRequestsTab({ scope }: { scope: TeamScope }) {
   // While only pending requests are shown, more pages matter only if the last one loaded was still pending.
   const morePending = all.at(-1)?.state === 'PENDING';
   const canLoadMore = requests.hasNextPage && (showHistory || morePending);
-  const deciding = (request: JoinRequest) => (decide.isPending && decide.variables.request.id === request.id ? decide.variables.state : null);
+  const deciding = (request: JoinRequest) =>
+    decide.isPending && decide.variables.request.id === request.id ? decide.variables.state : null;
 
   return (
     <Stack gap="md">
@@ -76,10 +81,16 @@ export function JoinRequestsTab({ scope }: { scope: TeamScope }) {
         <Title order={2} size="h4">
           Waiting for an answer
         </Title>
-        <Switch label="Show history" checked={showHistory} onChange={(event) => setShowHistory(event.currentTarget.checked)} />
+        <Switch
+          label="Show history"
+          checked={showHistory}
+          onChange={(event) => setShowHistory(event.currentTarget.checked)}
+        />
       </Group>
       {pending.length === 0 && !canLoadMore ? (
-        <EmptyMessage title="No pending join requests">People who ask to join {scope.practiceName} appear here.</EmptyMessage>
+        <EmptyMessage title="No pending join requests">
+          People who ask to join {scope.practiceName} appear here.
+        </EmptyMessage>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Pending join requests">
           {pending.map((request) => (
@@ -104,7 +115,14 @@ export function JoinRequestsTab({ scope }: { scope: TeamScope }) {
           {history.length === 0 ? (
             <EmptyMessage title="No answered requests yet" />
           ) : (
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Answered join requests">
+            <Stack
+              component="ul"
+              gap="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Answered join requests"
+            >
               {history.map((request) => (
                 <JoinRequestCard key={request.id} request={request} />
               ))}
@@ -128,7 +146,8 @@ export function JoinRequestsTab({ scope }: { scope: TeamScope }) {
         loading={decide.isPending}
         error={decide.variables?.state === 'REJECTED' ? decide.error : null}
       >
-        {rejecting ? personName(rejecting.requestedBy) : 'They'} will not join {scope.practiceName}. They can ask again later.
+        {rejecting ? personName(rejecting.requestedBy) : 'They'} will not join {scope.practiceName}. They can ask again
+        later.
       </ConfirmDialog>
     </Stack>
   );

@@ -8,7 +8,9 @@ import { member, teamServer } from './teamFixtures';
 const USERS = '/api/v1/practice/1/users';
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** 45 people sorted by last name, so page 2 starts with the 31st. */
-const many = Array.from({ length: 45 }, (_, i) => member(200 + i, 'Person', `${alphabet[Math.floor(i / 26)]}${alphabet[i % 26]}-${i}`));
+const many = Array.from({ length: 45 }, (_, i) =>
+  member(200 + i, 'Person', `${alphabet[Math.floor(i / 26)]}${alphabet[i % 26]}-${i}`),
+);
 
 const pat = member(7, 'Pat', 'Rivers', ['ADMIN', 'PROVIDER']);
 const alex = member(8, 'Alex', 'Moss', ['PROVIDER']);
@@ -22,7 +24,10 @@ describe('team members', () => {
     expect(await screen.findByRole('rowheader', { name: /AA-0/ })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(31);
     const first = screen.getAllByRole('row')[1];
-    expect(within(first).getByRole('link', { name: 'person@riverside.test' })).toHaveAttribute('href', 'mailto:person@riverside.test');
+    expect(within(first).getByRole('link', { name: 'person@riverside.test' })).toHaveAttribute(
+      'href',
+      'mailto:person@riverside.test',
+    );
     expect(within(first).getByText('Provider')).toBeInTheDocument();
     expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
     expect(server.find('GET', USERS)[0].query.get('pageSize')).toBe('30');
@@ -108,11 +113,17 @@ describe('team members', () => {
     expect(screen.queryByRole('menuitem', { name: 'Remove from practice' })).not.toBeInTheDocument();
   });
 
-  it('grants roles and shows the server\'s answer when the last admin would go', async () => {
+  it("grants roles and shows the server's answer when the last admin would go", async () => {
     const server = teamServer(['ADMIN', 'PROVIDER'], [pat, alex], {
-      'POST /api/v1/roles/practice/:practiceId': ({ body }) => ({ user: { ...alex, kind: 'PROVIDER' }, roles: ['PROVIDER', body.role] }),
+      'POST /api/v1/roles/practice/:practiceId': ({ body }) => ({
+        user: { ...alex, kind: 'PROVIDER' },
+        roles: ['PROVIDER', body.role],
+      }),
       'PUT /api/v1/practice/:id/removeAdmin': () =>
-        reply(400, errorBody(400, 'BAD_REQUEST', 'A practice needs at least one admin. Make someone else an admin first.')),
+        reply(
+          400,
+          errorBody(400, 'BAD_REQUEST', 'A practice needs at least one admin. Make someone else an admin first.'),
+        ),
     });
     const { user } = renderApp('/practice/team');
 
@@ -123,11 +134,13 @@ describe('team members', () => {
 
     await user.click(screen.getByRole('button', { name: 'Manage Pat Rivers' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove admin' }));
-    expect(await screen.findByText('A practice needs at least one admin. Make someone else an admin first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A practice needs at least one admin. Make someone else an admin first.'),
+    ).toBeInTheDocument();
     expect(server.find('PUT', '/api/v1/practice/1/removeAdmin')[0].body).toEqual({ userId: 7 });
   });
 
-  it('asks before taking someone\'s only role, since that removes them', async () => {
+  it("asks before taking someone's only role, since that removes them", async () => {
     const server = teamServer(['ADMIN'], [pat, sam], {
       'DELETE /api/v1/roles/practice/:practiceId/:role': () => ({ user: { ...sam, kind: 'PROVIDER' }, roles: [] }),
     });
@@ -159,19 +172,26 @@ describe('team members', () => {
     expect(server.find('GET', '/api/v1/practice/1/leave')).toHaveLength(1);
     expect(server.find('GET', '/api/v1/practice/1/leave')[0].headers['x-xsrf-token']).toBe('test-csrf');
     expect(screen.getByText('You left Riverside Family Clinic')).toBeInTheDocument();
-    await waitFor(() => expect(server.find('GET', '/api/v1/user/current/practices').length).toBeGreaterThan(practiceLoads));
+    await waitFor(() =>
+      expect(server.find('GET', '/api/v1/user/current/practices').length).toBeGreaterThan(practiceLoads),
+    );
   });
 
-  it('shows the server\'s reason when leaving is refused', async () => {
+  it("shows the server's reason when leaving is refused", async () => {
     teamServer(['ADMIN'], [pat], {
       'GET /api/v1/practice/:id/leave': () =>
-        reply(400, errorBody(400, 'BAD_REQUEST', 'A practice needs at least one admin. Make someone else an admin first.')),
+        reply(
+          400,
+          errorBody(400, 'BAD_REQUEST', 'A practice needs at least one admin. Make someone else an admin first.'),
+        ),
     });
     const { user, router } = renderApp('/practice/team');
 
     await user.click(await screen.findByRole('button', { name: 'Leave practice' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave practice' }));
-    expect(await screen.findByText('A practice needs at least one admin. Make someone else an admin first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A practice needs at least one admin. Make someone else an admin first.'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/practice/team');
   });
 
@@ -179,7 +199,10 @@ describe('team members', () => {
     fakeServer({ ...signedInRoutes(() => currentUserResponse({ currentPractice: null })) });
     renderApp('/practice/team');
 
-    expect(await screen.findByRole('link', { name: 'Find a practice to join' })).toHaveAttribute('href', '/practices/join');
+    expect(await screen.findByRole('link', { name: 'Find a practice to join' })).toHaveAttribute(
+      'href',
+      '/practices/join',
+    );
   });
 
   it('shows an error with a retry when the list fails', async () => {

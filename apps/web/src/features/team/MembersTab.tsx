@@ -36,12 +36,17 @@ export function MembersTab({ scope }: { scope: TeamScope }) {
   const members = useQuery({
     queryKey: [...teamKeys.members(scope.practiceId), { page, name }],
     queryFn: ({ signal }) =>
-      call(practicesApi.users, { params: { id: scope.practiceId }, query: { page, pageSize: PAGE_SIZE, name }, signal }),
+      call(practicesApi.users, {
+        params: { id: scope.practiceId },
+        query: { page, pageSize: PAGE_SIZE, name },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
   // Removing the last person on the last page leaves nothing to show there.
-  if (members.data && !members.isPlaceholderData && members.data.data.length === 0 && page > 0) setPaging({ name, page: page - 1 });
+  if (members.data && !members.isPlaceholderData && members.data.data.length === 0 && page > 0)
+    setPaging({ name, page: page - 1 });
 
   function ask(next: Pending) {
     confirmed.reset();
@@ -50,7 +55,8 @@ export function MembersTab({ scope }: { scope: TeamScope }) {
 
   function confirm() {
     if (!pending) return;
-    const change = pending.kind === 'remove' ? { kind: 'removeUser' as const } : { kind: 'removeRole' as const, role: pending.role };
+    const change =
+      pending.kind === 'remove' ? { kind: 'removeUser' as const } : { kind: 'removeRole' as const, role: pending.role };
     confirmed.mutate(
       { member: pending.member, change },
       {

@@ -53,7 +53,9 @@ export function MembersTable({ scope, members, manage, onRemove, onRemoveOnlyRol
                 )}
               </Table.Th>
               <Table.Td>{member.title || none}</Table.Td>
-              <Table.Td>{member.email ? <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor> : none}</Table.Td>
+              <Table.Td>
+                {member.email ? <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor> : none}
+              </Table.Td>
               <Table.Td>{member.phone ? <Anchor href={`tel:${member.phone}`}>{member.phone}</Anchor> : none}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
@@ -66,7 +68,12 @@ export function MembersTable({ scope, members, manage, onRemove, onRemoveOnlyRol
               </Table.Td>
               {manage && (
                 <Table.Td>
-                  <MemberActions scope={scope} member={member} onRemove={onRemove} onRemoveOnlyRole={onRemoveOnlyRole} />
+                  <MemberActions
+                    scope={scope}
+                    member={member}
+                    onRemove={onRemove}
+                    onRemoveOnlyRole={onRemoveOnlyRole}
+                  />
                 </Table.Td>
               )}
             </Table.Tr>

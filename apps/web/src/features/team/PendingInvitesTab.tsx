@@ -17,7 +17,8 @@ type Invite = invitesApi.Invite;
 const PAGE_SIZE = invitesApi.INVITES_PAGE_SIZE;
 
 /** Admins handle every invite; other inviters only their own (the invites service's rule). */
-const mayHandle = (scope: TeamScope, invite: Invite) => canManageTeam(scope.roles) || invite.invitedBy?.id === scope.userId;
+const mayHandle = (scope: TeamScope, invite: Invite) =>
+  canManageTeam(scope.roles) || invite.invitedBy?.id === scope.userId;
 
 export function PendingInvitesTab({ scope }: { scope: TeamScope }) {
   const queryClient = useQueryClient();
@@ -43,7 +44,9 @@ export function PendingInvitesTab({ scope }: { scope: TeamScope }) {
         color: isApiError(error, 429) ? 'yellow' : 'red',
         title: `Could not send the invite to ${inviteAddress(invite)} again`,
         // Invites go out at most once a minute; the general "too many requests" text would not say so.
-        message: isApiError(error, 429) ? 'It was sent less than a minute ago. Wait a minute, then try again.' : errorMessage(error),
+        message: isApiError(error, 429)
+          ? 'It was sent less than a minute ago. Wait a minute, then try again.'
+          : errorMessage(error),
       }),
   });
 
@@ -71,7 +74,9 @@ export function PendingInvitesTab({ scope }: { scope: TeamScope }) {
       />
     );
   } else if (invites.data.data.length === 0) {
-    content = <EmptyMessage title="No pending invites">Invites you send appear here until they are accepted.</EmptyMessage>;
+    content = (
+      <EmptyMessage title="No pending invites">Invites you send appear here until they are accepted.</EmptyMessage>
+    );
   } else {
     content = (
       <>
@@ -85,7 +90,13 @@ export function PendingInvitesTab({ scope }: { scope: TeamScope }) {
             setRevoking(invite);
           }}
         />
-        <ListPagination label="Pending invite pages" page={page} pageSize={PAGE_SIZE} count={invites.data.count} onChange={setPage} />
+        <ListPagination
+          label="Pending invite pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          count={invites.data.count}
+          onChange={setPage}
+        />
       </>
     );
   }
@@ -102,7 +113,8 @@ export function PendingInvitesTab({ scope }: { scope: TeamScope }) {
         loading={revoke.isPending}
         error={revoke.error}
       >
-        The link sent to {revoking ? inviteAddress(revoking) : 'them'} will stop working. You can invite them again later.
+        The link sent to {revoking ? inviteAddress(revoking) : 'them'} will stop working. You can invite them again
+        later.
       </ConfirmDialog>
     </Stack>
   );

@@ -49,7 +49,11 @@ function TeamTabs({ membership, user }: { membership: PracticeMembership; user: 
   return (
     <Stack gap="lg">
       <PageHeader title="Team" description={`The people of ${scope.practiceName}, their roles and departments.`} />
-      <Tabs value={active.value} onChange={(value) => value && void navigate(teamPath(value as TeamTab))} keepMounted={false}>
+      <Tabs
+        value={active.value}
+        onChange={(value) => value && void navigate(teamPath(value as TeamTab))}
+        keepMounted={false}
+      >
         <Tabs.List aria-label="Team sections">
           {tabs.map((item) => (
             <Tabs.Tab key={item.value} value={item.value}>

@@ -10,7 +10,12 @@ configure({ asyncUtilTimeout: 4000 });
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export function member(id: number, firstName: string, lastName: string, roles: Role[] = ['PROVIDER']): practicesApi.PracticeUser {
+export function member(
+  id: number,
+  firstName: string,
+  lastName: string,
+  roles: Role[] = ['PROVIDER'],
+): practicesApi.PracticeUser {
   return {
     id,
     uuid: uuid(id),
@@ -46,7 +51,11 @@ export function invite(id: number, overrides: Partial<invitesApi.Invite> = {}): 
   };
 }
 
-export function joinRequest(id: number, firstName: string, overrides: Partial<joinRequestsApi.JoinRequest> = {}): joinRequestsApi.JoinRequest {
+export function joinRequest(
+  id: number,
+  firstName: string,
+  overrides: Partial<joinRequestsApi.JoinRequest> = {},
+): joinRequestsApi.JoinRequest {
   return {
     id,
     uuid: uuid(2000 + id),
@@ -62,7 +71,11 @@ export function joinRequest(id: number, firstName: string, overrides: Partial<jo
   };
 }
 
-export function department(id: number, name: string, users: departmentsApi.DepartmentDetail['users'] = []): departmentsApi.DepartmentDetail {
+export function department(
+  id: number,
+  name: string,
+  users: departmentsApi.DepartmentDetail['users'] = [],
+): departmentsApi.DepartmentDetail {
   return {
     id,
     practiceId: riverside.practice.id,
@@ -82,7 +95,11 @@ export function signedInAs(roles: Role[]) {
 }
 
 /** A practice whose member list pages and filters like the server's. */
-export function teamServer(roles: Role[], people: practicesApi.PracticeUser[], routes: Parameters<typeof fakeServer>[0] = {}) {
+export function teamServer(
+  roles: Role[],
+  people: practicesApi.PracticeUser[],
+  routes: Parameters<typeof fakeServer>[0] = {},
+) {
   return fakeServer({
     ...signedInAs(roles),
     'GET /api/v1/practice/:id/users': ({ query }) => {

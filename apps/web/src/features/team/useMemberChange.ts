@@ -66,7 +66,11 @@ export function useMemberChange(scope: TeamScope, { notifyErrors = true } = {}) 
     },
     onError: (error, { member }) => {
       if (notifyErrors) {
-        notifications.show({ color: 'red', title: `Could not change ${personName(member)}`, message: errorMessage(error) });
+        notifications.show({
+          color: 'red',
+          title: `Could not change ${personName(member)}`,
+          message: errorMessage(error),
+        });
       }
     },
   });

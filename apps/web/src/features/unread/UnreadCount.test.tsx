@@ -14,15 +14,18 @@ function unreadRoute(inboxItems: () => number) {
   return {
     [`GET ${UNREAD}`]: ({ query }: FakeRequest) => {
       const practiceId = Number(query.get('practiceId'));
-      return [{ practiceId, inboxItems: inboxItems(), chats: 0, notifications: 0, submissions: 0, total: inboxItems() }];
+      return [
+        { practiceId, inboxItems: inboxItems(), chats: 0, notifications: 0, submissions: 0, total: inboxItems() },
+      ];
     },
   };
 }
 
-const referralsLink = async (name: string) => within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name });
+const referralsLink = async (name: string) =>
+  within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name });
 
 describe('the unread badge on Referrals', { timeout: 20_000 }, () => {
-  it('shows the current practice\'s unread inbox count and follows the events socket', async () => {
+  it("shows the current practice's unread inbox count and follows the events socket", async () => {
     let count = 3;
     const server = fakeServer({ ...signedInRoutes(), ...unreadRoute(() => count) });
     renderApp('/');
@@ -48,18 +51,21 @@ describe('the unread badge on Referrals', { timeout: 20_000 }, () => {
 
   it('drops when the referral is opened and comes back when it is marked unread', async () => {
     let unread = 1;
-    const { server } = detailServer({}, {
-      ...unreadRoute(() => unread),
-      'PUT /api/v1/referrals/:id/view': () => {
-        unread = 0;
-        return { ok: true };
+    const { server } = detailServer(
+      {},
+      {
+        ...unreadRoute(() => unread),
+        'PUT /api/v1/referrals/:id/view': () => {
+          unread = 0;
+          return { ok: true };
+        },
+        'PUT /api/v1/referrals/:id/removeView': () => {
+          unread = 1;
+          return { ok: true };
+        },
+        'GET /api/v1/referrals/:type': () => ({ data: [], count: 0 }),
       },
-      'PUT /api/v1/referrals/:id/removeView': () => {
-        unread = 1;
-        return { ok: true };
-      },
-      'GET /api/v1/referrals/:type': () => ({ data: [], count: 0 }),
-    });
+    );
     const { user, router } = renderApp('/referrals/view/9');
 
     await waitFor(() => expect(server.find('PUT', '/api/v1/referrals/9/view')).toHaveLength(1));

@@ -48,7 +48,9 @@ export function usePracticeUnread(): PracticeUnread {
   useEffect(() => {
     const refresh = (event: Event) => {
       const changed = (event as CustomEvent<{ practiceId?: number }>).detail?.practiceId;
-      void queryClient.invalidateQueries({ queryKey: changed === undefined ? unreadKeys.all : unreadKeys.practice(changed) });
+      void queryClient.invalidateQueries({
+        queryKey: changed === undefined ? unreadKeys.all : unreadKeys.practice(changed),
+      });
     };
     window.addEventListener(UNREAD_CHANGED_EVENT, refresh);
     return () => window.removeEventListener(UNREAD_CHANGED_EVENT, refresh);

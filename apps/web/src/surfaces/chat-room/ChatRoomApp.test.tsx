@@ -17,7 +17,14 @@ describe('the chat room page', () => {
       displayStyle: 'compact',
       light: true,
     });
-    expect(readChatRoomQuery('?room=r&token=t&device=blackberry')).toEqual({ room: 'r', token: 't', device: 'web', embedUID: undefined, displayStyle: 'normal', light: false });
+    expect(readChatRoomQuery('?room=r&token=t&device=blackberry')).toEqual({
+      room: 'r',
+      token: 't',
+      device: 'web',
+      embedUID: undefined,
+      displayStyle: 'normal',
+      light: false,
+    });
   });
 
   it('says what is missing from its address', () => {
@@ -43,7 +50,8 @@ describe('the chat room page', () => {
       if (element.classList.contains('rw-chat')) return 600;
       if (element.classList.contains('rw-chat__top')) return element.querySelector('header') ? 52 : 0;
       if (element.classList.contains('rw-chat-state')) return 90;
-      if (element.classList.contains('rw-chat__list')) return 16 + 40 * element.querySelectorAll('[data-testid=message]').length;
+      if (element.classList.contains('rw-chat__list'))
+        return 16 + 40 * element.querySelectorAll('[data-testid=message]').length;
       if (element.classList.contains('rw-chat__footer')) return 80;
       return 0;
     };
@@ -54,16 +62,27 @@ describe('the chat room page', () => {
     const heights = () => posted.mock.calls.map(([data]) => (data as { height: number }).height);
     render(<ChatRoomApp search={`?room=${ROOM}&token=t1&embedUID=host-7`} />);
     // Connecting...: the state alone.
-    expect(posted).toHaveBeenCalledWith({ type: chatRoomApi.EMBED_HEIGHT_MESSAGE, height: 90, embedUID: 'host-7' }, '*');
+    expect(posted).toHaveBeenCalledWith(
+      { type: chatRoomApi.EMBED_HEIGHT_MESSAGE, height: 90, embedUID: 'host-7' },
+      '*',
+    );
 
     const socket = await openRoom();
     await waitFor(() => expect(heights().at(-1)).toBe(52 + 16 + 2 * 40 + 80));
     push(socket, { event: 'NEW_MESSAGE', data: message(3) });
-    await waitFor(() => expect(posted).toHaveBeenLastCalledWith({ type: 'florie-embed-height', height: 52 + 16 + 3 * 40 + 80, embedUID: 'host-7' }, '*'));
+    await waitFor(() =>
+      expect(posted).toHaveBeenLastCalledWith(
+        { type: 'florie-embed-height', height: 52 + 16 + 3 * 40 + 80, embedUID: 'host-7' },
+        '*',
+      ),
+    );
     // In a frame shorter than the conversation the list scrolls; what it hides still counts.
     const list = screen.getByRole('log');
     list.style.overflowY = 'auto'; // as chat.css has it (jsdom reads no style sheets)
-    Object.defineProperty(list, 'getBoundingClientRect', { configurable: true, value: () => ({ height: 150 }) as DOMRect });
+    Object.defineProperty(list, 'getBoundingClientRect', {
+      configurable: true,
+      value: () => ({ height: 150 }) as DOMRect,
+    });
     Object.defineProperty(list, 'clientHeight', { configurable: true, value: 150 });
     Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 16 + 4 * 40 });
     push(socket, { event: 'NEW_MESSAGE', data: message(4) });
@@ -72,5 +91,4 @@ describe('the chat room page', () => {
     // A height is posted when it changes, not again.
     expect(heights().every((height, index) => height !== heights()[index - 1])).toBe(true);
   });
-
 });

@@ -15,7 +15,9 @@ afterEach(() => {
 
 describe('ContentCard', () => {
   it('shows Loading... until the thumbnail loads, then the image', () => {
-    const { container } = renderWithProviders(<ContentCard title="Care plan" thumbnail="https://cdn.example.com/t.png" value="https://example.com" />);
+    const { container } = renderWithProviders(
+      <ContentCard title="Care plan" thumbnail="https://cdn.example.com/t.png" value="https://example.com" />,
+    );
     expect(screen.getByText('Loading...')).toBeInTheDocument();
 
     fireEvent.load(thumbnailOf(container)!);
@@ -66,7 +68,14 @@ describe('ContentCard', () => {
   });
 
   it("links to the file's download URL in a new tab, named by the title", () => {
-    renderWithProviders(<ContentCard title="Referral letter" description="Signed" file={fileView({ id: 4 })} value="https://example.com/other" />);
+    renderWithProviders(
+      <ContentCard
+        title="Referral letter"
+        description="Signed"
+        file={fileView({ id: 4 })}
+        value="https://example.com/other"
+      />,
+    );
     const link = screen.getByRole('link', { name: 'Referral letter' });
     expect(link).toHaveAttribute('href', '/api/v1/files/download/4?sig=x');
     expect(link).toHaveAttribute('target', '_blank');
@@ -77,7 +86,9 @@ describe('ContentCard', () => {
   });
 
   it('links to the value when there is no downloadable file', () => {
-    renderWithProviders(<ContentCard title="Guide" file={fileView({ scanStatus: 'scanning' })} value="https://example.com/guide" />);
+    renderWithProviders(
+      <ContentCard title="Guide" file={fileView({ scanStatus: 'scanning' })} value="https://example.com/guide" />,
+    );
     expect(screen.getByRole('link', { name: 'Guide' })).toHaveAttribute('href', 'https://example.com/guide');
   });
 

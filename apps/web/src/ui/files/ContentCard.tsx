@@ -29,7 +29,9 @@ export function ContentCard({ title, description, thumbnail, file, value }: Cont
   const titleId = useId();
   const descriptionId = useId();
   const href = safeLinkUrl(file?.downloadUrl) ?? safeLinkUrl(value);
-  const link = href ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' } : { component: 'article' as const };
+  const link = href
+    ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' }
+    : { component: 'article' as const };
 
   return (
     <Card
@@ -101,7 +103,11 @@ function Thumbnail({ src }: { src: string }) {
         />
       )}
       {state !== 'loaded' && (
-        <Text size="sm" c="dimmed" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Text
+          size="sm"
+          c="dimmed"
+          style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        >
           Loading...
         </Text>
       )}

@@ -47,7 +47,11 @@ export function FileStateLine({ file }: FileStateLineProps) {
     );
   }
   return (
-    <Text size="xs" c={state === 'infected' || state === 'failed' ? 'red.8' : 'dimmed'} fw={state === 'infected' ? 600 : undefined}>
+    <Text
+      size="xs"
+      c={state === 'infected' || state === 'failed' ? 'red.8' : 'dimmed'}
+      fw={state === 'infected' ? 600 : undefined}
+    >
       {FILE_STATE_TEXT[state]}
     </Text>
   );

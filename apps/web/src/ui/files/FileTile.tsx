@@ -111,7 +111,8 @@ export function FileTile({ file, mode, allowDownload, onOpen, onDownload, openVe
   );
 
   const canDownload = allowDownload && state === 'clean' && !!file.downloadUrl && layout.actions !== 'none';
-  const canRemove = !!onRemove && state !== 'deleted' && state !== 'failed' && state !== 'uploading' && layout.actions !== 'none';
+  const canRemove =
+    !!onRemove && state !== 'deleted' && state !== 'failed' && state !== 'uploading' && layout.actions !== 'none';
   const actions = (canDownload || canRemove) && (
     <Group gap={4} wrap="nowrap" justify="flex-end" ml="auto">
       {canDownload &&

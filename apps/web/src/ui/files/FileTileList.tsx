@@ -36,7 +36,15 @@ export interface FileTileListProps {
   freshFile?: FreshFile;
 }
 
-export function FileTileList({ files, mode = 'normal', label = 'Files', allowDownload = true, onRemove, onSelect, freshFile = fileAsGiven }: FileTileListProps) {
+export function FileTileList({
+  files,
+  mode = 'normal',
+  label = 'Files',
+  allowDownload = true,
+  onRemove,
+  onSelect,
+  freshFile = fileAsGiven,
+}: FileTileListProps) {
   const { shown, fetchFresh } = useFreshFiles(files, freshFile);
   // The gallery keeps the parent's list while it is open; an item found gone says so in place.
   const gallery = useMemo(() => galleryItemsFromFiles(files), [files]);
@@ -95,7 +103,13 @@ export function FileTileList({ files, mode = 'normal', label = 'Files', allowDow
 
   return (
     <>
-      <Box component="ul" aria-label={label} m={0} p={0} style={{ ...layout, gap: 'var(--mantine-spacing-xs)', listStyle: 'none' }}>
+      <Box
+        component="ul"
+        aria-label={label}
+        m={0}
+        p={0}
+        style={{ ...layout, gap: 'var(--mantine-spacing-xs)', listStyle: 'none' }}
+      >
         {tiles}
       </Box>
       {failed && (

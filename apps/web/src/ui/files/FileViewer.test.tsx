@@ -17,7 +17,9 @@ afterEach(() => {
 const filesNow =
   (files: FileView[]) =>
   ({ query }: FakeRequest) =>
-    files.filter((file) => query.get('ids')!.split(',').includes(String(file.id))).map((file) => ({ ...file, downloadUrl: `/api/v1/files/download/${file.id}?fresh` }));
+    files
+      .filter((file) => query.get('ids')!.split(',').includes(String(file.id)))
+      .map((file) => ({ ...file, downloadUrl: `/api/v1/files/download/${file.id}?fresh` }));
 
 function renderViewer(props: Partial<FileViewerProps> & { files: FileView[] }) {
   const user = userEvent.setup();
@@ -58,13 +60,23 @@ describe('FileViewer', () => {
 
   it('says an upload that never finished did not, in place of uploading or expired, with nothing to open or remove', () => {
     renderViewer({
-      files: [fileView({ id: 7, name: 'referral-letter.pdf', status: 'failed', deleted: true, scanStatus: 'scanning', downloadUrl: null })],
+      files: [
+        fileView({
+          id: 7,
+          name: 'referral-letter.pdf',
+          status: 'failed',
+          deleted: true,
+          scanStatus: 'scanning',
+          downloadUrl: null,
+        }),
+      ],
       onRemove: vi.fn(),
       onSelect: vi.fn(),
     });
     const lost = within(item('referral-letter.pdf'));
     expect(lost.getByText('Upload did not finish — try again')).toBeInTheDocument();
-    for (const text of ['Uploading...', 'Scanning file...', 'Sorry this file has expired', '1.5 kB']) expect(lost.queryByText(text)).not.toBeInTheDocument();
+    for (const text of ['Uploading...', 'Scanning file...', 'Sorry this file has expired', '1.5 kB'])
+      expect(lost.queryByText(text)).not.toBeInTheDocument();
     expect(lost.queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -136,7 +148,9 @@ describe('FileViewer', () => {
     const onSelect = vi.fn();
     const { user } = renderViewer({ files: [file], onSelect });
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
-    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith({ ...file, downloadUrl: '/api/v1/files/download/2?fresh' }));
+    await vi.waitFor(() =>
+      expect(onSelect).toHaveBeenCalledWith({ ...file, downloadUrl: '/api/v1/files/download/2?fresh' }),
+    );
   });
 
   it('opens a clean file’s fresh link in a new tab without onSelect', async () => {
@@ -150,7 +164,11 @@ describe('FileViewer', () => {
   });
 
   it('shows a file deleted since the list loaded as expired when someone opens it', async () => {
-    fakeServer({ 'GET /api/v1/files': ({ query }) => [fileView({ id: Number(query.get('ids')), name: 'letter.pdf', deleted: true })] });
+    fakeServer({
+      'GET /api/v1/files': ({ query }) => [
+        fileView({ id: Number(query.get('ids')), name: 'letter.pdf', deleted: true }),
+      ],
+    });
     const { tab } = fakeTab();
     const { user } = renderViewer({ files: [fileView({ id: 2, name: 'letter.pdf' })] });
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
@@ -165,7 +183,9 @@ describe('FileViewer', () => {
     const { tab } = fakeTab();
     const { user } = renderViewer({ files: [fileView({ id: 2, name: 'letter.pdf' })] });
     await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Sorry this file could not be opened, please try again');
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'Sorry this file could not be opened, please try again',
+    );
     expect(tab.close).toHaveBeenCalled();
     expect(tab.location.href).toBe('');
   });
@@ -191,12 +211,21 @@ describe('FileViewer', () => {
   });
 
   it('shows icon buttons in minimal mode and no buttons in tiny mode', () => {
-    const { unmount } = renderWithProviders(<FileViewer poll={false} mode="minimal" onRemove={vi.fn()} files={[fileView({ name: 'a.pdf' })]} />);
+    const { unmount } = renderWithProviders(
+      <FileViewer poll={false} mode="minimal" onRemove={vi.fn()} files={[fileView({ name: 'a.pdf' })]} />,
+    );
     expect(screen.getByRole('button', { name: 'Download a.pdf' })).not.toHaveTextContent('Download');
     expect(screen.getByRole('button', { name: 'Remove a.pdf' })).toBeInTheDocument();
     unmount();
 
-    renderWithProviders(<FileViewer poll={false} mode="tiny" onRemove={vi.fn()} files={[fileView({ name: 'a.pdf' }), fileView({ id: 2, name: 'b.pdf', scanStatus: 'infected' })]} />);
+    renderWithProviders(
+      <FileViewer
+        poll={false}
+        mode="tiny"
+        onRemove={vi.fn()}
+        files={[fileView({ name: 'a.pdf' }), fileView({ id: 2, name: 'b.pdf', scanStatus: 'infected' })]}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Open a.pdf' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /remove|download/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
@@ -234,7 +263,11 @@ describe('FileViewer', () => {
     expect(within(scanning).getByText('Scanning file...')).toBeInTheDocument();
     expect(within(scanning).getByText('DOCX')).toBeInTheDocument();
     // Not opened or downloaded until it is clean; it can still be removed.
-    expect(within(scanning).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Remove scan.docx']);
+    expect(
+      within(scanning)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Remove scan.docx']);
 
     await user.click(within(letter).getByRole('button', { name: `Remove ${longName}` }));
     expect(await screen.findByRole('dialog', { name: 'Remove file' })).toBeInTheDocument();
@@ -253,7 +286,10 @@ describe('FileViewer', () => {
     await user.click(opener);
 
     const gallery = await screen.findByRole('dialog', { name: 'two.jpg' });
-    expect(await within(gallery).findByRole('img', { name: 'two.jpg' })).toHaveAttribute('src', '/api/v1/files/download/3?fresh');
+    expect(await within(gallery).findByRole('img', { name: 'two.jpg' })).toHaveAttribute(
+      'src',
+      '/api/v1/files/download/3?fresh',
+    );
     expect(within(gallery).getByText('2 of 2')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

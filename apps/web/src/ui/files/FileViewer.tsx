@@ -37,7 +37,14 @@ export interface FileViewerProps extends Omit<FileTileListProps, 'onRemove'> {
   onFileChange?: (file: FileView) => void;
 }
 
-export function FileViewer({ files, onRemove, poll = true, onFileChange, freshFile = freshFileView, ...listProps }: FileViewerProps) {
+export function FileViewer({
+  files,
+  onRemove,
+  poll = true,
+  onFileChange,
+  freshFile = freshFileView,
+  ...listProps
+}: FileViewerProps) {
   const shown = useScanPolling(files, poll, onFileChange);
   const [removing, setRemoving] = useState<{ file: FileView; busy: boolean; error?: unknown } | null>(null);
   // The dialog keeps its text while it fades out after closing.
@@ -58,7 +65,12 @@ export function FileViewer({ files, onRemove, poll = true, onFileChange, freshFi
   if (shown.length === 0) return null;
   return (
     <>
-      <FileTileList {...listProps} files={shown} freshFile={freshFile} onRemove={onRemove ? (file) => setRemoving({ file, busy: false }) : undefined} />
+      <FileTileList
+        {...listProps}
+        files={shown}
+        freshFile={freshFile}
+        onRemove={onRemove ? (file) => setRemoving({ file, busy: false }) : undefined}
+      />
       <ConfirmDialog
         opened={!!removing}
         title="Remove file"

@@ -29,7 +29,13 @@ function Harness({ start = 0 }: { start?: number }) {
       <button type="button" onClick={() => setIndex(start)}>
         Open gallery
       </button>
-      <GalleryViewer items={items} opened={index !== null} index={index ?? 0} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+      <GalleryViewer
+        items={items}
+        opened={index !== null}
+        index={index ?? 0}
+        onIndexChange={setIndex}
+        onClose={() => setIndex(null)}
+      />
     </>
   );
 }
@@ -78,7 +84,10 @@ describe('GalleryViewer', () => {
     expect(video.querySelector('source')).toHaveAttribute('type', 'video/mp4');
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(within(dialog).getByTitle('Exercise video')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(within(dialog).getByTitle('Exercise video')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(dialog).getByTitle('Aftercare')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
   });
@@ -128,7 +137,9 @@ describe('GalleryViewer', () => {
 
   it('offers no previous or next for a single item', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<GalleryViewer items={items.slice(0, 1)} opened index={0} onIndexChange={vi.fn()} onClose={vi.fn()} />);
+    renderWithProviders(
+      <GalleryViewer items={items.slice(0, 1)} opened index={0} onIndexChange={vi.fn()} onClose={vi.fn()} />,
+    );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(within(dialog).getByText('1 of 1')).toBeInTheDocument();
@@ -139,7 +150,9 @@ describe('GalleryViewer', () => {
 
 describe('GalleryViewer with fresh links', () => {
   const shown = (freshSrc: (item: GalleryItem) => Promise<string | null>, at = 0) =>
-    renderWithProviders(<GalleryViewer items={items} opened index={at} onIndexChange={vi.fn()} onClose={vi.fn()} freshSrc={freshSrc} />);
+    renderWithProviders(
+      <GalleryViewer items={items} opened index={at} onIndexChange={vi.fn()} onClose={vi.fn()} freshSrc={freshSrc} />,
+    );
 
   it('asks for each file’s address as it is shown, saying it is loading meanwhile', async () => {
     let answer!: (src: string) => void;
@@ -164,7 +177,10 @@ describe('GalleryViewer with fresh links', () => {
   it('plays YouTube and Vimeo links as they are, without asking', async () => {
     const freshSrc = vi.fn(async () => '/never');
     shown(freshSrc, 3);
-    expect(await screen.findByTitle('Exercise video')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(await screen.findByTitle('Exercise video')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
     expect(freshSrc).not.toHaveBeenCalled();
   });
 

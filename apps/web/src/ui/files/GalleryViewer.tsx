@@ -90,7 +90,12 @@ function GalleryMedia({ item, freshSrc }: { item: GalleryItem; freshSrc: Gallery
   if (item.kind === 'video') {
     return (
       // eslint-disable-next-line jsx-a11y/media-has-caption -- a file someone uploaded; there is no caption track to offer
-      <video controls preload="metadata" aria-label={item.name} style={{ maxWidth: '100%', maxHeight: MEDIA_MAX_HEIGHT }}>
+      <video
+        controls
+        preload="metadata"
+        aria-label={item.name}
+        style={{ maxWidth: '100%', maxHeight: MEDIA_MAX_HEIGHT }}
+      >
         <source src={src} type={item.type} />
       </video>
     );
@@ -109,20 +114,28 @@ function GalleryMedia({ item, freshSrc }: { item: GalleryItem; freshSrc: Gallery
 
 // A video's own controls use the arrow keys to seek; leave them alone there.
 function ownsArrowKeys(target: EventTarget | null): boolean {
-  return target instanceof HTMLMediaElement || target instanceof HTMLInputElement || (target instanceof HTMLElement && target.isContentEditable);
+  return (
+    target instanceof HTMLMediaElement ||
+    target instanceof HTMLInputElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
 }
 
 export function GalleryViewer({ items, opened, index, onIndexChange, onClose, freshSrc }: GalleryViewerProps) {
   const count = items.length;
   const current = count > 0 ? Math.min(Math.max(index, 0), count - 1) : 0;
   const item = items[current];
-  const go = useCallback((step: number) => count > 1 && onIndexChange((current + step + count) % count), [count, current, onIndexChange]);
+  const go = useCallback(
+    (step: number) => count > 1 && onIndexChange((current + step + count) % count),
+    [count, current, onIndexChange],
+  );
   const swipe = useSwipe((direction) => go(direction === 'left' ? 1 : -1));
 
   useEffect(() => {
     if (!opened) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || ownsArrowKeys(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.defaultPrevented || ownsArrowKeys(event.target) || event.altKey || event.ctrlKey || event.metaKey)
+        return;
       if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
         event.preventDefault();
         go(event.key === 'ArrowLeft' ? -1 : 1);
@@ -140,7 +153,12 @@ export function GalleryViewer({ items, opened, index, onIndexChange, onClose, fr
       title={item?.name}
       closeButtonProps={{ 'aria-label': 'Close gallery', size: 'lg', c: 'gray.0' }}
       styles={{
-        content: { background: 'var(--mantine-color-dark-8)', color: 'var(--mantine-color-gray-0)', display: 'flex', flexDirection: 'column' },
+        content: {
+          background: 'var(--mantine-color-dark-8)',
+          color: 'var(--mantine-color-gray-0)',
+          display: 'flex',
+          flexDirection: 'column',
+        },
         header: { background: 'transparent', color: 'var(--mantine-color-gray-0)' },
         title: { overflowWrap: 'anywhere' },
         body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 },
@@ -151,13 +169,27 @@ export function GalleryViewer({ items, opened, index, onIndexChange, onClose, fr
           <Box
             {...swipe}
             data-testid="gallery-stage"
-            style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', touchAction: 'pan-y', minHeight: 0 }}
+            style={{
+              flex: 1,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              touchAction: 'pan-y',
+              minHeight: 0,
+            }}
           >
             <GalleryMedia key={item.key} item={item} freshSrc={freshSrc} />
           </Box>
           <Group justify="center" gap="lg" pt="sm">
             {count > 1 && (
-              <ActionIcon variant="filled" color="dark.5" size="xl" radius="xl" onClick={() => go(-1)} aria-label="Previous">
+              <ActionIcon
+                variant="filled"
+                color="dark.5"
+                size="xl"
+                radius="xl"
+                onClick={() => go(-1)}
+                aria-label="Previous"
+              >
                 <PreviousIcon size={22} />
               </ActionIcon>
             )}

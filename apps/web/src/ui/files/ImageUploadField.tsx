@@ -42,7 +42,18 @@ export interface ImageUploadFieldProps {
  * image once the virus scan passes, so after an upload the scan is followed until it ends; what
  * happened is said in a status line.
  */
-export function ImageUploadField({ url, alt, radius, placeholder, noun, createLink, unavailable, onScanned, texts, removal }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  url,
+  alt,
+  radius,
+  placeholder,
+  noun,
+  createLink,
+  unavailable,
+  onScanned,
+  texts,
+  removal,
+}: ImageUploadFieldProps) {
   const [pending, setPending] = useState<number | null>(null);
   const scan = useUploadScan(pending, onScanned);
   const [confirming, setConfirming] = useState(false);

@@ -39,26 +39,34 @@ const page = preview({
 });
 
 describe('LinkPreviewCard', () => {
-  it.each(['article', 'website', 'video.other'] as const)('shows %s as a card with image, favicon, site name, title and description', (mediaType) => {
-    const { container } = renderWithProviders(<LinkPreviewCard preview={{ ...page, mediaType }} />);
-    const link = screen.getByRole('link', { name: 'Clinic opens' });
-    expect(link).toHaveAttribute('href', 'https://news.example.com/story');
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(screen.getByText('Example News')).toBeInTheDocument();
-    expect(screen.getByText('Clinic opens')).toBeInTheDocument();
-    // Site text is shown as text, never as markup.
-    expect(screen.getByText('<b>Not bold</b> text')).toBeInTheDocument();
-    expect(container.querySelector('b')).toBeNull();
-    const images = [...container.querySelectorAll('img')];
-    expect(images.map((img) => img.getAttribute('src'))).toEqual(['https://news.example.com/cover.jpg', 'https://news.example.com/favicon.ico']);
-    expect(images.every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
-  });
+  it.each(['article', 'website', 'video.other'] as const)(
+    'shows %s as a card with image, favicon, site name, title and description',
+    (mediaType) => {
+      const { container } = renderWithProviders(<LinkPreviewCard preview={{ ...page, mediaType }} />);
+      const link = screen.getByRole('link', { name: 'Clinic opens' });
+      expect(link).toHaveAttribute('href', 'https://news.example.com/story');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(screen.getByText('Example News')).toBeInTheDocument();
+      expect(screen.getByText('Clinic opens')).toBeInTheDocument();
+      // Site text is shown as text, never as markup.
+      expect(screen.getByText('<b>Not bold</b> text')).toBeInTheDocument();
+      expect(container.querySelector('b')).toBeNull();
+      const images = [...container.querySelectorAll('img')];
+      expect(images.map((img) => img.getAttribute('src'))).toEqual([
+        'https://news.example.com/cover.jpg',
+        'https://news.example.com/favicon.ico',
+      ]);
+      expect(images.every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+    },
+  );
 
   it('hides a broken image', () => {
     const { container } = renderWithProviders(<LinkPreviewCard preview={page} />);
     fireEvent.error(container.querySelector('img')!);
-    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://news.example.com/favicon.ico']);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      'https://news.example.com/favicon.ico',
+    ]);
   });
 
   it('calls onOpenLink instead of navigating', async () => {
@@ -77,7 +85,9 @@ describe('LinkPreviewCard', () => {
 
   it('shows an image link as the image', () => {
     const url = 'https://cdn.example.com/scan.png';
-    renderWithProviders(<LinkPreviewCard preview={preview({ mediaType: 'image', url, images: [url], contentType: 'image/png' })} />);
+    renderWithProviders(
+      <LinkPreviewCard preview={preview({ mediaType: 'image', url, images: [url], contentType: 'image/png' })} />,
+    );
     const image = screen.getByRole('img', { name: 'Linked image' });
     expect(image).toHaveAttribute('src', url);
     expect(screen.getByRole('link', { name: 'Linked image' })).toHaveAttribute('href', url);
@@ -85,7 +95,9 @@ describe('LinkPreviewCard', () => {
 
   it('names a linked image by its title and falls back to the bare link when it breaks', () => {
     const url = 'https://cdn.example.com/scan.png';
-    const { container } = renderWithProviders(<LinkPreviewCard preview={preview({ mediaType: 'image', url, images: [url], title: 'X-ray' })} />);
+    const { container } = renderWithProviders(
+      <LinkPreviewCard preview={preview({ mediaType: 'image', url, images: [url], title: 'X-ray' })} />,
+    );
     expect(screen.getByRole('img', { name: 'X-ray' })).toBeInTheDocument();
     fireEvent.error(container.querySelector('img')!);
     expect(container.querySelector('img')).toBeNull();
@@ -120,7 +132,9 @@ describe('LinkPreviewCard', () => {
   });
 });
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
 
 describe('useLinkPreview', () => {
   it('asks the endpoint for the url', async () => {
@@ -132,7 +146,9 @@ describe('useLinkPreview', () => {
   });
 
   it('does not retry a refused link', async () => {
-    const server = fakeServer({ 'GET /api/v1/link-preview': () => reply(400, errorBody(400, 'BAD_REQUEST', 'This link cannot be previewed')) });
+    const server = fakeServer({
+      'GET /api/v1/link-preview': () => reply(400, errorBody(400, 'BAD_REQUEST', 'This link cannot be previewed')),
+    });
     const { result } = renderHook(() => useLinkPreview('http://10.0.0.1/'), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(server.find('GET', '/api/v1/link-preview')).toHaveLength(1);

@@ -49,7 +49,12 @@ export function LinkPreviewCard({ preview, onOpenLink }: LinkPreviewCardProps) {
       if (imageFailed) return <BareLink {...open} />;
       return (
         <Opener {...open}>
-          <HidingImage src={src} alt={preview.title || 'Linked image'} maxHeight={320} onFail={() => setImageFailed(true)} />
+          <HidingImage
+            src={src}
+            alt={preview.title || 'Linked image'}
+            maxHeight={320}
+            onFail={() => setImageFailed(true)}
+          />
         </Opener>
       );
     }
@@ -88,7 +93,14 @@ function openHandler({ url, onOpenLink }: OpenProps) {
 /** A real link either way, so keyboard, middle-click and "copy link" keep working. */
 function Opener({ url, onOpenLink, children }: OpenProps & { children: ReactNode }) {
   return (
-    <Anchor href={url} target="_blank" rel="noopener noreferrer" onClick={openHandler({ url, onOpenLink })} display="inline-block" maw="100%">
+    <Anchor
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={openHandler({ url, onOpenLink })}
+      display="inline-block"
+      maw="100%"
+    >
       {children}
     </Anchor>
   );

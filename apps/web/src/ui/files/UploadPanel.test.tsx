@@ -51,7 +51,10 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
     put.progress(4, 8);
     expect(await screen.findByText('Uploading 50%', {}, SLOW)).toBeInTheDocument();
     // The ring is drawn as an arc of the share sent.
-    await waitFor(() => expect(document.querySelector('.filepond--process-indicator svg path')?.getAttribute('d')).toMatch(/A/), SLOW);
+    await waitFor(
+      () => expect(document.querySelector('.filepond--process-indicator svg path')?.getAttribute('d')).toMatch(/A/),
+      SLOW,
+    );
     put.respond(200);
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(12, expect.any(File)));
     expect(await screen.findByText('Upload complete', {}, SLOW)).toBeInTheDocument();
@@ -69,7 +72,10 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
     const onUploaded = vi.fn();
     const user = userEvent.setup();
     const view = renderWithProviders(<UploadPanel practiceId={4} onUploaded={onUploaded} />);
-    await user.upload(await screen.findByLabelText(/browse/i), new File(['%PDF-1.7'], 'kept.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      await screen.findByLabelText(/browse/i),
+      new File(['%PDF-1.7'], 'kept.pdf', { type: 'application/pdf' }),
+    );
     (await FakeXhr.next()).respond(200);
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(15, expect.any(File)));
 
@@ -105,7 +111,10 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<UploadPanel practiceId={4} onUploaded={onUploaded} />);
 
-    await user.upload(await screen.findByLabelText(/browse/i), new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      await screen.findByLabelText(/browse/i),
+      new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+    );
     (await FakeXhr.next()).respond(500);
 
     expect(await screen.findByText('Sorry there was an error uploading your file', {}, SLOW)).toBeInTheDocument();
@@ -118,9 +127,15 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<UploadPanel createLink={createLink} deleteFile={deleteFile} />);
 
-    await user.upload(await screen.findByLabelText(/browse/i), new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      await screen.findByLabelText(/browse/i),
+      new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+    );
     const put = await FakeXhr.next();
-    expect(createLink).toHaveBeenCalledWith(expect.objectContaining({ name: 'a.pdf', size: 4, header: '25504446' }), expect.any(AbortSignal));
+    expect(createLink).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'a.pdf', size: 4, header: '25504446' }),
+      expect.any(AbortSignal),
+    );
     expect(put.url).toBe('/chat-up/99');
     await clickPondButton('abort-item-processing');
     await waitFor(() => expect(deleteFile).toHaveBeenCalledWith(99));
@@ -142,7 +157,10 @@ describe('UploadPanel', { timeout: 15_000 }, () => {
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<UploadPanel practiceId={4} />);
 
-    await user.upload(await screen.findByLabelText(/browse/i), new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    await user.upload(
+      await screen.findByLabelText(/browse/i),
+      new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+    );
     expect(await screen.findByText('Sorry this file type is not supported')).toBeInTheDocument();
     expect(screen.getByText('SVG images cannot be uploaded')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/files')).toHaveLength(0);

@@ -14,8 +14,7 @@ import { UploadWidget, type UploadWidgetProps } from './UploadWidget';
 
 type LinkSource =
   /** The files API, with the practice the file belongs to. */
-  | { practiceId: number; createLink?: undefined }
-  | { createLink: CreateUploadLink; practiceId?: undefined };
+  { practiceId: number; createLink?: undefined } | { createLink: CreateUploadLink; practiceId?: undefined };
 
 export type UploadPanelProps = LinkSource &
   Omit<UploadWidgetProps, 'createLink' | 'deleteFile'> & {
@@ -24,5 +23,11 @@ export type UploadPanelProps = LinkSource &
   };
 
 export function UploadPanel({ practiceId, createLink, deleteFile, ...rest }: UploadPanelProps) {
-  return <UploadWidget {...rest} createLink={createLink ?? practiceUploadLink(practiceId)} deleteFile={deleteFile ?? deleteFileById} />;
+  return (
+    <UploadWidget
+      {...rest}
+      createLink={createLink ?? practiceUploadLink(practiceId)}
+      deleteFile={deleteFile ?? deleteFileById}
+    />
+  );
 }

@@ -19,7 +19,14 @@ import { Stack, Text } from '@mantine/core';
 import { FilePond, type FilePondProps } from 'react-filepond';
 import { filesApi } from '@referwell/contracts';
 import { registerValidationPlugin } from './filePondValidation';
-import { createUploadSession, isAbortError, UPLOAD_ERRORS, UploadError, type CreateUploadLink, type DeleteUploadedFile } from './uploadFile';
+import {
+  createUploadSession,
+  isAbortError,
+  UPLOAD_ERRORS,
+  UploadError,
+  type CreateUploadLink,
+  type DeleteUploadedFile,
+} from './uploadFile';
 import { FILE_UPLOAD_RULES, FILEPOND_LABELS, type UploadRules } from './uploadRules';
 
 registerValidationPlugin();
@@ -102,7 +109,14 @@ export function UploadWidget(props: UploadWidgetProps) {
     };
     // FilePond would send every other call to the page's own URL; undoing an upload is handled
     // with removal (onremovefile), which deletes what was created.
-    return { process, revert: (_id: unknown, load: () => void) => load(), patch: null, fetch: null, restore: null, load: null };
+    return {
+      process,
+      revert: (_id: unknown, load: () => void) => load(),
+      patch: null,
+      fetch: null,
+      restore: null,
+      load: null,
+    };
   }, [session]);
 
   const uploading = (value: boolean) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_ATTRIBUTE, fileExtension, isAcceptedFile, isImageFile, isVideoFile, truncateFileName } from './fileTypes';
+import {
+  ACCEPT_ATTRIBUTE,
+  fileExtension,
+  isAcceptedFile,
+  isImageFile,
+  isVideoFile,
+  truncateFileName,
+} from './fileTypes';
 
 describe('file types', () => {
   it('reads the extension', () => {

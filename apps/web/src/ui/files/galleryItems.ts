@@ -12,15 +12,23 @@ export type GalleryItem =
 
 /** Whether the gallery can show this file: clean, not expired, with a link, an image or a video. */
 export function isGalleryFile(file: FileView): boolean {
-  return !file.deleted && file.status !== 'uploading' && file.scanStatus === 'clean' && !!file.downloadUrl && (isImageFile(file) || isVideoFile(file));
+  return (
+    !file.deleted &&
+    file.status !== 'uploading' &&
+    file.scanStatus === 'clean' &&
+    !!file.downloadUrl &&
+    (isImageFile(file) || isVideoFile(file))
+  );
 }
 
 export const galleryKey = (file: Pick<FileView, 'id'>) => `file-${file.id}`;
 
 export function galleryItemsFromFiles(files: FileView[]): GalleryItem[] {
-  return files.filter(isGalleryFile).map((file) =>
-    isVideoFile(file)
-      ? { kind: 'video', key: galleryKey(file), name: file.name, src: file.downloadUrl!, type: file.type }
-      : { kind: 'image', key: galleryKey(file), name: file.name, src: file.downloadUrl! },
-  );
+  return files
+    .filter(isGalleryFile)
+    .map((file) =>
+      isVideoFile(file)
+        ? { kind: 'video', key: galleryKey(file), name: file.name, src: file.downloadUrl!, type: file.type }
+        : { kind: 'image', key: galleryKey(file), name: file.name, src: file.downloadUrl! },
+    );
 }

@@ -28,7 +28,10 @@ export interface HashOptions {
 }
 
 /** The base64 MD5 of the file (what `Content-MD5` carries), reading it slice by slice. */
-export async function hashFile(file: Blob, { onProgress, signal, sliceBytes = HASH_SLICE_BYTES }: HashOptions = {}): Promise<string> {
+export async function hashFile(
+  file: Blob,
+  { onProgress, signal, sliceBytes = HASH_SLICE_BYTES }: HashOptions = {},
+): Promise<string> {
   const spark = new SparkMD5.ArrayBuffer();
   for (let offset = 0; offset < file.size; offset += sliceBytes) {
     signal?.throwIfAborted();

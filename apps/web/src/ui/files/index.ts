@@ -45,6 +45,12 @@ export { useScanPolling } from './useScanPolling';
 export { useUploadScan, type UploadScanState } from './useUploadScan';
 export { useFileViews, fileViewsKey } from './useFileViews';
 export { SWIPE_THRESHOLD_PX, useSwipe } from './useSwipe';
-export { CONTENT_DESCRIPTION_MAX, ContentCard, THUMBNAIL_MAX_RETRIES, THUMBNAIL_RETRY_MS, type ContentCardProps } from './ContentCard';
+export {
+  CONTENT_DESCRIPTION_MAX,
+  ContentCard,
+  THUMBNAIL_MAX_RETRIES,
+  THUMBNAIL_RETRY_MS,
+  type ContentCardProps,
+} from './ContentCard';
 export { absoluteHttpUrl, LinkPreviewCard, safeLinkUrl, type LinkPreviewCardProps } from './LinkPreviewCard';
 export { LINK_PREVIEW_STALE_MS, linkPreviewKey, useLinkPreview } from './useLinkPreview';

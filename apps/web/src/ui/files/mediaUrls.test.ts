@@ -46,14 +46,20 @@ describe('parseVimeoUrl', () => {
     ['https://vimeo.com/groups/shortfilms/videos/76979871', 'https://player.vimeo.com/video/76979871'],
     ['https://vimeo.com/album/2222/video/76979871', 'https://player.vimeo.com/video/76979871'],
     ['https://vimeo.com/76979871/1a2b3c4d5e', 'https://player.vimeo.com/video/76979871?h=1a2b3c4d5e'],
-    ['https://player.vimeo.com/video/76979871?h=1a2b3c4d5e&badge=0', 'https://player.vimeo.com/video/76979871?h=1a2b3c4d5e'],
+    [
+      'https://player.vimeo.com/video/76979871?h=1a2b3c4d5e&badge=0',
+      'https://player.vimeo.com/video/76979871?h=1a2b3c4d5e',
+    ],
   ])('reads %s', (url, embedUrl) => {
     expect(parseVimeoUrl(url)).toEqual({ provider: 'vimeo', id: '76979871', embedUrl });
   });
 
-  it.each(['https://vimeo.com/about', 'https://notvimeo.com/76979871', 'ftp://vimeo.com/76979871'])('refuses %s', (url) => {
-    expect(parseVimeoUrl(url)).toBeNull();
-  });
+  it.each(['https://vimeo.com/about', 'https://notvimeo.com/76979871', 'ftp://vimeo.com/76979871'])(
+    'refuses %s',
+    (url) => {
+      expect(parseVimeoUrl(url)).toBeNull();
+    },
+  );
 });
 
 describe('parseVideoUrl', () => {

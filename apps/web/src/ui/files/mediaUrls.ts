@@ -63,7 +63,9 @@ export function parseVimeoUrl(value: string): VideoEmbed | null {
   if (!url || !VIMEO_HOSTS.test(url.hostname.toLowerCase())) return null;
   const segments = url.pathname.split('/').filter(Boolean);
   // The first number that is not an album's or showcase's.
-  const index = segments.findIndex((segment, i) => /^\d+$/.test(segment) && !['album', 'showcase'].includes(segments[i - 1] ?? ''));
+  const index = segments.findIndex(
+    (segment, i) => /^\d+$/.test(segment) && !['album', 'showcase'].includes(segments[i - 1] ?? ''),
+  );
   const id = index >= 0 ? segments[index] : undefined;
   if (!id) return null;
   const next = segments[index + 1];

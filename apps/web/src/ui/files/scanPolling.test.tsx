@@ -9,7 +9,8 @@ import { FileViewer } from './FileViewer';
 import { fileView } from './testFiles';
 
 const tick = () => act(() => vi.advanceTimersByTimeAsync(filesApi.SCAN_POLL_MS));
-const statusChecks = (server: ReturnType<typeof fakeServer>, id: number) => server.find('GET', `/api/v1/file/${id}/status`).length;
+const statusChecks = (server: ReturnType<typeof fakeServer>, id: number) =>
+  server.find('GET', `/api/v1/file/${id}/status`).length;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -22,12 +23,21 @@ afterEach(() => {
 describe('scan polling', () => {
   it('checks each scanning file every 5 s, updates it and stops when none are left', async () => {
     const answers: Record<string, Array<{ status: string; type: string }>> = {
-      1: [{ status: 'scanning', type: '' }, { status: 'clean', type: 'image/png' }],
-      2: [{ status: 'scanning', type: '' }, { status: 'scanning', type: '' }, { status: 'infected', type: 'application/pdf' }],
+      1: [
+        { status: 'scanning', type: '' },
+        { status: 'clean', type: 'image/png' },
+      ],
+      2: [
+        { status: 'scanning', type: '' },
+        { status: 'scanning', type: '' },
+        { status: 'infected', type: 'application/pdf' },
+      ],
     };
     const server = fakeServer({
       'GET /api/v1/file/:id/status': (_, { id }) => answers[id].shift(),
-      'GET /api/v1/files': ({ query }) => [fileView({ id: Number(query.get('ids')), name: 'upload', type: 'image/png', downloadUrl: '/dl/1' })],
+      'GET /api/v1/files': ({ query }) => [
+        fileView({ id: Number(query.get('ids')), name: 'upload', type: 'image/png', downloadUrl: '/dl/1' }),
+      ],
     });
     const onFileChange = vi.fn();
     const files: FileView[] = [
@@ -51,12 +61,18 @@ describe('scan polling', () => {
     expect(upload.querySelector('img')).toHaveAttribute('src', '/dl/1');
     expect(within(upload).getByRole('button', { name: 'View upload' })).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/files')[0].query.get('ids')).toBe('1');
-    expect(onFileChange).toHaveBeenCalledWith(expect.objectContaining({ id: 1, scanStatus: 'clean', type: 'image/png', downloadUrl: '/dl/1' }));
+    expect(onFileChange).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 1, scanStatus: 'clean', type: 'image/png', downloadUrl: '/dl/1' }),
+    );
 
     await tick();
     expect([statusChecks(server, 1), statusChecks(server, 2)]).toEqual([2, 3]);
-    expect(within(screen.getByRole('listitem', { name: 'letter.pdf' })).getByText('Virus detected')).toBeInTheDocument();
-    expect(onFileChange).toHaveBeenCalledWith(expect.objectContaining({ id: 2, scanStatus: 'infected', type: 'application/pdf' }));
+    expect(
+      within(screen.getByRole('listitem', { name: 'letter.pdf' })).getByText('Virus detected'),
+    ).toBeInTheDocument();
+    expect(onFileChange).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 2, scanStatus: 'infected', type: 'application/pdf' }),
+    );
 
     await tick();
     await tick();
@@ -68,7 +84,10 @@ describe('scan polling', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     let calls = 0;
     const server = fakeServer({
-      'GET /api/v1/file/:id/status': () => (++calls === 1 ? reply(404, errorBody(404, 'NOT_FOUND', 'Not found')) : { status: 'clean', type: 'application/pdf' }),
+      'GET /api/v1/file/:id/status': () =>
+        ++calls === 1
+          ? reply(404, errorBody(404, 'NOT_FOUND', 'Not found'))
+          : { status: 'clean', type: 'application/pdf' },
       'GET /api/v1/files': () => [fileView({ id: 7 })],
     });
     renderWithProviders(<FileViewer files={[fileView({ id: 7, scanStatus: 'scanning' })]} />);
@@ -84,10 +103,18 @@ describe('scan polling', () => {
   });
 
   it('shows a file deleted while it was scanning as expired and stops checking it', async () => {
-    const answers = [{ status: 'scanning', type: '' }, reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Sorry this file has expired'))];
+    const answers = [
+      { status: 'scanning', type: '' },
+      reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'Sorry this file has expired')),
+    ];
     const server = fakeServer({ 'GET /api/v1/file/:id/status': () => answers.shift() });
     const onFileChange = vi.fn();
-    renderWithProviders(<FileViewer files={[fileView({ id: 5, name: 'scan.pdf', scanStatus: 'scanning' })]} onFileChange={onFileChange} />);
+    renderWithProviders(
+      <FileViewer
+        files={[fileView({ id: 5, name: 'scan.pdf', scanStatus: 'scanning' })]}
+        onFileChange={onFileChange}
+      />,
+    );
 
     await tick();
     expect(screen.getByText('Scanning file...')).toBeInTheDocument();
@@ -108,7 +135,9 @@ describe('scan polling', () => {
     const { unmount } = renderWithProviders(<FileViewer poll={false} files={[fileView({ scanStatus: 'scanning' })]} />);
     await tick();
     unmount();
-    renderWithProviders(<FileViewer files={[fileView({ id: 2, status: 'uploading', scanStatus: 'scanning' }), fileView({ id: 3 })]} />);
+    renderWithProviders(
+      <FileViewer files={[fileView({ id: 2, status: 'uploading', scanStatus: 'scanning' }), fileView({ id: 3 })]} />,
+    );
     await tick();
     expect(server.requests).toHaveLength(0);
     expect(vi.getTimerCount()).toBe(0);

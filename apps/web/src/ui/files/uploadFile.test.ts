@@ -5,7 +5,10 @@ import { FakeXhr } from './fakeXhr';
 import { deleteFileById, practiceUploadLink } from './fileCalls';
 import { createUploadSession, isAbortError, UPLOAD_ERRORS, uploadFile, UploadError } from './uploadFile';
 
-const pdf = () => new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37])], 'referral letter.pdf', { type: 'application/pdf' });
+const pdf = () =>
+  new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37])], 'referral letter.pdf', {
+    type: 'application/pdf',
+  });
 // MD5 of the eight bytes above, base64.
 const PDF_MD5 = '+HNXxs3E8Gfhn0Kuurxvtw==';
 
@@ -14,7 +17,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('uploadFile', () => {
   it('describes the file, asks for a link, PUTs the bytes with both checksum headers and reports progress', async () => {
-    const server = fakeServer({ 'POST /api/v1/files': () => reply(201, { id: 41, uploadUrl: '/api/v1/files/upload/abc?sig=1' }) });
+    const server = fakeServer({
+      'POST /api/v1/files': () => reply(201, { id: 41, uploadUrl: '/api/v1/files/upload/abc?sig=1' }),
+    });
     const onProgress = vi.fn();
     const onCreated = vi.fn();
     const file = pdf();
@@ -62,7 +67,9 @@ describe('uploadFile', () => {
   it('says the type is not supported when no link is given', async () => {
     fakeServer({ 'POST /api/v1/files': () => reply(415, errorBody(415, 'UNSUPPORTED_FILE_TYPE', 'Unsupported')) });
 
-    await expect(uploadFile(pdf(), { createLink: practiceUploadLink(3) })).rejects.toThrow('Sorry this file type is not supported');
+    await expect(uploadFile(pdf(), { createLink: practiceUploadLink(3) })).rejects.toThrow(
+      'Sorry this file type is not supported',
+    );
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
@@ -76,7 +83,10 @@ describe('uploadFile', () => {
 
   it('aborts the PUT when canceled', async () => {
     const controller = new AbortController();
-    const done = uploadFile(pdf(), { createLink: async () => ({ id: 5, uploadUrl: '/up' }), signal: controller.signal });
+    const done = uploadFile(pdf(), {
+      createLink: async () => ({ id: 5, uploadUrl: '/up' }),
+      signal: controller.signal,
+    });
     const put = await FakeXhr.next();
     controller.abort();
     expect(put.aborted).toBe(true);
@@ -89,7 +99,8 @@ describe('upload session', () => {
     let next = 10;
     const server = fakeServer({
       'POST /api/v1/files': () => reply(201, { id: next++, uploadUrl: `/up/${next}` }),
-      'DELETE /api/v1/file/:id': (_, { id }) => (id === '10' ? reply(500, errorBody(500, 'INTERNAL', 'Boom')) : { ok: true }),
+      'DELETE /api/v1/file/:id': (_, { id }) =>
+        id === '10' ? reply(500, errorBody(500, 'INTERNAL', 'Boom')) : { ok: true },
     });
     const session = createUploadSession(() => ({ createLink: practiceUploadLink(3), deleteFile: deleteFileById }));
     const file = pdf();
@@ -105,13 +116,18 @@ describe('upload session', () => {
     session.cancel(file);
 
     await vi.waitFor(() => expect(server.find('DELETE', '/api/v1/file/11')).toHaveLength(1));
-    expect(server.requests.filter((r) => r.method === 'DELETE' && r.path === '/api/v1/file/10').length).toBeGreaterThan(0);
+    expect(server.requests.filter((r) => r.method === 'DELETE' && r.path === '/api/v1/file/10').length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('stops an upload in flight and deletes only the canceled file’s ids', async () => {
     const deleteFile = vi.fn(async () => ({ ok: true }));
     let id = 1;
-    const session = createUploadSession(() => ({ createLink: async () => ({ id: id++, uploadUrl: '/up' }), deleteFile }));
+    const session = createUploadSession(() => ({
+      createLink: async () => ({ id: id++, uploadUrl: '/up' }),
+      deleteFile,
+    }));
     const kept = pdf();
     const dropped = pdf();
 

@@ -71,7 +71,8 @@ function putBytes(url: string, file: File, md5: string, options: UploadOptions):
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-MD5', md5);
     xhr.setRequestHeader('X-Amz-Meta-Checksum', md5);
-    xhr.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.upload.onprogress = (event) =>
+      options.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
     xhr.onload = () => settle(xhr.status >= 200 && xhr.status < 300 ? undefined : new UploadError('upload'));
     xhr.onerror = () => settle(new UploadError('upload'));
     xhr.ontimeout = () => settle(new UploadError('upload'));
@@ -123,7 +124,9 @@ export interface UploadSession {
  * Keeps track of what a panel has created, per picked file: a retry creates a new id, and a
  * replaced file's uploads must go without touching the new one's.
  */
-export function createUploadSession(deps: () => { createLink: CreateUploadLink; deleteFile: DeleteUploadedFile }): UploadSession {
+export function createUploadSession(
+  deps: () => { createLink: CreateUploadLink; deleteFile: DeleteUploadedFile },
+): UploadSession {
   const uploads = new Map<Blob, { controller: AbortController | null; ids: Set<number> }>();
   const entry = (file: Blob) => {
     let found = uploads.get(file);

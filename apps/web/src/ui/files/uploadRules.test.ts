@@ -17,7 +17,10 @@ describe('validateUpload', () => {
   it('refuses other types, files over 100 MB and empty files with FilePond’s wording', () => {
     expect(validateUpload(file('a.zip', 'application/zip', 10))?.main).toBe('File is of invalid type');
     expect(validateUpload(file('exercise.mp4', 'video/mp4', 10))?.main).toBe('File is of invalid type');
-    expect(validateUpload(file('a.pdf', 'application/pdf', 100_000_001))).toEqual({ main: 'File is too large', sub: 'Maximum file size is 100 MB' });
+    expect(validateUpload(file('a.pdf', 'application/pdf', 100_000_001))).toEqual({
+      main: 'File is too large',
+      sub: 'Maximum file size is 100 MB',
+    });
     expect(validateUpload(file('a.pdf', 'application/pdf', 0))?.main).toBe('File is too small');
   });
 
@@ -32,11 +35,19 @@ describe('WEB_IMAGE_RULES (logos and profile photos)', () => {
   const { validate, accept, hint } = WEB_IMAGE_RULES;
 
   it('take PNG, JPEG, GIF and WebP images up to 10 MB, and say so', () => {
-    for (const [name, type] of [['a.png', 'image/png'], ['a.jpg', 'image/jpeg'], ['a.gif', 'image/gif'], ['a.webp', 'image/webp'], ['a.jpeg', '']]) {
+    for (const [name, type] of [
+      ['a.png', 'image/png'],
+      ['a.jpg', 'image/jpeg'],
+      ['a.gif', 'image/gif'],
+      ['a.webp', 'image/webp'],
+      ['a.jpeg', ''],
+    ]) {
       expect(validate(file(name, type, 10_000_000)), name).toBeNull();
     }
     expect(hint).toBe('PNG, JPEG, GIF or WebP images, up to 10 MB');
-    expect(accept).toEqual(expect.arrayContaining(['image/png', 'image/jpeg', 'image/gif', 'image/webp', '.png', '.jpg', '.webp']));
+    expect(accept).toEqual(
+      expect.arrayContaining(['image/png', 'image/jpeg', 'image/gif', 'image/webp', '.png', '.jpg', '.webp']),
+    );
     expect(accept).not.toContain('image/*');
   });
 
@@ -45,7 +56,10 @@ describe('WEB_IMAGE_RULES (logos and profile photos)', () => {
     expect(validate(file('letter.pdf', 'application/pdf', 10))).toEqual(invalid);
     expect(validate(file('scan.tiff', 'image/tiff', 10))).toEqual(invalid);
     expect(validate(file('logo.svg', 'image/svg+xml', 10))).toEqual(invalid);
-    expect(validate(file('a.png', 'image/png', 20_000_000))).toEqual({ main: 'File is too large', sub: 'Maximum file size is 10 MB' });
+    expect(validate(file('a.png', 'image/png', 20_000_000))).toEqual({
+      main: 'File is too large',
+      sub: 'Maximum file size is 10 MB',
+    });
     expect(validate(file('a.png', 'image/png', 0))?.main).toBe('File is too small');
   });
 });

@@ -14,7 +14,10 @@ export interface UploadRules {
 /** Spec 3 §5: FilePond's wording for a refused file; the second line says what is taken. */
 const refusals = {
   type: (accepts: string): FileRefusal => ({ main: 'File is of invalid type', sub: `Accepts ${accepts}` }),
-  size: (max: number): FileRefusal => ({ main: 'File is too large', sub: `Maximum file size is ${formatFileSize(max)}` }),
+  size: (max: number): FileRefusal => ({
+    main: 'File is too large',
+    sub: `Maximum file size is ${formatFileSize(max)}`,
+  }),
   empty: (): FileRefusal => ({ main: 'File is too small', sub: 'The file is empty' }),
 };
 
@@ -74,7 +77,8 @@ export const FILEPOND_LABELS = {
   labelFileProcessing: 'Uploading',
   labelFileProcessingComplete: 'Upload complete',
   labelFileProcessingAborted: 'Upload cancelled',
-  labelFileProcessingError: (error: { body?: unknown } | null) => (typeof error?.body === 'string' && error.body ? error.body : 'Error during upload'),
+  labelFileProcessingError: (error: { body?: unknown } | null) =>
+    typeof error?.body === 'string' && error.body ? error.body : 'Error during upload',
   labelFileProcessingRevertError: 'Error during revert',
   labelFileRemoveError: 'Error during remove',
   labelTapToCancel: 'tap to cancel',

@@ -7,7 +7,9 @@ import { fakeServer } from '../../test/fakeServer';
 import { fileView } from './testFiles';
 import { useFileViews } from './useFileViews';
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
 
 describe('useFileViews', () => {
   it('fetches the files in the order asked, 100 ids per call, leaving out those not returned', async () => {

@@ -22,10 +22,17 @@ function merge(file: FileView, updates: Updates): FileView {
  * (deleted while it was scanning) is shown as expired and no longer checked. Any other failed
  * check is logged and tried again on the next tick.
  */
-export function useScanPolling(files: FileView[], enabled: boolean, onFileChange?: (file: FileView) => void): FileView[] {
+export function useScanPolling(
+  files: FileView[],
+  enabled: boolean,
+  onFileChange?: (file: FileView) => void,
+): FileView[] {
   const [updates, setUpdates] = useState<Updates>({});
   const merged = useMemo(() => files.map((file) => merge(file, updates)), [files, updates]);
-  const scanningKey = merged.filter(isScanning).map((file) => file.id).join(',');
+  const scanningKey = merged
+    .filter(isScanning)
+    .map((file) => file.id)
+    .join(',');
   const latest = useRef({ merged, onFileChange });
   useLayoutEffect(() => {
     latest.current = { merged, onFileChange };

@@ -31,7 +31,8 @@ export function useUploadScan(fileId: number | null, whenClean?: () => Promise<u
       if (answer.status === 'clean') await latest.current?.();
       return answer.status;
     },
-    refetchInterval: (query) => (query.state.data === undefined || query.state.data === 'scanning' ? filesApi.SCAN_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data === undefined || query.state.data === 'scanning' ? filesApi.SCAN_POLL_MS : false,
   });
   return fileId === null ? null : (scan.data ?? 'scanning');
 }

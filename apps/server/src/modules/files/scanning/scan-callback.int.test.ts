@@ -24,7 +24,12 @@ afterAll(async () => {
 
 /** `secret` null sends no X-Scan-Secret header. */
 const callback = (payload: unknown, secret: string | null = SECRET, app = t.app) =>
-  app.inject({ method: 'POST', url: URL, payload: payload as object, headers: secret === null ? {} : { 'x-scan-secret': secret } });
+  app.inject({
+    method: 'POST',
+    url: URL,
+    payload: payload as object,
+    headers: secret === null ? {} : { 'x-scan-secret': secret },
+  });
 
 describe('POST /api/v1/files/scan-callback', () => {
   it('records clean, keeping the bytes, and audits it', async () => {
@@ -34,7 +39,9 @@ describe('POST /api/v1/files/scan-callback', () => {
     expect(res.json()).toEqual({ ok: true });
     expect(await fileById(t.db, file.id)).toMatchObject({ scanStatus: 'clean', scannedAt: expect.any(Date) });
     expect(await storage.exists(file.storageKey)).toBe(true);
-    expect((await auditOf(t.db, file.id)).map((a) => [a.action, a.details])).toEqual([['file.scanned', { practiceId: null, source: 'callback' }]]);
+    expect((await auditOf(t.db, file.id)).map((a) => [a.action, a.details])).toEqual([
+      ['file.scanned', { practiceId: null, source: 'callback' }],
+    ]);
   });
 
   it('records infected and deletes the bytes; repeating it changes nothing', async () => {
@@ -84,7 +91,12 @@ describe('POST /api/v1/files/scan-callback', () => {
 
   it('validates the body', async () => {
     const file = await storeFile(t.db, storage, CLEAN_PDF);
-    for (const payload of [{}, { key: file.storageKey }, { key: file.storageKey, status: 'scanning' }, { key: '', status: 'clean' }]) {
+    for (const payload of [
+      {},
+      { key: file.storageKey },
+      { key: file.storageKey, status: 'scanning' },
+      { key: '', status: 'clean' },
+    ]) {
       const res = await callback(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -107,7 +119,9 @@ describe('POST /api/v1/files/scan-callback', () => {
   });
 
   it('is documented in the API', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(doc.paths[URL]).toHaveProperty('post');
   });
 });
@@ -119,7 +133,11 @@ describe('the scanner in /api/v1/health', () => {
   it('says when scanning is disabled (development without clamd), without failing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(scannerPart(res.json())).toEqual({ name: 'scanner', ok: true, detail: 'disabled: files are marked clean without scanning' });
+    expect(scannerPart(res.json())).toEqual({
+      name: 'scanner',
+      ok: true,
+      detail: 'disabled: files are marked clean without scanning',
+    });
   });
 
   it('reports clamd answering, and answers 503 naming the scanner when it does not', async () => {
@@ -136,7 +154,9 @@ describe('the scanner in /api/v1/health', () => {
       expect(failing.statusCode).toBe(503);
       const body = failing.json<Health>();
       expect(body.healthy).toBe(false);
-      expect(body.parts.filter((p) => !p.ok)).toEqual([{ name: 'scanner', ok: false, detail: 'clamd not answering: new files wait in scanning' }]);
+      expect(body.parts.filter((p) => !p.ok)).toEqual([
+        { name: 'scanner', ok: false, detail: 'clamd not answering: new files wait in scanning' },
+      ]);
       // The scanner's address stays in the log.
       expect(failing.body).not.toContain('127.0.0.1');
     } finally {
@@ -158,7 +178,8 @@ describe('the scan worker of a running server', () => {
 
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const deadline = Date.now() + 5_000;
-      while ((await fileById(server.db, file.id)).scanStatus === 'scanning' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ((await fileById(server.db, file.id)).scanStatus === 'scanning' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect((await fileById(server.db, file.id)).scanStatus).toBe('clean');
     } finally {
       await server.close();

@@ -78,7 +78,9 @@ describe.runIf(host)('the file.scan job with a real clamd', () => {
     expect((await fileById(database.db, file.id)).scanStatus).toBe('infected');
     expect(await storage.exists(file.storageKey)).toBe(false);
     expect(worker.events).toEqual([{ messageId: null, fileId: file.id, status: 'infected', type: 'text/plain' }]);
-    expect((await auditOf(database.db, file.id))[0].details).toMatchObject({ signature: expect.stringMatching(/Eicar/i) });
+    expect((await auditOf(database.db, file.id))[0].details).toMatchObject({
+      signature: expect.stringMatching(/Eicar/i),
+    });
   });
 
   it('passes a clean PDF', async () => {

@@ -35,9 +35,18 @@ afterAll(async () => {
 const db = () => database.db;
 const clamdAt = (port: number) => createClamdScanner({ host: '127.0.0.1', port });
 /** Makes the waiting retries due now. */
-const retryNow = () => db().update(jobsTable).set({ runAt: sql`now()` }).where(sql`done_at is null`);
+const retryNow = () =>
+  db()
+    .update(jobsTable)
+    .set({ runAt: sql`now()` })
+    .where(sql`done_at is null`);
 const jobOf = async (fileId: number) =>
-  (await db().select().from(jobsTable).where(sql`${jobsTable.payload}->>'fileId' = ${String(fileId)}`))[0];
+  (
+    await db()
+      .select()
+      .from(jobsTable)
+      .where(sql`${jobsTable.payload}->>'fileId' = ${String(fileId)}`)
+  )[0];
 
 describe('the file.scan job', () => {
   let worker: ReturnType<typeof scanWorker>;
@@ -59,7 +68,9 @@ describe('the file.scan job', () => {
     expect(await storage.exists(file.storageKey)).toBe(true);
     expect(clamd.streams.at(-1)!.bytes.equals(CLEAN_PDF)).toBe(true);
     expect(worker.events).toEqual([{ messageId: null, fileId: file.id, status: 'clean', type: 'application/pdf' }]);
-    expect((await auditOf(db(), file.id)).map((a) => [a.action, a.details])).toEqual([['file.scanned', { practiceId: null, source: 'scanner' }]]);
+    expect((await auditOf(db(), file.id)).map((a) => [a.action, a.details])).toEqual([
+      ['file.scanned', { practiceId: null, source: 'scanner' }],
+    ]);
   });
 
   it('marks an infected file infected and deletes its bytes at once', async () => {
@@ -72,7 +83,11 @@ describe('the file.scan job', () => {
     expect(await storage.exists(file.storageKey)).toBe(false);
     expect(worker.events).toEqual([{ messageId: null, fileId: file.id, status: 'infected', type: 'text/plain' }]);
     const [entry] = await auditOf(db(), file.id);
-    expect(entry).toMatchObject({ action: 'file.infected', actorUserId: null, details: { signature: 'Eicar-Test-Signature', source: 'scanner' } });
+    expect(entry).toMatchObject({
+      action: 'file.infected',
+      actorUserId: null,
+      details: { signature: 'Eicar-Test-Signature', source: 'scanner' },
+    });
     expect((await jobOf(file.id)).doneAt).not.toBeNull();
   });
 
@@ -170,7 +185,11 @@ describe('the file.scan job', () => {
     await storage.remove(file.storageKey);
     await worker.jobs.enqueue(FILE_SCAN_JOB, { fileId: file.id });
     await worker.jobs.drain();
-    expect(await jobOf(file.id)).toMatchObject({ attempts: 1, doneAt: null, lastError: expect.stringMatching(/ENOENT/) });
+    expect(await jobOf(file.id)).toMatchObject({
+      attempts: 1,
+      doneAt: null,
+      lastError: expect.stringMatching(/ENOENT/),
+    });
     expect((await fileById(db(), file.id)).scanStatus).toBe('scanning');
   });
 

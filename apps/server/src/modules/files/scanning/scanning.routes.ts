@@ -20,7 +20,8 @@ export function registerScanCallbackRoute(app: FastifyInstance, ctx: AppContext,
       if (!secret) throw new AppError('NOT_FOUND', `No route ${endpoint.method} ${endpoint.path}`);
       const given = request.headers[SCAN_SECRET_HEADER];
       // Hashing first makes the comparison constant-time whatever the lengths.
-      if (typeof given !== 'string' || !safeEqual(sha256(given), sha256(secret))) throw new AppError('UNAUTHORIZED', 'Scan secret is not valid');
+      if (typeof given !== 'string' || !safeEqual(sha256(given), sha256(secret)))
+        throw new AppError('UNAUTHORIZED', 'Scan secret is not valid');
     });
     route(scope, ctx, endpoint, async ({ body }) => {
       await service.applyCallback(body.key, body.status);

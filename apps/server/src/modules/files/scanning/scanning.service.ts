@@ -38,13 +38,24 @@ export function createScanService(ctx: ScanDeps, scanner: Scanner, finaliser?: U
       .returning({ id: files.id });
     if (!updated) return false;
     await audit.record({
-      action: scanAudit(verdict.status), targetType: 'file', targetId: file.id, practiceId: file.practiceId,
+      action: scanAudit(verdict.status),
+      targetType: 'file',
+      targetId: file.id,
+      practiceId: file.practiceId,
       details: { practiceId: file.practiceId, source, ...(verdict.signature ? { signature: verdict.signature } : {}) },
     });
-    if (verdict.status === 'infected') log.warn({ fileId: file.id, signature: verdict.signature, source }, 'infected file: its bytes are removed');
-    const event: filesApi.FileScanned = { messageId: null, fileId: file.id, status: verdict.status, type: file.type || file.declaredType };
+    if (verdict.status === 'infected')
+      log.warn({ fileId: file.id, signature: verdict.signature, source }, 'infected file: its bytes are removed');
+    const event: filesApi.FileScanned = {
+      messageId: null,
+      fileId: file.id,
+      status: verdict.status,
+      type: file.type || file.declaredType,
+    };
     // A listener's failure must not undo or repeat the verdict.
-    await bus.publish(FILE_SCANNED, event).catch((err: unknown) => log.error({ err, fileId: file.id }, 'FILE_SCANNED not published'));
+    await bus
+      .publish(FILE_SCANNED, event)
+      .catch((err: unknown) => log.error({ err, fileId: file.id }, 'FILE_SCANNED not published'));
     // After the verdict is stored: if this removal fails, a retry finds the file infected and removes again.
     if (verdict.status === 'infected') await storage.remove(file.storageKey);
     return true;

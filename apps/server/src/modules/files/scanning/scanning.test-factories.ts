@@ -27,9 +27,15 @@ export async function storeFile(db: Db, storage: FileStorage, bytes: Buffer, typ
   const [file] = await db
     .insert(files)
     .values({
-      ownerKind: 'PRACTICE', name: 'scan-me.pdf', declaredType: type, type, size: bytes.length,
-      md5: createHash('md5').update(bytes).digest('base64'), header: bytes.subarray(0, 4).toString('hex'),
-      storageKey, uploadedAt: new Date(),
+      ownerKind: 'PRACTICE',
+      name: 'scan-me.pdf',
+      declaredType: type,
+      type,
+      size: bytes.length,
+      md5: createHash('md5').update(bytes).digest('base64'),
+      header: bytes.subarray(0, 4).toString('hex'),
+      storageKey,
+      uploadedAt: new Date(),
     })
     .returning();
   return file;
@@ -40,7 +46,10 @@ export async function fileById(db: Db, id: number) {
 }
 
 export async function auditOf(db: Db, fileId: number) {
-  return db.select().from(auditEvents).where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(fileId))));
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetType, 'file'), eq(auditEvents.targetId, String(fileId))));
 }
 
 /** The scan job as the app wires it, on its own queue: tests enqueue `file.scan` and drain. */

@@ -15,12 +15,11 @@ async function assertKnown(db: Db, q: MatchQuery) {
   const [row] = await db
     .select({
       speciality: specialityExistsSql(q.speciality),
-      insurance: q.insurance === undefined
-        ? sql<boolean>`true`
-        : insuranceExistsSql(q.insurance),
-      provider: q.provider === undefined
-        ? sql<boolean>`true`
-        : sql<boolean>`exists (select 1 from ${practiceMembers}
+      insurance: q.insurance === undefined ? sql<boolean>`true` : insuranceExistsSql(q.insurance),
+      provider:
+        q.provider === undefined
+          ? sql<boolean>`true`
+          : sql<boolean>`exists (select 1 from ${practiceMembers}
             where ${practiceMembers.userId} = ${q.provider} and ${practiceMembers.practiceId} = ${practices.id})`,
     })
     .from(practices)

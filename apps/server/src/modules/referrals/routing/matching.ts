@@ -5,7 +5,14 @@ import { prepared } from '../../../db/prepared.js';
 import { AppError } from '../../../platform/errors.js';
 import { acceptsInsurance, insuranceNameOf, providersOfSpeciality, specialityNameOf } from '../../catalogues/index.js';
 import {
-  byName, personColumns, practiceMembers, practices, practiceSummaryColumns, toPersonSummary, toPracticeSummary, users,
+  byName,
+  personColumns,
+  practiceMembers,
+  practices,
+  practiceSummaryColumns,
+  toPersonSummary,
+  toPracticeSummary,
+  users,
 } from '../../../core/index.js';
 import { networkTiersOf } from '../../networks/index.js';
 import { boundingBox, distanceMiles, type Point } from './geo.js';
@@ -62,14 +69,17 @@ const planQuery = (db: Db) =>
 
 async function planOf(db: Db, req: MatchRequest) {
   const [row] = await prepared(db, 'referral_match_plan', planQuery).execute({
-    senderPracticeId: req.senderPracticeId, specialityId: req.specialityId, insuranceId: req.insuranceId ?? null,
+    senderPracticeId: req.senderPracticeId,
+    specialityId: req.specialityId,
+    insuranceId: req.insuranceId ?? null,
   });
   if (!row) throw new AppError('OBJECT_NOT_FOUND', 'Practice not found');
   if (row.speciality === null) throw new AppError('BAD_REQUEST', 'Unknown speciality');
   if (req.insuranceId && row.insurance === null) throw new AppError('BAD_REQUEST', 'Unknown insurance');
   const planNetworks: PlanNetwork[] = row.networks.map(({ practiceIds, listed, ...n }) => {
     const providersByPractice = new Map<number, Set<number>>();
-    for (const l of listed) providersByPractice.set(l.practiceId, (providersByPractice.get(l.practiceId) ?? new Set<number>()).add(l.userId));
+    for (const l of listed)
+      providersByPractice.set(l.practiceId, (providersByPractice.get(l.practiceId) ?? new Set<number>()).add(l.userId));
     return { ...n, practiceIds: new Set(practiceIds), providersByPractice };
   });
   return {
@@ -109,8 +119,12 @@ function candidateRows(db: Db, req: MatchRequest, origin: Point | null, radiusMi
   return db
     .select({
       practice: {
-        ...practiceSummaryColumns, latitude: practices.latitude, longitude: practices.longitude, maxReferralMatchRadius: practices.maxReferralMatchRadius,
-        openingHours: practices.openingHours, timezone: practices.timezone,
+        ...practiceSummaryColumns,
+        latitude: practices.latitude,
+        longitude: practices.longitude,
+        maxReferralMatchRadius: practices.maxReferralMatchRadius,
+        openingHours: practices.openingHours,
+        timezone: practices.timezone,
       },
       provider: personColumns,
     })
@@ -143,9 +157,10 @@ export async function computeTiers(db: Db, req: MatchRequest): Promise<referrals
   const origin = pointOf(req.latitude, req.longitude) ?? senderPlace;
   const rows = await candidateRows(db, req, origin, radiusMiles);
   // The patient's preferred times are read in the sender's time zone: the patient is its patient.
-  const preferences: PreferenceRequest | null = req.scheduleType === 'PREFERENCE' && req.schedulePreferences?.length
-    ? { preferences: req.schedulePreferences, timeZone, at: req.now }
-    : null;
+  const preferences: PreferenceRequest | null =
+    req.scheduleType === 'PREFERENCE' && req.schedulePreferences?.length
+      ? { preferences: req.schedulePreferences, timeZone, at: req.now }
+      : null;
 
   const byPractice = new Map<number, Candidate>();
   for (const { practice, provider } of rows) {
@@ -155,12 +170,21 @@ export async function computeTiers(db: Db, req: MatchRequest): Promise<referrals
       const place = pointOf(practice.latitude, practice.longitude);
       const miles = origin && place ? distanceMiles(origin, place) : null;
       if (miles !== null && miles > limitMiles) continue;
-      candidate = { practice: toPracticeSummary(practice), distanceMiles: miles === null ? null : tenths(miles), limitMiles, providers: [] };
+      candidate = {
+        practice: toPracticeSummary(practice),
+        distanceMiles: miles === null ? null : tenths(miles),
+        limitMiles,
+        providers: [],
+      };
       if (preferences) candidate.preferenceFit = preferenceFit(practice.openingHours, practice.timezone, preferences);
       byPractice.set(practice.id, candidate);
     }
     candidate.providers.push(toPersonSummary(provider));
   }
 
-  return assembleTiers([...byPractice.values()], { ...plan, scheduleType: req.scheduleType, originKnown: origin !== null });
+  return assembleTiers([...byPractice.values()], {
+    ...plan,
+    scheduleType: req.scheduleType,
+    originKnown: origin !== null,
+  });
 }

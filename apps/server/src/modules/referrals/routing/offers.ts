@@ -27,12 +27,26 @@ export interface OfferOutcome {
 }
 
 /** No practice is left to ask: the referral ends EXPIRED and the sender hears of it (by e-mail too). */
-async function expire(ctx: RoutingContext, tx: Db, referral: ReferralRow, now: Date, practicesAsked: number): Promise<OfferOutcome> {
-  await tx.update(referrals).set({ status: 'EXPIRED', tier: null, tierExpiresAt: null, updatedAt: now }).where(eq(referrals.id, referral.id));
+async function expire(
+  ctx: RoutingContext,
+  tx: Db,
+  referral: ReferralRow,
+  now: Date,
+  practicesAsked: number,
+): Promise<OfferOutcome> {
+  await tx
+    .update(referrals)
+    .set({ status: 'EXPIRED', tier: null, tierExpiresAt: null, updatedAt: now })
+    .where(eq(referrals.id, referral.id));
   await recordEvent(tx, referral.id, 'EXPIRED', null, null, { practicesAsked });
   await autoArchiveEnded(tx, referral, 'EXPIRED');
   await markUnviewed(tx, referral.id, [referral.practiceId], null);
-  await queueReferralNotice(ctx, tx, { referralId: referral.id, kind: 'EXPIRED', practiceIds: [referral.practiceId], emailPracticeIds: [referral.practiceId] });
+  await queueReferralNotice(ctx, tx, {
+    referralId: referral.id,
+    kind: 'EXPIRED',
+    practiceIds: [referral.practiceId],
+    emailPracticeIds: [referral.practiceId],
+  });
   return { practiceIds: [], expired: true, tier: null, tierExpiresAt: null };
 }
 
@@ -42,16 +56,28 @@ async function expire(ctx: RoutingContext, tx: Db, referral: ReferralRow, now: D
  * practice accepts or declines it or the sender cancels it (no tier job, tierExpiresAt null).
  */
 export async function offerToNamedPractice(
-  ctx: RoutingContext, tx: Db, referral: ReferralRow, target: { id: number }, actorUserId: number,
+  ctx: RoutingContext,
+  tx: Db,
+  referral: ReferralRow,
+  target: { id: number },
+  actorUserId: number,
 ): Promise<OfferOutcome> {
   const now = ctx.clock.now();
   await tx.insert(referralOffers).values({ referralId: referral.id, practiceId: target.id, tier: 0, offeredAt: now });
   await tx.update(referrals).set({ tier: 0, tierExpiresAt: null, updatedAt: now }).where(eq(referrals.id, referral.id));
   await recordEvent(tx, referral.id, 'OFFERED', null, null, { tier: 0, practiceIds: [target.id] });
   // Counted like a specialty match, so the practice's analytics see every referral offered to it.
-  await recordAnalytics(tx, { type: 'referral matched', practiceId: target.id, details: { referralId: referral.id, tier: 0 } });
+  await recordAnalytics(tx, {
+    type: 'referral matched',
+    practiceId: target.id,
+    details: { referralId: referral.id, tier: 0 },
+  });
   await queueReferralNotice(ctx, tx, {
-    referralId: referral.id, kind: 'OFFERED', practiceIds: [referral.practiceId, target.id], emailPracticeIds: [target.id], actorUserId,
+    referralId: referral.id,
+    kind: 'OFFERED',
+    practiceIds: [referral.practiceId, target.id],
+    emailPracticeIds: [target.id],
+    actorUserId,
   });
   return { practiceIds: [target.id], expired: false, tier: 0, tierExpiresAt: null };
 }
@@ -64,9 +90,13 @@ export async function offerToNamedPractice(
  * queued in the transaction too and go out once it commits.
  */
 export async function offerNextTier(ctx: RoutingContext, tx: Db, referral: ReferralRow): Promise<OfferOutcome> {
-  if (referral.type !== 'SPECIALTY' || referral.specialityId === null) throw new Error(`referral ${referral.id} is not matched by speciality`);
+  if (referral.type !== 'SPECIALTY' || referral.specialityId === null)
+    throw new Error(`referral ${referral.id} is not matched by speciality`);
   const now = ctx.clock.now();
-  const asked = await tx.select({ practiceId: referralOffers.practiceId }).from(referralOffers).where(eq(referralOffers.referralId, referral.id));
+  const asked = await tx
+    .select({ practiceId: referralOffers.practiceId })
+    .from(referralOffers)
+    .where(eq(referralOffers.referralId, referral.id));
   const tiers = await computeTiers(tx, {
     senderPracticeId: referral.practiceId,
     referringUserId: referral.fromUserId,
@@ -85,22 +115,45 @@ export async function offerNextTier(ctx: RoutingContext, tx: Db, referral: Refer
 
   const practiceIds = next.candidates.map((c) => c.practice.id);
   const tierExpiresAt = new Date(now.getTime() + next.timeLimitMinutes * 60_000);
-  await tx.insert(referralOffers).values(next.candidates.map((c) => ({
-    referralId: referral.id, practiceId: c.practice.id, tier: next.tier, networkId: c.network?.id ?? null,
-    providerIds: c.providers.map((p) => p.id), distanceMiles: c.distanceMiles, offeredAt: now,
-  })));
-  await tx.update(referrals).set({ tier: next.tier, tierExpiresAt, updatedAt: now }).where(eq(referrals.id, referral.id));
+  await tx.insert(referralOffers).values(
+    next.candidates.map((c) => ({
+      referralId: referral.id,
+      practiceId: c.practice.id,
+      tier: next.tier,
+      networkId: c.network?.id ?? null,
+      providerIds: c.providers.map((p) => p.id),
+      distanceMiles: c.distanceMiles,
+      offeredAt: now,
+    })),
+  );
+  await tx
+    .update(referrals)
+    .set({ tier: next.tier, tierExpiresAt, updatedAt: now })
+    .where(eq(referrals.id, referral.id));
   const networkIds = [...new Set(next.candidates.map((c) => c.network?.id ?? null))];
   await recordEvent(tx, referral.id, 'OFFERED', null, null, {
-    tier: next.tier, kind: next.kind, networkId: networkIds.length === 1 ? networkIds[0] : null, practiceIds,
+    tier: next.tier,
+    kind: next.kind,
+    networkId: networkIds.length === 1 ? networkIds[0] : null,
+    practiceIds,
     timeLimitMinutes: next.timeLimitMinutes,
   });
   await ctx.jobs.enqueue(TIER_EXPIRED_JOB, { referralId: referral.id, tier: next.tier }, { tx, runAt: tierExpiresAt });
-  await recordAnalytics(tx, ...practiceIds.map((practiceId) => ({
-    type: 'referral matched' as const, practiceId, details: { referralId: referral.id, tier: next.tier },
-  })));
+  await recordAnalytics(
+    tx,
+    ...practiceIds.map((practiceId) => ({
+      type: 'referral matched' as const,
+      practiceId,
+      details: { referralId: referral.id, tier: next.tier },
+    })),
+  );
   // The sender follows its referral live; only the practices offered it get e-mail.
-  await queueReferralNotice(ctx, tx, { referralId: referral.id, kind: 'OFFERED', practiceIds: [referral.practiceId, ...practiceIds], emailPracticeIds: practiceIds });
+  await queueReferralNotice(ctx, tx, {
+    referralId: referral.id,
+    kind: 'OFFERED',
+    practiceIds: [referral.practiceId, ...practiceIds],
+    emailPracticeIds: practiceIds,
+  });
   return { practiceIds, expired: false, tier: next.tier, tierExpiresAt };
 }
 
@@ -109,12 +162,22 @@ export async function offerNextTier(ctx: RoutingContext, tx: Db, referral: Refer
  * when nobody in the current tier is left to answer, the next tier is offered at once. Returns
  * null while the tier still has live offers.
  */
-export async function advanceIfTierExhausted(ctx: RoutingContext, tx: Db, referral: ReferralRow): Promise<OfferOutcome | null> {
+export async function advanceIfTierExhausted(
+  ctx: RoutingContext,
+  tx: Db,
+  referral: ReferralRow,
+): Promise<OfferOutcome | null> {
   if (referral.status !== 'OFFERED' || referral.tier === null) return null;
   const [live] = await tx
     .select({ n: count() })
     .from(referralOffers)
-    .where(and(eq(referralOffers.referralId, referral.id), eq(referralOffers.tier, referral.tier), eq(referralOffers.status, 'OFFERED')));
+    .where(
+      and(
+        eq(referralOffers.referralId, referral.id),
+        eq(referralOffers.tier, referral.tier),
+        eq(referralOffers.status, 'OFFERED'),
+      ),
+    );
   return live.n > 0 ? null : offerNextTier(ctx, tx, referral);
 }
 
@@ -132,7 +195,8 @@ export async function expireTier(ctx: RoutingContext, referralId: number, tier: 
     // BASIC referrals once ran out after their practice's tierTimeout; a job queued then finds one
     // that now waits for an answer. Only the stale deadline goes; its offer and status stay.
     if (referral.type === 'BASIC') {
-      if (referral.tierExpiresAt) await tx.update(referrals).set({ tierExpiresAt: null }).where(eq(referrals.id, referralId));
+      if (referral.tierExpiresAt)
+        await tx.update(referrals).set({ tierExpiresAt: null }).where(eq(referrals.id, referralId));
       return;
     }
     if (referral.status !== 'OFFERED' || referral.tier !== tier || !referral.tierExpiresAt) return;
@@ -145,12 +209,23 @@ export async function expireTier(ctx: RoutingContext, referralId: number, tier: 
     const lapsed = await tx
       .update(referralOffers)
       .set({ status: 'EXPIRED' })
-      .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.tier, tier), eq(referralOffers.status, 'OFFERED')))
+      .where(
+        and(
+          eq(referralOffers.referralId, referralId),
+          eq(referralOffers.tier, tier),
+          eq(referralOffers.status, 'OFFERED'),
+        ),
+      )
       .returning({ practiceId: referralOffers.practiceId });
     const practiceIds = lapsed.map((l) => l.practiceId);
     await recordEvent(tx, referralId, 'TIER_EXPIRED', null, null, { tier, practiceIds });
     // Their inboxes drop it at once; no e-mail for a tier running out.
-    await queueReferralNotice(ctx, tx, { referralId, kind: 'TIER_EXPIRED', practiceIds: [referral.practiceId, ...practiceIds], emailPracticeIds: [] });
+    await queueReferralNotice(ctx, tx, {
+      referralId,
+      kind: 'TIER_EXPIRED',
+      practiceIds: [referral.practiceId, ...practiceIds],
+      emailPracticeIds: [],
+    });
     await offerNextTier(ctx, tx, referral);
   });
 }

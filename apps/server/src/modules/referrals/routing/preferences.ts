@@ -21,7 +21,11 @@ const WEEK_MINUTES = 7 * DAY_MINUTES;
 const DAY_INDEX: Record<referralsApi.Day, number> = { SUN: 0, MON: 1, TUE: 2, WED: 3, THU: 4, FRI: 5, SAT: 6 };
 
 /** Minutes of the day each time of day spans: AM before noon, PM from noon. */
-const TIME_OF_DAY: Record<referralsApi.TimeOfDay, [number, number]> = { AM: [0, 12 * 60], PM: [12 * 60, DAY_MINUTES], ANY: [0, DAY_MINUTES] };
+const TIME_OF_DAY: Record<referralsApi.TimeOfDay, [number, number]> = {
+  AM: [0, 12 * 60],
+  PM: [12 * 60, DAY_MINUTES],
+  ANY: [0, DAY_MINUTES],
+};
 
 type Interval = [number, number];
 
@@ -40,11 +44,20 @@ export function utcOffsetMinutes(timeZone: string, at: Date): number {
 function shifted([start, end]: Interval, shift: number): Interval[] {
   const from = (((start + shift) % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES;
   const to = from + (end - start);
-  return to <= WEEK_MINUTES ? [[from, to]] : [[from, WEEK_MINUTES], [0, to - WEEK_MINUTES]];
+  return to <= WEEK_MINUTES
+    ? [[from, to]]
+    : [
+        [from, WEEK_MINUTES],
+        [0, to - WEEK_MINUTES],
+      ];
 }
 
 const overlap = (a: readonly Interval[], b: readonly Interval[]) =>
-  a.reduce((sum, [aFrom, aTo]) => sum + b.reduce((inner, [bFrom, bTo]) => inner + Math.max(0, Math.min(aTo, bTo) - Math.max(aFrom, bFrom)), 0), 0);
+  a.reduce(
+    (sum, [aFrom, aTo]) =>
+      sum + b.reduce((inner, [bFrom, bTo]) => inner + Math.max(0, Math.min(aTo, bTo) - Math.max(aFrom, bFrom)), 0),
+    0,
+  );
 
 export interface PreferenceRequest {
   preferences: readonly referralsApi.SchedulePreference[];
@@ -60,7 +73,9 @@ export interface PreferenceRequest {
  * laid over the practice's week.
  */
 export function preferenceFit(
-  hours: readonly OpeningHoursEntry[], practiceTimeZone: string, request: PreferenceRequest,
+  hours: readonly OpeningHoursEntry[],
+  practiceTimeZone: string,
+  request: PreferenceRequest,
 ): PreferenceFit | null {
   const open: Interval[] = hours
     .filter((h) => h.open && h.end > h.start)

@@ -27,7 +27,15 @@ export function routingContext(t: Pick<TestApp, 'db' | 'config'>, clock: Clock) 
   const bus = createLocalBus();
   const events: ReferralChanged[] = [];
   bus.subscribe(REFERRAL_CHANGED, (e) => events.push(e as ReferralChanged));
-  const ctx = { db: t.db, jobs: createJobs(t.db, log), bus, clock, config: t.config, log, delivery: createDelivery(t.db, t.config, log) };
+  const ctx = {
+    db: t.db,
+    jobs: createJobs(t.db, log),
+    bus,
+    clock,
+    config: t.config,
+    log,
+    delivery: createDelivery(t.db, t.config, log),
+  };
   registerRoutingJobs(ctx);
   return { ...ctx, events };
 }
@@ -39,7 +47,10 @@ export type TestRoutingContext = ReturnType<typeof routingContext>;
  * by the test clock, so a tier job run early only schedules itself again.
  */
 export async function makeDue(db: Db, kinds: string[] = [TIER_EXPIRED_JOB]) {
-  await db.update(jobs).set({ runAt: sql`now()` }).where(and(isNull(jobs.doneAt), inArray(jobs.kind, kinds)));
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(isNull(jobs.doneAt), inArray(jobs.kind, kinds)));
 }
 
 /** Miles due north, as degrees of latitude (so distances come out exact). */
@@ -47,8 +58,18 @@ export const northOf = (latitude: number, miles: number) => latitude + miles / (
 
 /** The index-th speciality and insurance of the loaded catalogues. */
 export async function cataloguePair(db: Db, index: number) {
-  const [speciality] = await db.select({ id: specialities.id, name: specialities.name }).from(specialities).orderBy(asc(specialities.id)).limit(1).offset(index);
-  const [insurance] = await db.select({ id: insurances.id, name: insurances.name }).from(insurances).orderBy(asc(insurances.id)).limit(1).offset(index);
+  const [speciality] = await db
+    .select({ id: specialities.id, name: specialities.name })
+    .from(specialities)
+    .orderBy(asc(specialities.id))
+    .limit(1)
+    .offset(index);
+  const [insurance] = await db
+    .select({ id: insurances.id, name: insurances.name })
+    .from(insurances)
+    .orderBy(asc(insurances.id))
+    .limit(1)
+    .offset(index);
   return { speciality: speciality, insurance: insurance };
 }
 
@@ -64,7 +85,8 @@ export async function addSpecialist(db: Db, practiceId: number, spec: ProviderSp
   const user = userId ?? (await createUser(db)).id;
   await addMember(db, practiceId, user, spec.role ?? 'PROVIDER');
   await db.insert(providerSpecialities).values({ userId: user, specialityId: spec.specialityId }).onConflictDoNothing();
-  for (const insuranceId of spec.insuranceIds ?? []) await db.insert(userInsurances).values({ userId: user, practiceId, insuranceId });
+  for (const insuranceId of spec.insuranceIds ?? [])
+    await db.insert(userInsurances).values({ userId: user, practiceId, insuranceId });
   return user;
 }
 
@@ -90,7 +112,13 @@ export async function routingWorld(db: Db, index: number, sender: Partial<typeof
   const name = (n: string) => `${n} ${index}`;
   const spec = { specialityId: speciality.id, insuranceIds: [insurance.id] };
 
-  const senderPractice = await createPractice(db, { name: name('Sender'), latitude: lat, longitude: lng, tierTimeout: 30, ...sender });
+  const senderPractice = await createPractice(db, {
+    name: name('Sender'),
+    latitude: lat,
+    longitude: lng,
+    tierTimeout: 30,
+    ...sender,
+  });
   const referrer = await createUser(db, { firstName: 'Rita', lastName: `Referrer${index}` });
   await addMember(db, senderPractice.id, referrer.id, 'PROVIDER');
   await addSpecialist(db, senderPractice.id, spec);
@@ -121,11 +149,28 @@ export async function routingWorld(db: Db, index: number, sender: Partial<typeof
     { networkId: trusted.id, practiceId: birch.practice.id },
     { networkId: regional.id, practiceId: birch.practice.id },
   ]);
-  await db.insert(networkProviders).values({ networkId: regional.id, userId: cedar.providerIds[0], practiceId: cedar.practice.id });
+  await db
+    .insert(networkProviders)
+    .values({ networkId: regional.id, userId: cedar.providerIds[0], practiceId: cedar.practice.id });
 
   return {
-    speciality, insurance, sender: senderPractice, referrer, trusted, regional,
-    alder, birch, cedar, dogwood, elm, fir, ginkgo, hazel, ivy, juniper, kapok,
+    speciality,
+    insurance,
+    sender: senderPractice,
+    referrer,
+    trusted,
+    regional,
+    alder,
+    birch,
+    cedar,
+    dogwood,
+    elm,
+    fir,
+    ginkgo,
+    hazel,
+    ivy,
+    juniper,
+    kapok,
   };
 }
 export type RoutingWorld = Awaited<ReturnType<typeof routingWorld>>;
@@ -149,10 +194,18 @@ export async function sendSpecialtyReferral(ctx: TestRoutingContext, w: RoutingW
   const [row] = await ctx.db
     .insert(referrals)
     .values({
-      type: 'SPECIALTY', status: 'OFFERED', practiceId: w.sender.id, fromUserId: w.referrer.id, patientId: patient.id,
-      specialityId: r.specialityId ?? w.speciality.id, insuranceId: r.insurance === false ? null : w.insurance.id,
-      scheduleType: r.scheduleType ?? 'NEXT', matchingDistance: r.distance ?? 'NORMAL',
-      latitude: r.latitude ?? null, longitude: r.longitude ?? null, tier: null,
+      type: 'SPECIALTY',
+      status: 'OFFERED',
+      practiceId: w.sender.id,
+      fromUserId: w.referrer.id,
+      patientId: patient.id,
+      specialityId: r.specialityId ?? w.speciality.id,
+      insuranceId: r.insurance === false ? null : w.insurance.id,
+      scheduleType: r.scheduleType ?? 'NEXT',
+      matchingDistance: r.distance ?? 'NORMAL',
+      latitude: r.latitude ?? null,
+      longitude: r.longitude ?? null,
+      tier: null,
     })
     .returning();
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -168,9 +221,17 @@ export async function referralById(db: Db, id: number) {
 
 /** The referral's offers, by tier. */
 export async function offersOf(db: Db, referralId: number) {
-  return db.select().from(referralOffers).where(eq(referralOffers.referralId, referralId)).orderBy(asc(referralOffers.tier), asc(referralOffers.practiceId));
+  return db
+    .select()
+    .from(referralOffers)
+    .where(eq(referralOffers.referralId, referralId))
+    .orderBy(asc(referralOffers.tier), asc(referralOffers.practiceId));
 }
 
 export async function timelineOf(db: Db, referralId: number) {
-  return db.select().from(referralEvents).where(eq(referralEvents.referralId, referralId)).orderBy(asc(referralEvents.id));
+  return db
+    .select()
+    .from(referralEvents)
+    .where(eq(referralEvents.referralId, referralId))
+    .orderBy(asc(referralEvents.id));
 }

@@ -47,12 +47,18 @@ function reasonsFor(c: Candidate, providers: number, plan: TierPlan, network: Pl
   if (c.distanceMiles !== null) reasons.push(`${c.distanceMiles.toFixed(1)} miles away (limit ${c.limitMiles})`);
   else if (!plan.originKnown) reasons.push('distance unknown: no location for the patient or the sending practice');
   else reasons.push('distance unknown: the practice has no location on file');
-  if (plan.scheduleType === 'PREFERENCE' && c.preferenceFit !== undefined) reasons.push(preferenceReason(c.preferenceFit));
+  if (plan.scheduleType === 'PREFERENCE' && c.preferenceFit !== undefined)
+    reasons.push(preferenceReason(c.preferenceFit));
   reasons.push(network ? `in network ${network.name}` : 'outside your networks');
   return reasons;
 }
 
-function toMatch(c: Candidate, providers: directoryApi.PersonSummary[], plan: TierPlan, network: PlanNetwork | null): MatchCandidate {
+function toMatch(
+  c: Candidate,
+  providers: directoryApi.PersonSummary[],
+  plan: TierPlan,
+  network: PlanNetwork | null,
+): MatchCandidate {
   return {
     practice: c.practice,
     providers,
@@ -90,8 +96,9 @@ interface Entry {
 /** PREFERENCE: best fit to the patient's preferred times first, then nearest; otherwise nearest. */
 function orderWithinTier(plan: TierPlan) {
   return (a: Entry, b: Entry) =>
-    (plan.scheduleType === 'PREFERENCE' ? byPreferenceFit(a.candidate.preferenceFit ?? null, b.candidate.preferenceFit ?? null) : 0)
-    || byNearest(a.candidate, b.candidate);
+    (plan.scheduleType === 'PREFERENCE'
+      ? byPreferenceFit(a.candidate.preferenceFit ?? null, b.candidate.preferenceFit ?? null)
+      : 0) || byNearest(a.candidate, b.candidate);
 }
 
 const matchesOf = (entries: Entry[], plan: TierPlan) => entries.sort(orderWithinTier(plan)).map((e) => e.match);
@@ -120,14 +127,34 @@ export function assembleTiers(candidates: readonly Candidate[], plan: TierPlan):
     if (entries.length) networkTiers.push({ tier: index, timeLimitMinutes: network.matchingTimeLimit, entries });
   });
 
-  const merged = plan.scheduleType === 'URGENT' && networkTiers.length > 0
-    ? [{ tier: 0, timeLimitMinutes: Math.min(...networkTiers.map((t) => t.timeLimitMinutes)), entries: networkTiers.flatMap((t) => t.entries) }]
-    : networkTiers;
-  const tiers: MatchTier[] = merged.map((t) => ({ tier: t.tier, kind: 'NETWORK', timeLimitMinutes: t.timeLimitMinutes, candidates: matchesOf(t.entries, plan) }));
+  const merged =
+    plan.scheduleType === 'URGENT' && networkTiers.length > 0
+      ? [
+          {
+            tier: 0,
+            timeLimitMinutes: Math.min(...networkTiers.map((t) => t.timeLimitMinutes)),
+            entries: networkTiers.flatMap((t) => t.entries),
+          },
+        ]
+      : networkTiers;
+  const tiers: MatchTier[] = merged.map((t) => ({
+    tier: t.tier,
+    kind: 'NETWORK',
+    timeLimitMinutes: t.timeLimitMinutes,
+    candidates: matchesOf(t.entries, plan),
+  }));
 
   if (plan.outerTimeLimit !== null) {
-    const outer = candidates.filter((c) => !placed.has(c.practice.id)).map((c) => ({ candidate: c, match: toMatch(c, c.providers, plan, null) }));
-    if (outer.length) tiers.push({ tier: plan.networks.length, kind: 'OUTER', timeLimitMinutes: plan.outerTimeLimit, candidates: matchesOf(outer, plan) });
+    const outer = candidates
+      .filter((c) => !placed.has(c.practice.id))
+      .map((c) => ({ candidate: c, match: toMatch(c, c.providers, plan, null) }));
+    if (outer.length)
+      tiers.push({
+        tier: plan.networks.length,
+        kind: 'OUTER',
+        timeLimitMinutes: plan.outerTimeLimit,
+        candidates: matchesOf(outer, plan),
+      });
   }
   return tiers;
 }
