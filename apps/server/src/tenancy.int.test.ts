@@ -402,8 +402,8 @@ function callFor(key: string, endpoint: AnyEndpoint): Call | null {
   if (endpoint.query) {
     const query = sampleFromSchema(endpoint.query, victimFields()) as Record<string, unknown>;
     const search = new URLSearchParams();
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- query samples are JSON scalars (or arrays, joined); String() also keeps a null as 'null'
     for (const [k, v] of Object.entries(query))
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- query samples are JSON scalars (or arrays, joined); String() also keeps a null as 'null'
       if (v !== undefined) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
     url += `?${search.toString()}`;
   }

@@ -15,9 +15,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * removed, and RFC 5987-encoded (with a plain ASCII fallback) so any name is safe in the header.
  */
 export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
-  // eslint-disable-next-line no-control-regex -- strips control characters from the name on purpose
   const clean =
     name
+      // eslint-disable-next-line no-control-regex -- strips control characters from the name on purpose
       .replace(/[\u0000-\u001f\u007f/\\"]/g, '')
       .trim()
       .slice(0, 200) || 'file';

@@ -81,9 +81,9 @@ function loadIndex(): Promise<Index> {
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
-// eslint-disable-next-line no-control-regex -- turns control characters in geocoder text into spaces on purpose
 const clean = (text: string) =>
   text
+    // eslint-disable-next-line no-control-regex -- turns control characters in geocoder text into spaces on purpose
     .replace(/[\u0000-\u001f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
