@@ -20,14 +20,12 @@ afterAll(async () => {
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 /** A cached preview fetched `minutes` ago; `ok` false for a link that could not be fetched. */
 const cached = (urlHash: string, minutes: number, ok = true) =>
-  database.db
-    .insert(linkPreviews)
-    .values({
-      urlHash,
-      url: `https://${urlHash}.example/`,
-      data: { ok, preview: { url: `https://${urlHash}.example/` } },
-      fetchedAt: minutesAgo(minutes),
-    });
+  database.db.insert(linkPreviews).values({
+    urlHash,
+    url: `https://${urlHash}.example/`,
+    data: { ok, preview: { url: `https://${urlHash}.example/` } },
+    fetchedAt: minutesAgo(minutes),
+  });
 const remaining = async () =>
   (await database.db.select({ urlHash: linkPreviews.urlHash }).from(linkPreviews)).map((r) => r.urlHash).sort();
 
