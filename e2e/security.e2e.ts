@@ -121,6 +121,8 @@ test('a chat room opened in a sixth window closes the first, which says so and o
 }) => {
   const priya = await (await browser.newContext()).newPage();
   await signInWithPassword(priya, 'provider@riverside.test');
+  // Signed in only once the app shows where she works; going on sooner lands on the sign-in page.
+  await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
   await priya.goto('/chats');
   await priya.getByRole('button', { name: 'New chat' }).click();
   const start = priya.getByRole('dialog', { name: 'New chat' });
