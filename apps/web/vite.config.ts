@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const page = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -22,7 +23,9 @@ const libraryChunks = [
  * carry everything the provider app uses of it into the chat room too.
  */
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies beside each file, made once at build time: the server sends the one the
+  // browser accepts without compressing on every request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   server: {
     // The API sets its cookies for the page's origin, so development goes through this proxy.
     proxy: {

@@ -15,7 +15,16 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
     ctx.log.warn(`web app not built (${index} missing): run "npm run build" to serve it`);
     return;
   }
-  await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: ctx.config.webDist,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz copies of every file; the browser gets the one it accepts.
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cachePolicy(filePath));
+    },
+  });
   // Client-side routes (e.g. /settings) get the app shell. API paths and missing files (a path
   // with an extension, such as an asset from a newer build) keep their 404.
   app.get('/*', (request, reply) => {
@@ -23,7 +32,7 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
     if (pathname.startsWith('/api/') || pathname.startsWith('/florie/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.callNotFound();
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
   // A practice's intake form (/form/{endpoint}) is a page of the app that practices embed in their
   // own sites: it shows a public form and keeps nothing of a signed-in person's.
@@ -33,11 +42,20 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   registerChatRoomPage(app, ctx);
 }
 
+/**
+ * Files under assets/ carry a hash of their content in their name, so a browser may keep them for
+ * good; anything else (the HTML pages, the icon) is checked with the server on every use so a new
+ * release is seen at once.
+ */
+function cachePolicy(filePath: string): string {
+  return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** An HTML page of the build that any site may frame. */
 function framable(reply: FastifyReply, file: string) {
   const policy = reply.getHeader('content-security-policy');
   if (typeof policy === 'string') reply.header('content-security-policy', allowFraming(policy));
-  return reply.type('text/html').header('cache-control', 'no-cache').sendFile(file);
+  return reply.type('text/html').sendFile(file);
 }
 
 /**

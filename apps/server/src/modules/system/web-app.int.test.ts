@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -10,6 +11,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Referwell</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  // What the build writes beside each file.
+  writeFileSync(path.join(dist, 'assets', 'app-1.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(dist, 'assets', 'app-1.js.gz'), gzipSync('console.log(1)'));
   mkdirSync(path.join(dist, 'chat'));
   writeFileSync(
     path.join(dist, 'chat', 'index.html'),
@@ -28,6 +32,32 @@ describe('serving the web app', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('sends the compressed copy the browser accepts, and lets it keep hashed files for a year', async () => {
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': '' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('has the browser check the pages with the server on every visit, so a new release shows at once', async () => {
+    for (const url of ['/', '/settings', '/chat/?room=x', '/form/riverside-intake']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it("lets the page frame the gallery's YouTube and Vimeo players and nothing else", async () => {
