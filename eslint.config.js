@@ -45,6 +45,8 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  // Plain Node scripts (scripts/*.mjs) belong to no tsconfig: linted without type information.
+  { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
