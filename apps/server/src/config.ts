@@ -68,6 +68,8 @@ const Env = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per event (development's default); `json`: one JSON object per line. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -139,7 +141,6 @@ const Env = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, colons, dots, hyphens or underscores')
     .default('rw:'),
-  /** Hosts link previews may fetch even when they resolve to private addresses (tests, intranets). */
   /** Pages of other origins that may open the sockets too (the app's own origin and PUBLIC_URL's always may). */
   SOCKET_ALLOWED_ORIGINS: z
     .string()
@@ -161,6 +162,7 @@ const Env = z.object({
   TEXT_LIMIT_PER_USER: textLimit('20/10'),
   TEXT_LIMIT_PER_PRACTICE: textLimit('100/60'),
   TEXT_LIMIT_PER_NUMBER: textLimit('6/60'),
+  /** Hosts link previews may fetch even when they resolve to private addresses (tests, intranets). */
   LINK_PREVIEW_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -219,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smsWebhookToken: c.SMS_WEBHOOK_TOKEN,
     trustProxy: c.TRUST_PROXY,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'development' ? 'pretty' : 'json'),
     bodyLimit: c.BODY_LIMIT_BYTES,
     authRateLimitPerMinute: c.AUTH_RATE_LIMIT_PER_MINUTE,
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV === 'development',

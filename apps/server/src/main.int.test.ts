@@ -18,6 +18,8 @@ function runServer(
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'development',
+        // Read back as JSON; development's readable format is tested with the logger.
+        LOG_FORMAT: 'json',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rw-main-')),
         WEB_DIST: path.join(tmpdir(), 'rw-no-web'),
         ...env,

@@ -2,7 +2,8 @@ import { loadConfig } from './config.js';
 import { openDatabase, waitForDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoData } from './seed/demo.js';
-import { loggerOptions } from './platform/logging.js';
+import { loggerOptions, readableLog } from './platform/logging.js';
+import { servicesOff, startBanner } from './banner.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -16,7 +17,11 @@ async function main() {
 
   const database = await openDatabase(config);
   // Built first for its logger: building reads nothing from the database.
-  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: loggerOptions(config.logLevel, config.logFormat === 'pretty' ? readableLog() : undefined),
+  });
   try {
     await waitForDatabase(database, { timeoutMs: config.databaseStartTimeoutMs, log: app.log });
   } catch (err) {
@@ -41,10 +46,13 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { database: database.driver, startupMs: Math.round(performance.now() - startedAt) },
-    `Referwell is ready on ${config.publicUrl}`,
-  );
+  const startupMs = Math.round(performance.now() - startedAt);
+  if (config.logFormat === 'pretty') console.log(`\n${startBanner(config, database)}\n  started in ${startupMs} ms\n`);
+  else
+    app.log.info(
+      { database: database.driver, startupMs, mode: config.env, off: servicesOff(config) },
+      `Referwell is ready on ${config.publicUrl}`,
+    );
 }
 
 void main().catch((err) => {

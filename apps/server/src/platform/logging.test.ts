@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { loggerOptions, redactUrl } from './logging.js';
+import { loggerOptions, readableLog, redactUrl } from './logging.js';
 
 /** A logger as the server builds it, writing its JSON lines here. */
 function capturedLog() {
@@ -181,5 +181,24 @@ describe('the log', () => {
       stack: expect.stringMatching(/^TypeError: fetch failed\n\s+at /),
       cause: { type: 'Error', message: 'connect ECONNREFUSED 10.0.0.5:5432' },
     });
+  });
+});
+
+describe("development's readable log", () => {
+  it('writes one line per request with what was asked and answered, token and personal data left out', async () => {
+    const out: string[] = [];
+    const app = Fastify({ logger: loggerOptions('info', readableLog({ write: (line) => void out.push(line) })) });
+    app.get('/api/v1/patients', () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/v1/patients?name=Maria&token=secret' });
+    app.log.warn({ practiceId: 7 }, 'scanner disabled');
+    await app.close();
+
+    const lines = out.join('').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/patients\?name=%5Bredacted%5D&token=%5Bredacted%5D 200 \d+ ms$/,
+    );
+    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: scanner disabled \{"practiceId":7\}$/);
+    expect(out.join('')).not.toContain('Maria');
   });
 });
