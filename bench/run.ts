@@ -8,7 +8,8 @@
  *  - 5,000 chat sockets in 500 rooms, on one instance and on two over Redis, next to a bare `ws` fan-out (chat.ts).
  * Every request goes to 127.0.0.1 only, and each load run is bounded in time.
  * BENCH_DATABASE_URL (an empty PostgreSQL database) measures on PostgreSQL instead of PGlite.
- * `npm run bench -- referrals` (or `server`, `chat`) runs that part alone.
+ *  - Lighthouse on the sign-in page, the referral inbox and the chat room next to a bare HTML page (web.ts).
+ * `npm run bench -- referrals` (or `server`, `chat`, `web`) runs that part alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { benchUpload } from './upload.js';
 import { benchReferrals } from './referrals.js';
 import { benchChat } from './chat.js';
+import { benchWeb } from './web.js';
 import {
   CONNECTIONS,
   DURATION_S,
@@ -84,3 +86,4 @@ const runs = (part: string) => chosen.length === 0 || chosen.includes(part);
 if (runs('server')) await main();
 if (runs('referrals')) await benchReferrals();
 if (runs('chat')) await benchChat();
+if (runs('web')) await benchWeb();
