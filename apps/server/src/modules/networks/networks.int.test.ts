@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { addMember, createPractice, insertApiKey } from '../../test/factories.js';
+import { createPractice, insertApiKey } from '../../test/factories.js';
 import { audited, member, team } from '../roles/roles.test-factories.js';
 import { networkPractices, networkProviders, networks } from './networks.table.js';
+import { namesInOrder, withNetworks } from './networks.test-factories.js';
+
+/**
+ * A practice's networks themselves: creating, changing, ordering, deleting and reading them. Who is
+ * in a network is in networks-members.
+ */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,23 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A team whose practice has networks A, B and C (in that order). */
-async function withNetworks() {
-  const fixture = await team(t);
-  const rows = await t.db
-    .insert(networks)
-    .values(
-      ['A', 'B', 'C'].map((name, order) => ({ practiceId: fixture.practice.id, name, order, matchingTimeLimit: 60 })),
-    )
-    .returning();
-  return { ...fixture, a: rows[0], b: rows[1], c: rows[2] };
-}
-
-const namesInOrder = async (practiceId: number) =>
-  (await t.db.select().from(networks).where(eq(networks.practiceId, practiceId)).orderBy(asc(networks.order))).map(
-    (n) => `${n.name}${n.order}`,
-  );
 
 describe('POST /api/v1/networks', () => {
   it('creates networks as the last tier (201) and records them', async () => {
@@ -81,11 +69,11 @@ describe('POST /api/v1/networks', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(await namesInOrder(practice.id)).toEqual([]);
+    expect(await namesInOrder(t.db, practice.id)).toEqual([]);
   });
 
   it('refuses a second network of the same name (450)', async () => {
-    const { practice, admin } = await withNetworks();
+    const { practice, admin } = await withNetworks(t);
     const res = await admin.client.post('/api/v1/networks', {
       name: 'a',
       practiceId: practice.id,
@@ -102,13 +90,13 @@ describe('POST /api/v1/networks', () => {
       expect((await client.post('/api/v1/networks', body)).statusCode).toBe(403);
     }
     expect((await new TestClient(t.app).post('/api/v1/networks', body)).statusCode).toBe(401);
-    expect(await namesInOrder(practice.id)).toEqual([]);
+    expect(await namesInOrder(t.db, practice.id)).toEqual([]);
   });
 });
 
 describe('PUT /api/v1/network/:id', () => {
   it('renames and changes the time limit', async () => {
-    const { a, admin } = await withNetworks();
+    const { a, admin } = await withNetworks(t);
     const res = await admin.client.put(`/api/v1/network/${a.id}`, { name: 'Alpha', matchingTimeLimit: 120 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, name: 'Alpha', matchingTimeLimit: 120, order: 0 });
@@ -120,7 +108,7 @@ describe('PUT /api/v1/network/:id', () => {
   });
 
   it('validates the change', async () => {
-    const { a, admin } = await withNetworks();
+    const { a, admin } = await withNetworks(t);
     const empty = await admin.client.put(`/api/v1/network/${a.id}`, {});
     expect(empty.json()).toMatchObject({ name: 'A', matchingTimeLimit: 60 });
     expect(await audited(t.db, 'network.updated', a.id)).toEqual([]);
@@ -132,33 +120,33 @@ describe('PUT /api/v1/network/:id', () => {
   });
 
   it('refuses staff and outsiders and changes nothing', async () => {
-    const { practice, a, staff, outsider } = await withNetworks();
+    const { practice, a, staff, outsider } = await withNetworks(t);
     for (const client of [staff.client, outsider.client]) {
       expect((await client.put(`/api/v1/network/${a.id}`, { name: 'Hijacked' })).statusCode).toBe(403);
     }
-    expect(await namesInOrder(practice.id)).toEqual(['A0', 'B1', 'C2']);
+    expect(await namesInOrder(t.db, practice.id)).toEqual(['A0', 'B1', 'C2']);
   });
 });
 
 describe('PUT /api/v1/network/:id/order', () => {
   it('moves a network and renumbers the others', async () => {
-    const { practice, a, c, admin } = await withNetworks();
+    const { practice, a, c, admin } = await withNetworks(t);
     const res = await admin.client.put(`/api/v1/network/${c.id}/order`, { order: 0 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().map((n: { name: string; order: number }) => `${n.name}${n.order}`)).toEqual(['C0', 'A1', 'B2']);
     expect(res.json()[0].practice.id).toBe(practice.id);
-    expect(await namesInOrder(practice.id)).toEqual(['C0', 'A1', 'B2']);
+    expect(await namesInOrder(t.db, practice.id)).toEqual(['C0', 'A1', 'B2']);
 
     await admin.client.put(`/api/v1/network/${a.id}/order`, { order: 2 });
-    expect(await namesInOrder(practice.id)).toEqual(['C0', 'B1', 'A2']);
+    expect(await namesInOrder(t.db, practice.id)).toEqual(['C0', 'B1', 'A2']);
     await admin.client.put(`/api/v1/network/${c.id}/order`, { order: 99 });
-    expect(await namesInOrder(practice.id)).toEqual(['B0', 'A1', 'C2']);
+    expect(await namesInOrder(t.db, practice.id)).toEqual(['B0', 'A1', 'C2']);
     const [event] = await audited(t.db, 'network.reordered', c.id);
     expect(event.details).toMatchObject({ from: 0, to: 2 });
   });
 
   it('validates the order', async () => {
-    const { a, admin } = await withNetworks();
+    const { a, admin } = await withNetworks(t);
     expect((await admin.client.put(`/api/v1/network/${a.id}/order`, { order: -1 })).json().message).toBe(
       'order starts at 0',
     );
@@ -169,159 +157,37 @@ describe('PUT /api/v1/network/:id/order', () => {
   });
 
   it('refuses staff and outsiders and changes nothing', async () => {
-    const { practice, c, staff, outsider } = await withNetworks();
+    const { practice, c, staff, outsider } = await withNetworks(t);
     for (const client of [staff.client, outsider.client]) {
       expect((await client.put(`/api/v1/network/${c.id}/order`, { order: 0 })).statusCode).toBe(403);
     }
-    expect(await namesInOrder(practice.id)).toEqual(['A0', 'B1', 'C2']);
-  });
-});
-
-describe('PUT /api/v1/network/:id/addPractice and removePractice', () => {
-  it('adds a practice once, and takes it out with the providers reached through it', async () => {
-    const { a, admin, otherPractice, outsider } = await withNetworks();
-    const res = await admin.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().practices).toEqual([expect.objectContaining({ id: otherPractice.id, name: otherPractice.name })]);
-    expect(
-      (await admin.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).json()
-        .practices,
-    ).toHaveLength(1);
-    expect(await audited(t.db, 'network.practice_added', a.id)).toHaveLength(1);
-
-    await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
-      userId: outsider.user.id,
-      practiceId: otherPractice.id,
-    });
-    const removed = await admin.client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: otherPractice.id });
-    expect(removed.json()).toMatchObject({ practices: [], providers: [] });
-    const again = await admin.client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: otherPractice.id });
-    expect(again.statusCode).toBe(456);
-    expect(again.json().message).toBe('The practice is not in this network');
-  });
-
-  it("lets a member practice's admins leave, but not add themselves", async () => {
-    const { a, otherPractice, outsider } = await withNetworks();
-    expect(
-      (await outsider.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).statusCode,
-    ).toBe(403);
-    await t.db.insert(networkPractices).values({ networkId: a.id, practiceId: otherPractice.id });
-    const left = await outsider.client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: otherPractice.id });
-    expect(left.statusCode, left.body).toBe(200);
-    expect(left.json().practices).toEqual([]);
-  });
-
-  it('refuses the owner itself and unknown practices', async () => {
-    const { practice, a, admin } = await withNetworks();
-    const own = await admin.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: practice.id });
-    expect(own.statusCode).toBe(400);
-    expect(own.json().message).toBe('A network always includes the practice that owns it');
-    const unknown = await admin.client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: 999999 });
-    expect(unknown.statusCode).toBe(456);
-    expect(unknown.json().message).toBe('Practice not found');
-  });
-
-  it('refuses staff and outsiders and changes nothing', async () => {
-    const { a, staff, outsider, otherPractice } = await withNetworks();
-    const third = await createPractice(t.db);
-    await t.db.insert(networkPractices).values({ networkId: a.id, practiceId: third.id });
-    for (const client of [staff.client, outsider.client]) {
-      expect(
-        (await client.put(`/api/v1/network/${a.id}/addPractice`, { practiceId: otherPractice.id })).statusCode,
-      ).toBe(403);
-      expect((await client.put(`/api/v1/network/${a.id}/removePractice`, { practiceId: third.id })).statusCode).toBe(
-        403,
-      );
-    }
-    expect(
-      (await t.db.select().from(networkPractices).where(eq(networkPractices.networkId, a.id))).map((r) => r.practiceId),
-    ).toEqual([third.id]);
-  });
-});
-
-describe('PUT /api/v1/network/:id/addProvider and removeProvider', () => {
-  it('adds providers through a practice where they are PROVIDER, and takes them out', async () => {
-    const { a, admin, provider, practice, outsider, otherPractice } = await withNetworks();
-    const res = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
-      userId: provider.user.id,
-      practiceId: practice.id,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().providers).toEqual([
-      {
-        user: expect.objectContaining({ id: provider.user.id }),
-        practice: expect.objectContaining({ id: practice.id }),
-      },
-    ]);
-    const external = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
-      userId: outsider.user.id,
-      practiceId: otherPractice.id,
-    });
-    expect(external.json().providers).toHaveLength(2);
-    expect(await audited(t.db, 'network.provider_added', a.id)).toHaveLength(2);
-
-    const removed = await admin.client.put(`/api/v1/network/${a.id}/removeProvider`, { userId: provider.user.id });
-    expect(removed.json().providers.map((p: { user: { id: number } }) => p.user.id)).toEqual([outsider.user.id]);
-    const notIn = await admin.client.put(`/api/v1/network/${a.id}/removeProvider`, { userId: provider.user.id });
-    expect(notIn.statusCode).toBe(456);
-    expect(notIn.json().message).toBe('This provider is not in the network');
-    expect(await audited(t.db, 'network.provider_removed', a.id)).toHaveLength(1);
-  });
-
-  it('refuses someone who is not a PROVIDER of that practice', async () => {
-    const { a, admin, staff, practice, provider, otherPractice } = await withNetworks();
-    for (const body of [
-      { userId: staff.user.id, practiceId: practice.id },
-      { userId: provider.user.id, practiceId: otherPractice.id },
-    ]) {
-      const res = await admin.client.put(`/api/v1/network/${a.id}/addProvider`, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('The person must hold the PROVIDER role in that practice');
-    }
-    expect(await t.db.select().from(networkProviders).where(eq(networkProviders.networkId, a.id))).toEqual([]);
-  });
-
-  it('refuses staff and outsiders and changes nothing', async () => {
-    const { a, staff, outsider, provider, practice } = await withNetworks();
-    for (const client of [staff.client, outsider.client]) {
-      expect(
-        (await client.put(`/api/v1/network/${a.id}/addProvider`, { userId: provider.user.id, practiceId: practice.id }))
-          .statusCode,
-      ).toBe(403);
-    }
-    await t.db.insert(networkProviders).values({ networkId: a.id, userId: provider.user.id, practiceId: practice.id });
-    for (const client of [staff.client, outsider.client]) {
-      expect(
-        (await client.put(`/api/v1/network/${a.id}/removeProvider`, { userId: provider.user.id })).statusCode,
-      ).toBe(403);
-    }
-    expect(await t.db.select().from(networkProviders).where(eq(networkProviders.networkId, a.id))).toHaveLength(1);
+    expect(await namesInOrder(t.db, practice.id)).toEqual(['A0', 'B1', 'C2']);
   });
 });
 
 describe('DELETE /api/v1/network/:id', () => {
   it('deletes the network and closes up the order', async () => {
-    const { practice, b, admin, staff } = await withNetworks();
+    const { practice, b, admin, staff } = await withNetworks(t);
     expect((await staff.client.delete(`/api/v1/network/${b.id}`)).statusCode).toBe(403);
     const res = await admin.client.delete(`/api/v1/network/${b.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    expect(await namesInOrder(practice.id)).toEqual(['A0', 'C1']);
+    expect(await namesInOrder(t.db, practice.id)).toEqual(['A0', 'C1']);
     expect((await admin.client.get(`/api/v1/network/${b.id}`)).statusCode).toBe(456);
     expect(await audited(t.db, 'network.deleted', b.id)).toHaveLength(1);
   });
 
   it('refuses outsiders and anonymous callers', async () => {
-    const { practice, b, outsider } = await withNetworks();
+    const { practice, b, outsider } = await withNetworks(t);
     expect((await outsider.client.delete(`/api/v1/network/${b.id}`)).statusCode).toBe(403);
     expect((await new TestClient(t.app).delete(`/api/v1/network/${b.id}`)).statusCode).toBe(401);
-    expect(await namesInOrder(practice.id)).toEqual(['A0', 'B1', 'C2']);
+    expect(await namesInOrder(t.db, practice.id)).toEqual(['A0', 'B1', 'C2']);
   });
 });
 
 describe('GET /api/v1/network/:id', () => {
   it('shows the network to members of its practices and to the providers it lists', async () => {
-    const { a, staff, otherPractice, outsider, practice, provider } = await withNetworks();
+    const { a, staff, otherPractice, outsider, practice, provider } = await withNetworks(t);
     const res = await staff.client.get(`/api/v1/network/${a.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, name: 'A', practice: { id: practice.id } });
@@ -340,7 +206,7 @@ describe('GET /api/v1/network/:id', () => {
   });
 
   it('answers 403 to outsiders, 456 for no such network, 401 signed out', async () => {
-    const { a, outsider, staff } = await withNetworks();
+    const { a, outsider, staff } = await withNetworks(t);
     const refused = await outsider.client.get(`/api/v1/network/${a.id}`);
     expect(refused.json().message).toBe('You do not have access to this network');
     const missing = await staff.client.get('/api/v1/network/999999');
@@ -352,7 +218,7 @@ describe('GET /api/v1/network/:id', () => {
 
 describe('GET /api/v1/practice/:id/networks', () => {
   it('lists its own networks in order, then the networks it is a member of', async () => {
-    const { practice, c, staff, otherPractice, admin } = await withNetworks();
+    const { practice, c, staff, otherPractice, admin } = await withNetworks(t);
     const [foreign] = await t.db
       .insert(networks)
       .values({ practiceId: otherPractice.id, name: 'Their tier', matchingTimeLimit: 5 })
@@ -376,7 +242,7 @@ describe('GET /api/v1/practice/:id/networks', () => {
   });
 
   it("refuses outsiders, other practices' keys and anonymous callers", async () => {
-    const { practice, otherPractice, outsider } = await withNetworks();
+    const { practice, otherPractice, outsider } = await withNetworks(t);
     expect((await outsider.client.get(`/api/v1/practice/${practice.id}/networks`)).statusCode).toBe(403);
     const foreign = new TestClient(t.app);
     foreign.apiKey = await insertApiKey(t.db, otherPractice.id, outsider.user.id, ['PRACTICE_READ']);
@@ -387,7 +253,7 @@ describe('GET /api/v1/practice/:id/networks', () => {
 
 describe('GET /api/v1/user/:id/networks', () => {
   it("lists networks of one's practices, those they belong to and those listing one as a provider", async () => {
-    const { practice, staff, otherPractice } = await withNetworks();
+    const { practice, staff, otherPractice } = await withNetworks(t);
     const [joined] = await t.db
       .insert(networks)
       .values({ practiceId: otherPractice.id, name: 'Joined', matchingTimeLimit: 5 })
@@ -414,21 +280,8 @@ describe('GET /api/v1/user/:id/networks', () => {
   });
 
   it("shows only one's own", async () => {
-    const { staff, admin } = await withNetworks();
+    const { staff, admin } = await withNetworks(t);
     expect((await admin.client.get(`/api/v1/user/${staff.user.id}/networks`)).statusCode).toBe(403);
     expect((await new TestClient(t.app).get(`/api/v1/user/${staff.user.id}/networks`)).statusCode).toBe(401);
-  });
-});
-
-describe('taking a PROVIDER role away', () => {
-  it('takes the provider out of networks they were listed in for that practice', async () => {
-    const { practice, a, admin, provider } = await withNetworks();
-    await addMember(t.db, practice.id, provider.user.id, 'STAFF');
-    await admin.client.put(`/api/v1/network/${a.id}/addProvider`, {
-      userId: provider.user.id,
-      practiceId: practice.id,
-    });
-    await admin.client.delete(`/api/v1/roles/practice/${practice.id}/PROVIDER`, { userId: provider.user.id });
-    expect((await admin.client.get(`/api/v1/network/${a.id}`)).json().providers).toEqual([]);
   });
 });

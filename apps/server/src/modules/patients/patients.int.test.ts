@@ -4,11 +4,15 @@ import { patientsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createTestClock } from '../../test/clock.js';
 import { TestClient } from '../../test/client.js';
-import { insurances } from '../catalogues/catalogues.table.js';
-import { lastAudit, practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
+import { lastAudit, signedIn } from '../practices/practices.test-factories.js';
 import { patients } from './patients.table.js';
-import { insertPatient } from './patients.test-factories.js';
-import { NO_PATIENT_WITH_PHONE, PHONE_REQUIRED, PHONE_TAKEN } from './patients.service.js';
+import { insertPatient, patientsWorld, payer, refused } from './patients.test-factories.js';
+import { PHONE_REQUIRED, PHONE_TAKEN } from './patients.service.js';
+
+/**
+ * Writing a patient's record: adding one and changing it. Reading one is in patients-lookup, and
+ * the practice's list in patients-list.
+ */
 
 const START = new Date('2025-03-01T12:00:00.000Z');
 const clock = createTestClock(START);
@@ -27,17 +31,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A practice with its team, its admin signed in on the web. */
-async function world() {
-  const team = await practiceWithTeam(t.db);
-  return { ...team, client: await signedIn(t.app, team.admin) };
-}
-
-async function payer(name: string) {
-  const [row] = await t.db.select().from(insurances).where(eq(insurances.name, name));
-  return row;
-}
-
 async function rowOf(id: number) {
   const [row] = await t.db.select().from(patients).where(eq(patients.id, id));
   return row;
@@ -48,17 +41,10 @@ async function patientsIn(practiceId: number) {
   return row.n;
 }
 
-/** Expects a refusal with its status, message and (when given) the field the form shows it on. */
-async function refused(res: Awaited<ReturnType<TestClient['get']>>, status: number, message: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ statusCode: status, message });
-  if (field) expect(res.json().issues).toContainEqual({ path: [expect.any(String), field], message });
-}
-
 describe('POST /api/v1/patient', () => {
   it('creates a patient (201): phone in E.164, DOB as typed, insurance name, address resolved to coordinates; audited', async () => {
-    const { practice, admin, client } = await world();
-    const aetna = await payer('Aetna');
+    const { practice, admin, client } = await patientsWorld(t);
+    const aetna = await payer(t.db, 'Aetna');
     const res = await client.post('/api/v1/patient', {
       practiceId: practice.id,
       firstName: '  Maria ',
@@ -104,7 +90,7 @@ describe('POST /api/v1/patient', () => {
   });
 
   it('lets any member add a patient with names and phone only', async () => {
-    const { practice, staff } = await world();
+    const { practice, staff } = await patientsWorld(t);
     const res = await (
       await signedIn(t.app, staff)
     ).post('/api/v1/patient', { practiceId: practice.id, firstName: 'Ben', lastName: 'Ng', phoneNumber: '2025550144' });
@@ -121,7 +107,7 @@ describe('POST /api/v1/patient', () => {
   });
 
   it('refuses bad input with its message on the field, and stores nothing', async () => {
-    const { practice, client } = await world();
+    const { practice, client } = await patientsWorld(t);
     const valid = { practiceId: practice.id, firstName: 'Ann', lastName: 'Lee', phoneNumber: '2025550145' };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ firstName: undefined }, 'First name is required', 'firstName'],
@@ -144,7 +130,7 @@ describe('POST /api/v1/patient', () => {
   });
 
   it('refuses a second account holder with the same phone in the practice (450), however it is typed', async () => {
-    const { practice, client, otherPractice, outsider } = await world();
+    const { practice, client, otherPractice, outsider } = await patientsWorld(t);
     const first = { practiceId: practice.id, firstName: 'Ann', lastName: 'Lee', phoneNumber: '202-555-0146' };
     expect((await client.post('/api/v1/patient', first)).statusCode).toBe(201);
     await refused(
@@ -162,7 +148,7 @@ describe('POST /api/v1/patient', () => {
   });
 
   it('adds dependants without a phone of their own, or sharing the parent’s', async () => {
-    const { practice, client } = await world();
+    const { practice, client } = await patientsWorld(t);
     const parent = await insertPatient(t.db, practice.id, { phoneNumber: '+12025550147' });
     const child = await client.post('/api/v1/patient', {
       practiceId: practice.id,
@@ -187,7 +173,7 @@ describe('POST /api/v1/patient', () => {
   });
 
   it('takes a parent only from the practice’s account holders', async () => {
-    const { practice, client, otherPractice } = await world();
+    const { practice, client, otherPractice } = await patientsWorld(t);
     const foreign = await insertPatient(t.db, otherPractice.id);
     const parent = await insertPatient(t.db, practice.id);
     const dependant = await insertPatient(t.db, practice.id, { parentId: parent.id, phoneNumber: null });
@@ -214,7 +200,7 @@ describe('POST /api/v1/patient', () => {
   });
 
   it('answers 403 to non-members and 401 without a session; stores nothing', async () => {
-    const { practice, outsider } = await world();
+    const { practice, outsider } = await patientsWorld(t);
     const body = { practiceId: practice.id, firstName: 'Ann', lastName: 'Lee', phoneNumber: '2025550148' };
     await refused(
       await (await signedIn(t.app, outsider)).post('/api/v1/patient', body),
@@ -223,50 +209,6 @@ describe('POST /api/v1/patient', () => {
     );
     expect((await new TestClient(t.app).post('/api/v1/patient', body)).statusCode).toBe(401);
     expect(await patientsIn(practice.id)).toBe(0);
-  });
-});
-
-describe('GET /api/v1/patient/:id', () => {
-  it('shows the practice’s patient, audited as viewed', async () => {
-    const { practice, provider } = await world();
-    const aetna = await payer('Aetna');
-    const row = await insertPatient(t.db, practice.id, { insuranceId: aetna.id, dateOfBirth: '1990-01-31' });
-    const client = await signedIn(t.app, provider);
-    const res = await client.get(`/api/v1/patient/${row.id}?practiceId=${practice.id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: row.id,
-      firstName: row.firstName,
-      dateOfBirth: '01/31/1990',
-      insurance: aetna.id,
-      insuranceName: 'Aetna',
-    });
-    expect(await lastAudit(t.db, 'patient.viewed', row.id)).toMatchObject({
-      actorUserId: provider.id,
-      targetType: 'patient',
-      ip: '127.0.0.1',
-      userAgent: 'vitest-browser',
-      details: { practiceId: practice.id },
-    });
-  });
-
-  it('answers 456 "No such patient" for another practice’s patient or none, and 403 outside the practice', async () => {
-    const { practice, client, otherPractice, outsider } = await world();
-    const theirs = await insertPatient(t.db, otherPractice.id);
-    await refused(await client.get(`/api/v1/patient/${theirs.id}?practiceId=${practice.id}`), 456, 'No such patient');
-    await refused(await client.get(`/api/v1/patient/999999?practiceId=${practice.id}`), 456, 'No such patient');
-    const mine = await insertPatient(t.db, practice.id);
-    await refused(
-      await (await signedIn(t.app, outsider)).get(`/api/v1/patient/${mine.id}?practiceId=${practice.id}`),
-      403,
-      'You do not have access to this practice',
-    );
-    await refused(
-      await client.get(`/api/v1/patient/${mine.id}?practiceId=${otherPractice.id}`),
-      403,
-      'You do not have access to this practice',
-    );
-    expect((await client.get(`/api/v1/patient/${mine.id}`)).statusCode).toBe(400);
   });
 });
 
@@ -288,10 +230,10 @@ describe('PUT /api/v1/patient/:id', () => {
   }
 
   it('changes the fields given, keeps the rest, clears blank ones; updatedAt moves, search follows; audits field names only', async () => {
-    const { practice, client, staff } = await world();
+    const { practice, client, staff } = await patientsWorld(t);
     const patient = await created(client, practice.id);
     clock.advance(60_000);
-    const cigna = await payer('Cigna Healthcare');
+    const cigna = await payer(t.db, 'Cigna Healthcare');
     const url = `/api/v1/patient/${patient.id}?practiceId=${practice.id}`;
     const res = await (
       await signedIn(t.app, staff)
@@ -338,7 +280,7 @@ describe('PUT /api/v1/patient/:id', () => {
   });
 
   it('writes nothing when nothing changes, and still audits the attempt', async () => {
-    const { practice, client } = await world();
+    const { practice, client } = await patientsWorld(t);
     const patient = await created(client, practice.id);
     clock.advance(1_000);
     const res = await client.put(`/api/v1/patient/${patient.id}?practiceId=${practice.id}`, {
@@ -353,7 +295,7 @@ describe('PUT /api/v1/patient/:id', () => {
   });
 
   it('refuses bad changes with their messages and changes nothing', async () => {
-    const { practice, client } = await world();
+    const { practice, client } = await patientsWorld(t);
     const patient = await created(client, practice.id);
     const other = await created(client, practice.id, { phoneNumber: '2025550151' });
     const parent = await insertPatient(t.db, practice.id);
@@ -377,7 +319,7 @@ describe('PUT /api/v1/patient/:id', () => {
   });
 
   it('lets a dependant clear its phone or share any number', async () => {
-    const { practice, client } = await world();
+    const { practice, client } = await patientsWorld(t);
     const parent = await insertPatient(t.db, practice.id, { phoneNumber: '+12025550152' });
     const child = await insertPatient(t.db, practice.id, { parentId: parent.id, phoneNumber: null });
     const url = `/api/v1/patient/${child.id}?practiceId=${practice.id}`;
@@ -388,7 +330,7 @@ describe('PUT /api/v1/patient/:id', () => {
   });
 
   it('answers 456 for another practice’s patient and 403 outside the practice', async () => {
-    const { practice, client, otherPractice, outsider } = await world();
+    const { practice, client, otherPractice, outsider } = await patientsWorld(t);
     const theirs = await insertPatient(t.db, otherPractice.id);
     const before = await rowOf(theirs.id);
     await refused(
@@ -410,50 +352,5 @@ describe('PUT /api/v1/patient/:id', () => {
       'You do not have access to this practice',
     );
     expect(await rowOf(theirs.id)).toEqual(before);
-  });
-});
-
-describe('GET /api/v1/patients/phone', () => {
-  it('finds the account holder with the number however it is typed, not the dependant sharing it; audited', async () => {
-    const { practice, provider, otherPractice } = await world();
-    const parent = await insertPatient(t.db, practice.id, { phoneNumber: '+12025550160' });
-    await insertPatient(t.db, practice.id, { parentId: parent.id, phoneNumber: '+12025550160' });
-    await insertPatient(t.db, otherPractice.id, { phoneNumber: '+12025550161' });
-    const client = await signedIn(t.app, provider);
-    const res = await client.get(
-      `/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=${encodeURIComponent('(202) 555-0160')}`,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: parent.id, parentId: null, phoneNumber: '+12025550160' });
-    expect(await lastAudit(t.db, 'patient.found_by_phone', parent.id)).toMatchObject({
-      actorUserId: provider.id,
-      ip: '127.0.0.1',
-      userAgent: 'vitest-browser',
-      details: { practiceId: practice.id },
-    });
-    // Another practice's patient is not found from here.
-    await refused(
-      await client.get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=2025550161`),
-      456,
-      NO_PATIENT_WITH_PHONE,
-    );
-  });
-
-  it('refuses an invalid number on its field, and answers 403 outside the practice', async () => {
-    const { practice, client, outsider } = await world();
-    const bad = await client.get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=000-000-0000`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({
-      code: 'ERROR_INVALID_PHONE_NUMBER',
-      issues: [{ path: ['querystring', 'phoneNumber'], message: 'Invalid phone number' }],
-    });
-    await refused(await client.get(`/api/v1/patients/phone?practiceId=${practice.id}`), 400, 'Phone is required');
-    await refused(
-      await (
-        await signedIn(t.app, outsider)
-      ).get(`/api/v1/patients/phone?practiceId=${practice.id}&phoneNumber=2025550160`),
-      403,
-      'You do not have access to this practice',
-    );
   });
 });

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
-import { addMember, createUser } from '../../test/factories.js';
 import { createLocalBus, REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
-import { apiKeyClient, lastAudit, practiceWithTeam, signedIn } from '../practices/practices.test-factories.js';
-import { insertReferral } from '../referrals/referrals.test-factories.js';
+import { apiKeyClient, lastAudit, signedIn } from '../practices/practices.test-factories.js';
 import { referralComments } from './referral-comments.table.js';
 import {
+  discussion,
   emailsSince,
   expireOffer,
   fileOwner,
@@ -15,6 +14,11 @@ import {
   outboxMark,
   uploadedPdf,
 } from './referral-comments.test-factories.js';
+
+/**
+ * Comments on a referral: threads, files, mentions, live events and e-mails, and who may comment.
+ * The people a comment may mention are in referral-mentions.
+ */
 
 let t: TestApp;
 let worker: ReturnType<typeof noticeWorker>;
@@ -29,26 +33,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A sender and a receiving practice, each with a team, and a referral between them (accepted unless offered). */
-async function discussion(state: 'accepted' | 'offered' = 'accepted') {
-  const sender = await practiceWithTeam(t.db);
-  const receiver = await practiceWithTeam(t.db);
-  const { referral, patient } = await insertReferral(t.db, {
-    senderPracticeId: sender.practice.id,
-    fromUserId: sender.provider.id,
-    ...(state === 'accepted'
-      ? { acceptedBy: { practiceId: receiver.practice.id, userId: receiver.provider.id } }
-      : { offeredTo: [receiver.practice.id] }),
-  });
-  return { sender, receiver, referral, patient, url: `/api/v1/referral/${referral.id}/comments` };
-}
-
 const commentsOn = async (referralId: number) =>
   (await t.db.select({ n: count() }).from(referralComments).where(eq(referralComments.referralId, referralId)))[0].n;
 
 describe('POST /api/v1/referral/{id}/comments', () => {
   it('lets the practices on a referral discuss it, with files, mentions, a live event and e-mails', async () => {
-    const { sender, receiver, referral, patient, url } = await discussion();
+    const { sender, receiver, referral, patient, url } = await discussion(t);
     const author = await signedIn(t.app, sender.provider);
     const reader = await signedIn(t.app, receiver.staff);
     const fileId = await uploadedPdf(t, author, sender.practice.id, 'x-ray.pdf');
@@ -136,7 +126,7 @@ describe('POST /api/v1/referral/{id}/comments', () => {
   });
 
   it('keeps threads one level deep: a reply to a reply joins its root', async () => {
-    const { sender, receiver, referral, url } = await discussion();
+    const { sender, receiver, referral, url } = await discussion(t);
     const a = await signedIn(t.app, sender.provider);
     const b = await signedIn(t.app, receiver.provider);
     const root = (await a.post(url, { practiceId: sender.practice.id, message: 'Any news?' })).json();
@@ -161,7 +151,7 @@ describe('POST /api/v1/referral/{id}/comments', () => {
       ['Thanks', root.id],
     ]);
 
-    const elsewhere = await discussion();
+    const elsewhere = await discussion(t);
     const foreign = (
       await (
         await signedIn(t.app, elsewhere.sender.provider)
@@ -179,7 +169,7 @@ describe('POST /api/v1/referral/{id}/comments', () => {
   });
 
   it('needs a message or a file', async () => {
-    const { sender, referral, url } = await discussion();
+    const { sender, referral, url } = await discussion(t);
     const client = await signedIn(t.app, sender.provider);
     for (const body of [{}, { message: '   ' }, { message: '', files: [] }]) {
       const res = await client.post(url, { practiceId: sender.practice.id, ...body });
@@ -200,7 +190,7 @@ describe('POST /api/v1/referral/{id}/comments', () => {
   });
 
   it('refuses mentions of people who cannot see the referral, naming them, and changes nothing', async () => {
-    const { sender, receiver, referral, url } = await discussion();
+    const { sender, receiver, referral, url } = await discussion(t);
     const client = await signedIn(t.app, sender.provider);
     const fileId = await uploadedPdf(t, client, sender.practice.id);
     const res = await client.post(url, {
@@ -219,7 +209,7 @@ describe('POST /api/v1/referral/{id}/comments', () => {
   });
 
   it('attaches only files the caller uploaded to this practice or already on the referral', async () => {
-    const { sender, referral, url } = await discussion();
+    const { sender, referral, url } = await discussion(t);
     const provider = await signedIn(t.app, sender.provider);
     const admin = await signedIn(t.app, sender.admin);
     const outsider = await signedIn(t.app, sender.outsider);
@@ -256,7 +246,7 @@ describe('POST /api/v1/referral/{id}/comments', () => {
   });
 
   it('shows the discussion to an offered practice while its offer is live, and 456 after it ran out', async () => {
-    const { sender, receiver, referral, url } = await discussion('offered');
+    const { sender, receiver, referral, url } = await discussion(t, 'offered');
     const offered = await signedIn(t.app, receiver.provider);
     const asked = await offered.post(url, {
       practiceId: receiver.practice.id,
@@ -300,7 +290,7 @@ describe('POST /api/v1/referral/{id}/comments', () => {
   });
 
   it('refuses outsiders and strangers, and keys without the permission', async () => {
-    const { sender, referral, url } = await discussion();
+    const { sender, referral, url } = await discussion(t);
     const outsider = await signedIn(t.app, sender.outsider);
     expect((await outsider.get(`${url}?practiceId=${sender.otherPractice.id}`)).statusCode).toBe(456);
     expect((await outsider.get(`${url}?practiceId=${sender.practice.id}`)).statusCode).toBe(403);
@@ -322,91 +312,5 @@ describe('POST /api/v1/referral/{id}/comments', () => {
     expect(posted.statusCode, posted.body).toBe(201);
     expect(posted.json().author.id).toBe(sender.admin.id);
     expect(await commentsOn(referral.id)).toBe(1);
-  });
-});
-
-describe('GET /api/v1/referral/{id}/mentions', () => {
-  type Person = { id: number; lastName: string };
-  const mentionsUrl = (referralId: number, practiceId: number, query?: string) =>
-    `/api/v1/referral/${referralId}/mentions?practiceId=${practiceId}${query === undefined ? '' : `&query=${encodeURIComponent(query)}`}`;
-  const team = (side: { admin: { id: number }; provider: { id: number }; staff: { id: number } }) => [
-    side.admin.id,
-    side.provider.id,
-    side.staff.id,
-  ];
-
-  it('suggests the people of every practice on the referral, by name, and audits the read', async () => {
-    const { sender, receiver, referral } = await discussion();
-    const res = await (await signedIn(t.app, sender.staff)).get(mentionsUrl(referral.id, sender.practice.id));
-    expect(res.statusCode, res.body).toBe(200);
-    const people: Person[] = res.json();
-    expect(people.map((p) => p.id).sort()).toEqual([...team(sender), ...team(receiver)].sort());
-    expect(people.map((p) => p.lastName)).toEqual(people.map((p) => p.lastName).sort());
-    expect(people.map((p) => p.id)).not.toContain(sender.outsider.id);
-    expect(await lastAudit(t.db, 'referral.mentions_listed', referral.id)).toMatchObject({
-      actorUserId: sender.staff.id,
-      targetType: 'referral',
-      details: { practiceId: sender.practice.id, count: 6 },
-    });
-
-    const theirs = await (await signedIn(t.app, receiver.provider)).get(mentionsUrl(referral.id, receiver.practice.id));
-    expect(theirs.json()).toEqual(people);
-  });
-
-  it('filters by name, whatever its case, and answers at most 20', async () => {
-    const { sender, receiver, referral } = await discussion();
-    const client = await signedIn(t.app, sender.provider);
-    const ids = async (query?: string) =>
-      (await client.get(mentionsUrl(referral.id, sender.practice.id, query))).json<Person[]>().map((p) => p.id);
-    expect((await ids('sAm')).sort()).toEqual([sender.staff.id, receiver.staff.id].sort());
-    expect(await ids(`paul ${receiver.provider.lastName}`)).toEqual([receiver.provider.id]);
-    expect(await ids('nobody')).toEqual([]);
-    expect(await ids('')).toHaveLength(6);
-    expect((await client.get(mentionsUrl(referral.id, sender.practice.id, 'x'.repeat(101)))).statusCode).toBe(400);
-
-    for (let i = 0; i < 20; i += 1) {
-      const user = await createUser(t.db, { firstName: 'Zed', lastName: `Zulu${String(i).padStart(2, '0')}` });
-      await addMember(t.db, receiver.practice.id, user.id, 'STAFF');
-    }
-    const page = await ids();
-    expect(page).toHaveLength(20);
-    expect(page.slice(0, 6).sort()).toEqual([...team(sender), ...team(receiver)].sort());
-    expect(await ids('zed')).toHaveLength(20);
-  });
-
-  it("offers an offered practice's people only while its offer is live", async () => {
-    const { sender, receiver, referral } = await discussion('offered');
-    const client = await signedIn(t.app, sender.staff);
-    const ids = async () =>
-      (await client.get(mentionsUrl(referral.id, sender.practice.id)))
-        .json<Person[]>()
-        .map((p) => p.id)
-        .sort();
-    expect(await ids()).toEqual([...team(sender), ...team(receiver)].sort());
-
-    await expireOffer(t.db, referral.id, receiver.practice.id);
-    expect(await ids()).toEqual(team(sender).sort());
-    const gone = await (await signedIn(t.app, receiver.staff)).get(mentionsUrl(referral.id, receiver.practice.id));
-    expect(gone.statusCode).toBe(456);
-    expect(gone.json()).toMatchObject({ code: 'OBJECT_NOT_FOUND', message: 'No such referral' });
-  });
-
-  it('refuses non-members, practices that do not see the referral, strangers and keys without the permission', async () => {
-    const { sender, referral } = await discussion();
-    const outsider = await signedIn(t.app, sender.outsider);
-    expect((await outsider.get(mentionsUrl(referral.id, sender.practice.id))).statusCode).toBe(403);
-    expect((await outsider.get(mentionsUrl(referral.id, sender.otherPractice.id))).statusCode).toBe(456);
-    expect(
-      (await (await signedIn(t.app, sender.staff)).get(mentionsUrl(2_000_000_000, sender.practice.id))).statusCode,
-    ).toBe(456);
-    expect((await new TestClient(t.app).get(mentionsUrl(referral.id, sender.practice.id))).statusCode).toBe(401);
-    expect(await lastAudit(t.db, 'referral.mentions_listed', referral.id)).toBeUndefined();
-
-    const noPermission = await apiKeyClient(t.app, t.db, sender.practice.id, sender.admin.id, ['PATIENTS_READ']);
-    expect((await noPermission.get(mentionsUrl(referral.id, sender.practice.id))).statusCode).toBe(403);
-    const reader = await apiKeyClient(t.app, t.db, sender.practice.id, sender.admin.id, ['REFERRALS_READ']);
-    const read = await reader.get(mentionsUrl(referral.id, sender.practice.id));
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toHaveLength(6);
   });
 });

@@ -8,8 +8,24 @@ import { createJobs } from '../../platform/jobs/queue.js';
 import { recordingLog } from '../../platform/jobs/log.test-support.js';
 import { files } from '../files/files.table.js';
 import { createAndUpload, MIME, PDF } from '../files/files.test-factories.js';
+import { practiceWithTeam } from '../practices/practices.test-factories.js';
 import { referralOffers } from '../referrals/referrals.table.js';
+import { insertReferral } from '../referrals/referrals.test-factories.js';
 import { registerNoticeJobs } from './notifications.js';
+
+/** A sender and a receiving practice, each with a team, and a referral between them (accepted unless offered). */
+export async function discussion(t: TestApp, state: 'accepted' | 'offered' = 'accepted') {
+  const sender = await practiceWithTeam(t.db);
+  const receiver = await practiceWithTeam(t.db);
+  const { referral, patient } = await insertReferral(t.db, {
+    senderPracticeId: sender.practice.id,
+    fromUserId: sender.provider.id,
+    ...(state === 'accepted'
+      ? { acceptedBy: { practiceId: receiver.practice.id, userId: receiver.provider.id } }
+      : { offeredTo: [receiver.practice.id] }),
+  });
+  return { sender, receiver, referral, patient, url: `/api/v1/referral/${referral.id}/comments` };
+}
 
 /** The comment and note e-mail jobs on their own worker: tests enqueue through the API, then drain. */
 export function noticeWorker(t: TestApp) {

@@ -8,6 +8,11 @@ import { insertPatient } from '../patients/patients.test-factories.js';
 import { files } from '../files/files.table.js';
 import { referralEvents, referralOffers, referrals } from './referrals.table.js';
 
+/** A page of a referral list, as the list routes answer it. */
+export type ReferralPage = { data: referralsApi.ReferralSummary[]; count: number };
+/** The ids of a page's referrals, in its order. */
+export const referralIds = (page: ReferralPage) => page.data.map((r) => r.id);
+
 export interface ReferralFixture {
   senderPracticeId: number;
   fromUserId: number;
