@@ -63,6 +63,25 @@ module.exports = {
       },
     },
     {
+      name: 'surface-imports-feature-internals',
+      comment:
+        "Surfaces use a feature through its index.ts; a route table may load a feature's screen (*Page.tsx) with import(), so each screen is a chunk of its own.",
+      severity: 'error',
+      from: { path: `${web}surfaces/` },
+      to: {
+        path: `${web}features/[^/]+/`,
+        pathNot: [`${web}features/[^/]+/index\\.tsx?$`, `${web}features/[^/]+/[A-Za-z]+Page\\.tsx$`],
+      },
+    },
+    {
+      name: 'screen-imported-statically',
+      comment:
+        "A feature's screen is loaded by its route with import(); a static import would pull it into the surface's chunk.",
+      severity: 'error',
+      from: { path: `${web}surfaces/` },
+      to: { path: `${web}features/[^/]+/[A-Za-z]+Page\\.tsx$`, dynamic: false },
+    },
+    {
       name: 'feature-imports-surface',
       comment: 'Surfaces compose features; a feature never imports a surface.',
       severity: 'error',

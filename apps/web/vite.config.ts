@@ -39,7 +39,12 @@ export default defineConfig({
     client: {
       build: {
         emptyOutDir: true,
-        rolldownOptions: { input: page('./index.html'), output: { codeSplitting: { groups: libraryChunks } } },
+        rolldownOptions: {
+          input: page('./index.html'),
+          // Screens load by route; a library's chunk is split by which screens use it, so the
+          // sign-in page does not fetch the data tables' or the upload panel's libraries.
+          output: { codeSplitting: { groups: [libraryChunks[0]] } },
+        },
       },
     },
     chat: {
@@ -50,7 +55,7 @@ export default defineConfig({
         rolldownOptions: {
           input: page('./chat/index.html'),
           // Split by who loads them, so the upload panel's and the menu's libraries wait until used.
-          output: { codeSplitting: { groups: libraryChunks.map((group) => ({ ...group, entriesAware: true })) } },
+          output: { codeSplitting: { groups: [libraryChunks[0]] } },
         },
       },
     },

@@ -1,6 +1,4 @@
 /** Signing in, resetting a password, and the idle warning; invites and settings reuse the sign-in steps. */
-export { SignInPage } from './SignInPage';
-export { PasswordResetPage } from './PasswordResetPage';
 export { IdleWarning } from './IdleWarning';
 export { SignInFlow } from './SignInFlow';
 export { signInPath } from './safeNext';

@@ -1,5 +1,4 @@
 /** The provider's chats: the list and panel, and starting a chat from a patient or a referral. */
-export { ChatsPage } from './ChatsPage';
 export { ChatSummaryLines } from './ChatListItem';
 export { ChatWithPatientButton } from './ChatWithPatientButton';
 export { chatPaths } from './chatPaths';

@@ -128,8 +128,10 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     const posted = vi.spyOn(window.parent, 'postMessage');
     renderApp('/form/riverside-intake?embedUID=clinic-site');
 
-    // While loading: the column holds no field yet.
-    expect(posted).toHaveBeenCalledWith({ type: 'florie-embed-height', height: 100, embedUID: 'clinic-site' }, '*');
+    // While the form loads: the column holds no field yet.
+    await waitFor(() =>
+      expect(posted).toHaveBeenCalledWith({ type: 'florie-embed-height', height: 100, embedUID: 'clinic-site' }, '*'),
+    );
     await screen.findByRole('button', { name: 'Send' });
     const fields = document.querySelectorAll('main input, main textarea').length;
     expect(fields).toBeGreaterThan(5);

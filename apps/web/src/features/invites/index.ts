@@ -1,5 +1,4 @@
 /** Accepting an invite by its link; the join page lists and answers one's invites with the same parts. */
-export { AcceptInvitePage } from './AcceptInvitePage';
 export { InviteResponseButtons } from './InviteResponseButtons';
 export { InviteSummary } from './InviteSummary';
 export { myInvitesQuery } from './inviteQueries';

@@ -1,6 +1,4 @@
 /** The practice's patient records; the referral form picks its patient with PatientPicker. */
-export { PatientsPage } from './PatientsPage';
-export { PatientDetailPage } from './PatientDetailPage';
 export { PatientPicker, PATIENT_SEARCH_MIN } from './PatientPicker';
 export { PatientCard } from './PatientCard';
 export { patientPaths } from './patientPaths';

@@ -1,54 +1,112 @@
 import type { RouteObject } from 'react-router';
-import { ChatsPage } from '../../features/chats';
-import { PasswordResetPage, SignInPage } from '../../features/auth';
-import { SessionsPage } from '../../features/sessions';
-import { SettingsPage } from '../../features/settings';
-import { JoinPracticePage } from '../../features/join';
-import { NetworksPage } from '../../features/networks';
-import { OrganisationsPage } from '../../features/organisations';
-import { PracticeSettingsPage } from '../../features/practice-settings';
-import { TeamPage } from '../../features/team';
-import { NewReferralPage, ReferralDetailPage, ReferralsPage } from '../../features/referrals';
-import { PatientDetailPage, PatientsPage } from '../../features/patients';
-import { BotSubmissionsPage, IntakePage, SubmissionDetailPage } from '../../features/intake';
 import { PublicLayout } from '../public/PublicLayout';
-import { HomePage } from './HomePage';
-import { ProviderLayout } from './ProviderLayout';
 import { RequireAuth } from './RequireAuth';
 
-/** The provider's screens behind sign-in, and the sign-in pages that lead there (in the public pages' layout). */
+/**
+ * The provider's screens behind sign-in, and the sign-in pages that lead there (in the public
+ * pages' layout). Each screen, and the signed-in shell itself, is loaded when first opened, so the
+ * sign-in page does not wait for the inbox's code, nor the inbox for the team page's.
+ */
 export const providerRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/login', element: <SignInPage /> },
-      { path: '/reset-password', element: <PasswordResetPage /> },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../../features/auth/SignInPage')).SignInPage }),
+      },
+      {
+        path: '/reset-password',
+        lazy: async () => ({ Component: (await import('../../features/auth/PasswordResetPage')).PasswordResetPage }),
+      },
     ],
   },
   {
     element: <RequireAuth />,
     children: [
       {
-        element: <ProviderLayout />,
+        lazy: async () => ({ Component: (await import('./ProviderLayout')).ProviderLayout }),
         children: [
-          { index: true, element: <HomePage /> },
-          { path: '/settings', element: <SettingsPage /> },
-          { path: '/sessions', element: <SessionsPage /> },
-          { path: '/practice/settings/:tab?', element: <PracticeSettingsPage /> },
-          { path: '/practice/team/:tab?', element: <TeamPage /> },
-          { path: '/practice/networks', element: <NetworksPage /> },
-          { path: '/organisations/:organisationId?', element: <OrganisationsPage /> },
-          { path: '/practices/join', element: <JoinPracticePage /> },
-          { path: '/referrals/new', element: <NewReferralPage /> },
-          { path: '/referrals/view/:referralId', element: <ReferralDetailPage /> },
-          { path: '/referrals/:type?', element: <ReferralsPage /> },
-          { path: '/patients', element: <PatientsPage /> },
-          { path: '/patients/:patientId', element: <PatientDetailPage /> },
+          { index: true, lazy: async () => ({ Component: (await import('./HomePage')).HomePage }) },
+          {
+            path: '/settings',
+            lazy: async () => ({ Component: (await import('../../features/settings/SettingsPage')).SettingsPage }),
+          },
+          {
+            path: '/sessions',
+            lazy: async () => ({ Component: (await import('../../features/sessions/SessionsPage')).SessionsPage }),
+          },
+          {
+            path: '/practice/settings/:tab?',
+            lazy: async () => ({
+              Component: (await import('../../features/practice-settings/PracticeSettingsPage')).PracticeSettingsPage,
+            }),
+          },
+          {
+            path: '/practice/team/:tab?',
+            lazy: async () => ({ Component: (await import('../../features/team/TeamPage')).TeamPage }),
+          },
+          {
+            path: '/practice/networks',
+            lazy: async () => ({ Component: (await import('../../features/networks/NetworksPage')).NetworksPage }),
+          },
+          {
+            path: '/organisations/:organisationId?',
+            lazy: async () => ({
+              Component: (await import('../../features/organisations/OrganisationsPage')).OrganisationsPage,
+            }),
+          },
+          {
+            path: '/practices/join',
+            lazy: async () => ({ Component: (await import('../../features/join/JoinPracticePage')).JoinPracticePage }),
+          },
+          {
+            path: '/referrals/new',
+            lazy: async () => ({
+              Component: (await import('../../features/referrals/NewReferralPage')).NewReferralPage,
+            }),
+          },
+          {
+            path: '/referrals/view/:referralId',
+            lazy: async () => ({
+              Component: (await import('../../features/referrals/ReferralDetailPage')).ReferralDetailPage,
+            }),
+          },
+          {
+            path: '/referrals/:type?',
+            lazy: async () => ({ Component: (await import('../../features/referrals/ReferralsPage')).ReferralsPage }),
+          },
+          {
+            path: '/patients',
+            lazy: async () => ({ Component: (await import('../../features/patients/PatientsPage')).PatientsPage }),
+          },
+          {
+            path: '/patients/:patientId',
+            lazy: async () => ({
+              Component: (await import('../../features/patients/PatientDetailPage')).PatientDetailPage,
+            }),
+          },
           // One route for the list and an open chat, so the list (its search and page) stays put between chats.
-          { path: '/chats/:chatId?', element: <ChatsPage /> },
-          { path: '/intake', element: <IntakePage /> },
-          { path: '/intake/:botId', element: <BotSubmissionsPage /> },
-          { path: '/intake/:botId/submissions/:submissionId', element: <SubmissionDetailPage /> },
+          {
+            path: '/chats/:chatId?',
+            lazy: async () => ({ Component: (await import('../../features/chats/ChatsPage')).ChatsPage }),
+          },
+          {
+            path: '/intake',
+            lazy: async () => ({ Component: (await import('../../features/intake/IntakePage')).IntakePage }),
+          },
+          {
+            path: '/intake/:botId',
+            lazy: async () => ({
+              Component: (await import('../../features/intake/BotSubmissionsPage')).BotSubmissionsPage,
+            }),
+          },
+          {
+            path: '/intake/:botId/submissions/:submissionId',
+            lazy: async () => ({
+              Component: (await import('../../features/intake/SubmissionDetailPage')).SubmissionDetailPage,
+            }),
+          },
         ],
       },
     ],

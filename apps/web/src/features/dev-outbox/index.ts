@@ -1,1 +1,0 @@
-export { DevOutboxPage } from './DevOutboxPage';

@@ -1,1 +1,0 @@
-export { NetworksPage } from './NetworksPage';

@@ -1,1 +1,0 @@
-export { OrganisationsPage } from './OrganisationsPage';

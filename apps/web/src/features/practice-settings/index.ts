@@ -1,1 +1,0 @@
-export { PracticeSettingsPage } from './PracticeSettingsPage';

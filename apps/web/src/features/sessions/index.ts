@@ -1,1 +1,0 @@
-export { SessionsPage } from './SessionsPage';
