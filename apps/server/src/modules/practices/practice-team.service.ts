@@ -108,6 +108,28 @@ export function createPracticeTeamService(ctx: AppContext) {
     return { data: rows.map((r) => ({ ...r, roles: r.roles ?? [] })), count: total?.n ?? 0 };
   }
 
+  /** The audit entry of a change to who is in the practice, or to whether they are an admin there. */
+  function recordMemberChange(
+    action: 'practice.admin_added' | 'practice.admin_removed' | 'practice.user_removed' | 'practice.member_left',
+    caller: SessionCaller,
+    client: ClientInfo,
+    practiceId: number,
+    userId: number,
+    details?: Record<string, unknown>,
+  ) {
+    return audit.record({
+      action,
+      actorUserId: caller.user.id,
+      subjectUserId: userId,
+      targetType: 'practice',
+      targetId: practiceId,
+      practiceId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details,
+    });
+  }
+
   return {
     async providers(caller: Caller, practiceId: number, q: { page: number; pageSize: number; name?: string }) {
       await authorizePractice(db, caller, practiceId, 'team.view');
@@ -130,16 +152,7 @@ export function createPracticeTeamService(ctx: AppContext) {
         return true;
       });
       if (added) {
-        await audit.record({
-          action: 'practice.admin_added',
-          actorUserId: caller.user.id,
-          subjectUserId: userId,
-          targetType: 'practice',
-          targetId: practiceId,
-          practiceId,
-          ip: client.ip,
-          userAgent: client.userAgent,
-        });
+        await recordMemberChange('practice.admin_added', caller, client, practiceId, userId);
       }
       return member(practiceId, userId);
     },
@@ -158,16 +171,7 @@ export function createPracticeTeamService(ctx: AppContext) {
         return true;
       });
       if (removed) {
-        await audit.record({
-          action: 'practice.admin_removed',
-          actorUserId: caller.user.id,
-          subjectUserId: userId,
-          targetType: 'practice',
-          targetId: practiceId,
-          practiceId,
-          ip: client.ip,
-          userAgent: client.userAgent,
-        });
+        await recordMemberChange('practice.admin_removed', caller, client, practiceId, userId);
       }
       return member(practiceId, userId);
     },
@@ -178,17 +182,7 @@ export function createPracticeTeamService(ctx: AppContext) {
         await lockPractice(tx, practiceId);
         return removeFromPractice(tx, practiceId, userId);
       });
-      await audit.record({
-        action: 'practice.user_removed',
-        actorUserId: caller.user.id,
-        subjectUserId: userId,
-        targetType: 'practice',
-        targetId: practiceId,
-        practiceId,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        details: { roles },
-      });
+      await recordMemberChange('practice.user_removed', caller, client, practiceId, userId, { roles });
     },
 
     async leave(caller: SessionCaller, practiceId: number, client: ClientInfo) {
@@ -197,17 +191,7 @@ export function createPracticeTeamService(ctx: AppContext) {
         await lockPractice(tx, practiceId);
         return removeFromPractice(tx, practiceId, caller.user.id);
       });
-      await audit.record({
-        action: 'practice.member_left',
-        actorUserId: caller.user.id,
-        subjectUserId: caller.user.id,
-        targetType: 'practice',
-        targetId: practiceId,
-        practiceId,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        details: { roles },
-      });
+      await recordMemberChange('practice.member_left', caller, client, practiceId, caller.user.id, { roles });
     },
   };
 }
