@@ -5,6 +5,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { customPropertyDefinitions, customPropertyValues } from './practices.table.js';
+import { auditPractice } from './practice-audit.js';
 
 type DefinitionRow = typeof customPropertyDefinitions.$inferSelect;
 type DefinitionInput = { name: string; moniker: string; type: CustomPropertyType };
@@ -93,26 +94,6 @@ export function createCustomPropertiesService(ctx: AppContext) {
       .orderBy(sql`lower(${customPropertyDefinitions.name})`, asc(customPropertyDefinitions.id));
   }
 
-  const audited = (
-    caller: SessionCaller,
-    action: string,
-    practiceId: number,
-    client: ClientInfo,
-    details: Record<string, unknown>,
-    subjectUserId?: number,
-  ) =>
-    audit.record({
-      action: `practice.${action}`,
-      actorUserId: caller.user.id,
-      subjectUserId,
-      targetType: 'practice',
-      targetId: practiceId,
-      practiceId,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details,
-    });
-
   return {
     async list(caller: Caller, practiceId: number) {
       await authorizePractice(db, caller, practiceId, 'practice.view');
@@ -133,7 +114,11 @@ export function createCustomPropertiesService(ctx: AppContext) {
           .values({ practiceId, ...input })
           .returning(),
       );
-      await audited(caller, 'custom_property_created', practiceId, client, { propertyId: row.id, ...input });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.custom_property_created',
+        practiceId,
+        details: { propertyId: row.id, ...input },
+      });
       return toDefinition(row);
     },
 
@@ -181,7 +166,11 @@ export function createCustomPropertiesService(ctx: AppContext) {
           return updated;
         }),
       );
-      await audited(caller, 'custom_property_updated', practiceId, client, { propertyId, ...change });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.custom_property_updated',
+        practiceId,
+        details: { propertyId, ...change },
+      });
       return toDefinition(row);
     },
 
@@ -189,7 +178,11 @@ export function createCustomPropertiesService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       const current = await loadDefinition(practiceId, propertyId);
       await db.delete(customPropertyDefinitions).where(eq(customPropertyDefinitions.id, propertyId));
-      await audited(caller, 'custom_property_deleted', practiceId, client, { propertyId, moniker: current.moniker });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.custom_property_deleted',
+        practiceId,
+        details: { propertyId, moniker: current.moniker },
+      });
     },
 
     async values(caller: SessionCaller, practiceId: number, userId: number) {
@@ -256,7 +249,12 @@ export function createCustomPropertiesService(ctx: AppContext) {
         }
       });
       if (writes.length)
-        await audited(caller, 'custom_values_updated', practiceId, client, { definitionIds: ids }, userId);
+        await auditPractice(audit, caller, client, {
+          action: 'practice.custom_values_updated',
+          practiceId,
+          subjectUserId: userId,
+          details: { definitionIds: ids },
+        });
       return valuesOf(practiceId, userId);
     },
   };

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { practiceTags } from './practices.table.js';
 import { tagsOf, toPracticeTag } from './practices.service.js';
+import { auditPractice } from './practice-audit.js';
 
 type TagContext = practicesApi.TagContext;
 type TagInput = { name: string; color: string; context: TagContext };
@@ -51,25 +52,6 @@ export function createPracticeTagsService(ctx: AppContext) {
     }
   }
 
-  const audited = (
-    caller: SessionCaller,
-    action: 'tag_created' | 'tag_updated' | 'tag_deleted',
-    practiceId: number,
-    tagId: number,
-    client: ClientInfo,
-    details: Record<string, unknown>,
-  ) =>
-    audit.record({
-      action: `practice.${action}`,
-      actorUserId: caller.user.id,
-      targetType: 'practice',
-      targetId: practiceId,
-      practiceId,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details: { tagId, ...details },
-    });
-
   return {
     async list(caller: Caller, practiceId: number, context?: TagContext) {
       await authorizePractice(db, caller, practiceId, 'practice.view');
@@ -85,7 +67,11 @@ export function createPracticeTagsService(ctx: AppContext) {
           .values({ practiceId, ...input })
           .returning(),
       );
-      await audited(caller, 'tag_created', practiceId, tag.id, client, input);
+      await auditPractice(audit, caller, client, {
+        action: 'practice.tag_created',
+        practiceId,
+        details: { tagId: tag.id, ...input },
+      });
       return toPracticeTag(tag);
     },
 
@@ -106,7 +92,11 @@ export function createPracticeTagsService(ctx: AppContext) {
       const [row] = await writing(() =>
         db.update(practiceTags).set(change).where(eq(practiceTags.id, tagId)).returning(),
       );
-      await audited(caller, 'tag_updated', practiceId, tagId, client, change);
+      await auditPractice(audit, caller, client, {
+        action: 'practice.tag_updated',
+        practiceId,
+        details: { tagId, ...change },
+      });
       return toPracticeTag(row);
     },
 
@@ -114,7 +104,11 @@ export function createPracticeTagsService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       const tag = await loadTag(practiceId, tagId);
       await db.delete(practiceTags).where(eq(practiceTags.id, tagId));
-      await audited(caller, 'tag_deleted', practiceId, tagId, client, { name: tag.name });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.tag_deleted',
+        practiceId,
+        details: { tagId, name: tag.name },
+      });
     },
   };
 }

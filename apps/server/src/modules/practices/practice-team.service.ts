@@ -17,6 +17,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/index.js';
 import { containsPattern } from './practices.service.js';
+import { auditPractice } from './practice-audit.js';
 
 type PracticeUser = practicesApi.PracticeUser;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -108,28 +109,6 @@ export function createPracticeTeamService(ctx: AppContext) {
     return { data: rows.map((r) => ({ ...r, roles: r.roles ?? [] })), count: total?.n ?? 0 };
   }
 
-  /** The audit entry of a change to who is in the practice, or to whether they are an admin there. */
-  function recordMemberChange(
-    action: 'practice.admin_added' | 'practice.admin_removed' | 'practice.user_removed' | 'practice.member_left',
-    caller: SessionCaller,
-    client: ClientInfo,
-    practiceId: number,
-    userId: number,
-    details?: Record<string, unknown>,
-  ) {
-    return audit.record({
-      action,
-      actorUserId: caller.user.id,
-      subjectUserId: userId,
-      targetType: 'practice',
-      targetId: practiceId,
-      practiceId,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details,
-    });
-  }
-
   return {
     async providers(caller: Caller, practiceId: number, q: { page: number; pageSize: number; name?: string }) {
       await authorizePractice(db, caller, practiceId, 'team.view');
@@ -152,7 +131,11 @@ export function createPracticeTeamService(ctx: AppContext) {
         return true;
       });
       if (added) {
-        await recordMemberChange('practice.admin_added', caller, client, practiceId, userId);
+        await auditPractice(audit, caller, client, {
+          action: 'practice.admin_added',
+          practiceId,
+          subjectUserId: userId,
+        });
       }
       return member(practiceId, userId);
     },
@@ -171,7 +154,11 @@ export function createPracticeTeamService(ctx: AppContext) {
         return true;
       });
       if (removed) {
-        await recordMemberChange('practice.admin_removed', caller, client, practiceId, userId);
+        await auditPractice(audit, caller, client, {
+          action: 'practice.admin_removed',
+          practiceId,
+          subjectUserId: userId,
+        });
       }
       return member(practiceId, userId);
     },
@@ -182,7 +169,12 @@ export function createPracticeTeamService(ctx: AppContext) {
         await lockPractice(tx, practiceId);
         return removeFromPractice(tx, practiceId, userId);
       });
-      await recordMemberChange('practice.user_removed', caller, client, practiceId, userId, { roles });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.user_removed',
+        practiceId,
+        subjectUserId: userId,
+        details: { roles },
+      });
     },
 
     async leave(caller: SessionCaller, practiceId: number, client: ClientInfo) {
@@ -191,7 +183,12 @@ export function createPracticeTeamService(ctx: AppContext) {
         await lockPractice(tx, practiceId);
         return removeFromPractice(tx, practiceId, caller.user.id);
       });
-      await recordMemberChange('practice.member_left', caller, client, practiceId, caller.user.id, { roles });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.member_left',
+        practiceId,
+        subjectUserId: caller.user.id,
+        details: { roles },
+      });
     },
   };
 }
