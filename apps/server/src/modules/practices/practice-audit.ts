@@ -2,7 +2,7 @@ import type { Audit } from '../../platform/audit/audit.js';
 import type { Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 
-/** What someone changed of a practice: its profile, team, tags or custom properties. */
+/** What someone changed of a practice: its profile, team, tags, custom properties or contacts. */
 interface PracticeChange {
   action: `practice.${string}`;
   practiceId: number;
