@@ -145,6 +145,18 @@ export function createInviteResponses(ctx: AppContext) {
     };
   }
 
+  /** An invite declined, or ignored (a quiet decline), by `userId`; null: by someone not signed in, with its link. */
+  const auditTurnedDown = (action: 'invite.declined' | 'invite.ignored', invite: InviteRow, userId: number | null) =>
+    audit.record({
+      action,
+      actorUserId: userId,
+      subjectUserId: userId ?? invite.inviteeUserId,
+      targetType: 'invite',
+      targetId: invite.id,
+      practiceId: invite.practiceId,
+      details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId },
+    });
+
   async function respond(invite: InviteRow, status: 'DECLINED' | 'IGNORED', user: UserRow | null) {
     const [row] = await db
       .update(invites)
@@ -152,15 +164,7 @@ export function createInviteResponses(ctx: AppContext) {
       .where(and(eq(invites.id, invite.id), eq(invites.status, 'PENDING')))
       .returning({ id: invites.id });
     if (!row) throw new AppError('OBJECT_NOT_FOUND', NO_LONGER_VALID);
-    await audit.record({
-      action: status === 'DECLINED' ? 'invite.declined' : 'invite.ignored',
-      actorUserId: user?.id ?? null,
-      subjectUserId: user?.id ?? invite.inviteeUserId,
-      targetType: 'invite',
-      targetId: invite.id,
-      practiceId: invite.practiceId,
-      details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId },
-    });
+    await auditTurnedDown(status === 'DECLINED' ? 'invite.declined' : 'invite.ignored', invite, user?.id ?? null);
   }
 
   return {
@@ -235,15 +239,7 @@ export function createInviteResponses(ctx: AppContext) {
         .returning({ id: invites.id });
       const ignored = new Set(changed.map((r) => r.id));
       for (const row of rows.filter((r) => ignored.has(r.id))) {
-        await audit.record({
-          action: 'invite.ignored',
-          actorUserId: caller.user.id,
-          subjectUserId: caller.user.id,
-          targetType: 'invite',
-          targetId: row.id,
-          practiceId: row.practiceId,
-          details: { type: row.type, target: targetOf(row), practiceId: row.practiceId },
-        });
+        await auditTurnedDown('invite.ignored', row, caller.user.id);
       }
       return { ignored: [...ignored] };
     },
