@@ -82,6 +82,18 @@ export function createInviteResponses(ctx: AppContext) {
     if (isExpired(invite)) throw new AppError('INVITE_EXPIRED', EXPIRED);
   }
 
+  /** The invite a link's code opens, while it is open (assertOpen); 404 for a code that opens none. */
+  async function openByCode(code: string) {
+    const [invite] = await db
+      .select()
+      .from(invites)
+      .where(eq(invites.codeHash, inviteCodeHash(code)))
+      .limit(1);
+    if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
+    assertOpen(invite);
+    return invite;
+  }
+
   /**
    * The invite a caller may answer: with the code of its link, or (without one) as the account it
    * is addressed to. Anyone else learns nothing: 404.
@@ -169,13 +181,7 @@ export function createInviteResponses(ctx: AppContext) {
 
   return {
     async byCode(code: string, viewer: UserRow | null) {
-      const [invite] = await db
-        .select()
-        .from(invites)
-        .where(eq(invites.codeHash, inviteCodeHash(code)))
-        .limit(1);
-      if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
-      assertOpen(invite);
+      const invite = await openByCode(code);
       return toView(invite, viewer);
     },
 
@@ -250,13 +256,7 @@ export function createInviteResponses(ctx: AppContext) {
      * code then proves the person reads that mailbox).
      */
     async checkForSignup(code: string, signup: { kind: 'PROVIDER' | 'PATIENT'; email?: string; phone: string }) {
-      const [invite] = await db
-        .select()
-        .from(invites)
-        .where(eq(invites.codeHash, inviteCodeHash(code)))
-        .limit(1);
-      if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
-      assertOpen(invite);
+      const invite = await openByCode(code);
       if (signup.kind === 'PROVIDER' && invite.type === 'PATIENT') {
         throw new AppError('BAD_REQUEST', 'This invite is for a patient: sign up in the patient app');
       }
