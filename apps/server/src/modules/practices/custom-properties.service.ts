@@ -3,7 +3,7 @@ import { customPropertiesApi, type CustomPropertyType, type ValidationIssue } fr
 import { authorizePractice, rolesIn, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { onUniqueViolation } from '../../db/errors.js';
 import { customPropertyDefinitions, customPropertyValues } from './practices.table.js';
 import { auditPractice } from './practice-audit.js';
 
@@ -60,14 +60,8 @@ export function createCustomPropertiesService(ctx: AppContext) {
     if (clash) throw new AppError('ERROR_OBJECT_EXISTS', MONIKER_TAKEN);
   }
 
-  async function writing<T>(write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', MONIKER_TAKEN);
-      throw err;
-    }
-  }
+  const writing = <T>(write: () => Promise<T>) =>
+    onUniqueViolation(write, () => new AppError('ERROR_OBJECT_EXISTS', MONIKER_TAKEN));
 
   async function assertMember(practiceId: number, userId: number) {
     if (!(await rolesIn(db, userId, practiceId)).length)

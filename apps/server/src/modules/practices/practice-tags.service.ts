@@ -3,7 +3,7 @@ import type { practicesApi } from '@referwell/contracts';
 import { authorizePractice, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { onUniqueViolation } from '../../db/errors.js';
 import { practiceTags } from './practices.table.js';
 import { tagsOf, toPracticeTag } from './practices.service.js';
 import { auditPractice } from './practice-audit.js';
@@ -43,14 +43,8 @@ export function createPracticeTagsService(ctx: AppContext) {
   }
 
   /** Two requests racing past the name check meet the unique constraint instead. */
-  async function writing<T>(write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', TAG_EXISTS);
-      throw err;
-    }
-  }
+  const writing = <T>(write: () => Promise<T>) =>
+    onUniqueViolation(write, () => new AppError('ERROR_OBJECT_EXISTS', TAG_EXISTS));
 
   return {
     async list(caller: Caller, practiceId: number, context?: TagContext) {
