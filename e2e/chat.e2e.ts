@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { signInWithPassword } from './support';
+import { expect, test, type Browser } from '@playwright/test';
+import { startPatientChatByPhone } from './support';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PATIENT_PHONE = '+12025550144';
@@ -10,23 +10,6 @@ declare global {
   interface Window {
     embedHeights: { type: string; height: number; embedUID: string | null }[];
   }
-}
-
-/** The chat link texted to a phone, from the development outbox. */
-async function textedLink(request: APIRequestContext, phone: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
-        const [message] = (await res.json()) as { body: string }[];
-        link = message?.body.match(/https?:\/\/\S+/)?.[0];
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return link!;
 }
 
 /**
@@ -52,23 +35,12 @@ test('a provider and a patient on an embedded chat room exchange messages and a 
   browser,
   request,
 }) => {
-  const priya = await (await browser.newContext()).newPage();
-  await signInWithPassword(priya, 'provider@riverside.test');
-  await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
-
   // Priya starts a chat with a patient by phone; the patient is texted a link.
-  await priya.goto('/chats');
-  await priya.getByRole('button', { name: 'New chat' }).click();
-  const dialog = priya.getByRole('dialog', { name: 'New chat' });
-  await dialog.getByText('A patient', { exact: true }).click();
-  await dialog.getByText('By phone number', { exact: true }).click();
-  await dialog.getByLabel('Patient’s phone number').fill(PATIENT_PHONE);
-  await dialog.getByRole('button', { name: 'Start chat' }).click();
-  await expect(priya).toHaveURL(/\/chats\/\d+$/);
+  const { priya, link } = await startPatientChatByPhone(browser, request, PATIENT_PHONE);
   const priyaMessages = priya.getByRole('log', { name: 'Messages' });
   await expect(priyaMessages).toBeVisible();
 
-  const { page: host, room, close } = await hostPageEmbedding(browser, await textedLink(request, PATIENT_PHONE));
+  const { page: host, room, close } = await hostPageEmbedding(browser, link);
   const patientMessages = room.getByRole('log', { name: 'Messages' });
   await expect(patientMessages).toBeVisible({ timeout: 20_000 });
   // The room told the host page its content's height when it loaded: not the frame's 600 px.

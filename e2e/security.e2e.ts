@@ -1,29 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, signInWithPassword, workIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInWithPassword, startPatientChatByPhone, textedLink, workIn } from './support';
 
 const PATIENT_PHONE = '+12025550177';
 const shots = process.env.E2E_SCREENSHOTS;
 const shoot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
-
-/** The newest chat link texted to a phone, from the development outbox, once it differs from `not`. */
-async function textedLink(request: APIRequestContext, phone: string, not?: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
-        const [message] = (await res.json()) as { body: string }[];
-        link = message?.body.match(/https?:\/\/\S+/)?.[0];
-        return link && link !== not ? link : undefined;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 test('a practice admin reads the audit trail, narrows it to one action and exports it as CSV, at desk and phone width', async ({
   browser,
@@ -69,19 +52,7 @@ test('a practice revokes a patient’s chat link: the open chat room closes, and
   browser,
   request,
 }) => {
-  const priya = await (await browser.newContext()).newPage();
-  await signInWithPassword(priya, 'provider@riverside.test');
-  await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
-  await priya.goto('/chats');
-  await priya.getByRole('button', { name: 'New chat' }).click();
-  const start = priya.getByRole('dialog', { name: 'New chat' });
-  await start.getByText('A patient', { exact: true }).click();
-  await start.getByText('By phone number', { exact: true }).click();
-  await start.getByLabel('Patient’s phone number').fill(PATIENT_PHONE);
-  await start.getByRole('button', { name: 'Start chat' }).click();
-  await expect(priya).toHaveURL(/\/chats\/\d+$/);
-
-  const first = await textedLink(request, PATIENT_PHONE);
+  const { priya, link: first } = await startPatientChatByPhone(browser, request, PATIENT_PHONE);
   const patient = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
   await patient.goto(first);
   await expect(patient.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
@@ -119,19 +90,7 @@ test('a chat room opened in a sixth window closes the first, which says so and o
   browser,
   request,
 }) => {
-  const priya = await (await browser.newContext()).newPage();
-  await signInWithPassword(priya, 'provider@riverside.test');
-  // Signed in only once the app shows where she works; going on sooner lands on the sign-in page.
-  await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
-  await priya.goto('/chats');
-  await priya.getByRole('button', { name: 'New chat' }).click();
-  const start = priya.getByRole('dialog', { name: 'New chat' });
-  await start.getByText('A patient', { exact: true }).click();
-  await start.getByText('By phone number', { exact: true }).click();
-  await start.getByLabel('Patient’s phone number').fill('+12025550178');
-  await start.getByRole('button', { name: 'Start chat' }).click();
-  await expect(priya).toHaveURL(/\/chats\/\d+$/);
-  const link = await textedLink(request, '+12025550178');
+  const { link } = await startPatientChatByPhone(browser, request, '+12025550178');
 
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const windows: Page[] = [];

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'referwell-demo';
 
@@ -14,6 +14,23 @@ export async function codeFor(request: APIRequestContext, to: string): Promise<s
     })
     .toBeTruthy();
   return code!;
+}
+
+/** The newest chat link texted to a phone, from the development outbox, once it differs from `not`. */
+export async function textedLink(request: APIRequestContext, phone: string, not?: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(phone)}&limit=1`);
+        const [message] = (await res.json()) as { body: string }[];
+        link = message?.body.match(/https?:\/\/\S+/)?.[0];
+        return link && link !== not ? link : undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return link!;
 }
 
 export async function signInWithPassword(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -32,6 +49,26 @@ export async function workIn(page: Page, name: string) {
   await switcher.click();
   await page.getByRole('option', { name }).click();
   await expect(switcher).toHaveValue(name);
+}
+
+/**
+ * Priya, the demo provider, signs in and starts a chat with a patient by phone number; the patient
+ * is texted a link. Gives her page, on the new chat, and that link.
+ */
+export async function startPatientChatByPhone(browser: Browser, request: APIRequestContext, phone: string) {
+  const priya = await (await browser.newContext()).newPage();
+  await signInWithPassword(priya, 'provider@riverside.test');
+  // Signed in only once the app shows where she works; going on sooner lands on the sign-in page.
+  await expect(priya.getByText('Current practice: Riverside Family Medicine')).toBeVisible();
+  await priya.goto('/chats');
+  await priya.getByRole('button', { name: 'New chat' }).click();
+  const dialog = priya.getByRole('dialog', { name: 'New chat' });
+  await dialog.getByText('A patient', { exact: true }).click();
+  await dialog.getByText('By phone number', { exact: true }).click();
+  await dialog.getByLabel('Patient’s phone number').fill(phone);
+  await dialog.getByRole('button', { name: 'Start chat' }).click();
+  await expect(priya).toHaveURL(/\/chats\/\d+$/);
+  return { priya, link: await textedLink(request, phone) };
 }
 
 /**

@@ -16,6 +16,19 @@ export function sqlState(err: unknown): string | undefined {
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
 
 /**
+ * Runs `write`, throwing `taken()` instead of a unique violation: when a check that the key is
+ * free races with another writer, the unique index gives the same answer the check would have.
+ */
+export async function onUniqueViolation<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+}
+
+/**
  * Data exceptions (class 22: a number out of range for its column, a NUL character in text) are
  * input the schemas let through, not a fault of the server.
  */

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { sha256 } from '../../platform/auth/crypto.js';
-import { auditEvents } from '../../platform/audit/audit.table.js';
 import { apiKeys } from '../../core/index.js';
-import { expectBadRequest, memberOf, practiceWith, uniqueEmail } from '../invites/invites.test-factories.js';
+import { auditOf, expectBadRequest, memberOf, practiceWith, uniqueEmail } from '../invites/invites.test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,11 +16,6 @@ afterAll(async () => {
 
 const keyRow = async (id: number) => (await t.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0];
 const keyCount = async () => (await t.db.select({ id: apiKeys.id }).from(apiKeys)).length;
-const auditOf = (action: string, id: number) =>
-  t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(id))));
 
 /** A practice, its signed-in admin, and a key with `permissions`. */
 async function practiceWithKey(permissions: string[] = ['USERS_READ', 'INVITES_WRITE']) {
@@ -60,7 +54,7 @@ describe('POST /api/v1/apiKey', () => {
     expect(key.prefix).toBe(key.secret.slice(0, 12));
     const row = await keyRow(key.id);
     expect(row.secretHash).toBe(sha256(key.secret));
-    expect(await auditOf('api_key.created', key.id)).toHaveLength(1);
+    expect(await auditOf(t, 'api_key.created', key.id)).toHaveLength(1);
 
     const list = await client.get(`/api/v1/practice/${practice.id}/apiKeys`);
     expect(list.statusCode).toBe(200);
@@ -117,8 +111,8 @@ describe('PUT /api/v1/apiKey/:id', () => {
     expect(off.json()).toMatchObject({ activated: false, permissions: ['USERS_READ'], name: 'EHR sync' });
     expect(off.json()).not.toHaveProperty('secret');
     expect((await integration.get(pending)).statusCode).toBe(401);
-    expect(await auditOf('api_key.deactivated', key.id)).toHaveLength(1);
-    expect(await auditOf('api_key.updated', key.id)).toHaveLength(1);
+    expect(await auditOf(t, 'api_key.deactivated', key.id)).toHaveLength(1);
+    expect(await auditOf(t, 'api_key.updated', key.id)).toHaveLength(1);
 
     await client.put(`/api/v1/apiKey/${key.id}`, {
       practiceId: practice.id,
@@ -126,7 +120,7 @@ describe('PUT /api/v1/apiKey/:id', () => {
       activated: true,
     });
     expect((await integration.get(pending)).statusCode).toBe(200);
-    expect(await auditOf('api_key.activated', key.id)).toHaveLength(1);
+    expect(await auditOf(t, 'api_key.activated', key.id)).toHaveLength(1);
   });
 
   it("needs the key's own practice, and answers 401, 403 and 456 without changing the key", async () => {

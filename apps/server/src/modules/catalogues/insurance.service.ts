@@ -46,6 +46,24 @@ export function createInsuranceService(ctx: AppContext) {
     if (!insurance) throw new AppError('NOT_FOUND', 'Insurance not found');
   }
 
+  /** A change to a member's accepted insurances in one practice, audited in that practice's trail. */
+  const auditInsurance = (
+    action: 'user.insurance_added' | 'user.insurance_removed',
+    caller: Caller,
+    userId: number,
+    practiceId: number,
+    insuranceId: number,
+  ) =>
+    ctx.audit.record({
+      action,
+      actorUserId: caller.user.id,
+      subjectUserId: userId,
+      targetType: 'insurance',
+      targetId: insuranceId,
+      practiceId,
+      details: { practiceId },
+    });
+
   return {
     /** Searchable payers, best matches first; without a query, all of them by name. */
     async list(query: string | undefined, page: number, pageSize: number) {
@@ -82,15 +100,7 @@ export function createInsuranceService(ctx: AppContext) {
         .onConflictDoNothing()
         .returning();
       if (added.length) {
-        await ctx.audit.record({
-          action: 'user.insurance_added',
-          actorUserId: caller.user.id,
-          subjectUserId: userId,
-          targetType: 'insurance',
-          targetId: insuranceId,
-          practiceId,
-          details: { practiceId },
-        });
+        await auditInsurance('user.insurance_added', caller, userId, practiceId, insuranceId);
       }
       return (await matrix(userId, [practiceId]))[0];
     },
@@ -108,15 +118,7 @@ export function createInsuranceService(ctx: AppContext) {
         )
         .returning();
       if (removed.length) {
-        await ctx.audit.record({
-          action: 'user.insurance_removed',
-          actorUserId: caller.user.id,
-          subjectUserId: userId,
-          targetType: 'insurance',
-          targetId: insuranceId,
-          practiceId,
-          details: { practiceId },
-        });
+        await auditInsurance('user.insurance_removed', caller, userId, practiceId, insuranceId);
       }
       return (await matrix(userId, [practiceId]))[0];
     },

@@ -12,7 +12,7 @@ import {
 import type { ClientInfo } from '../../platform/http.js';
 import { assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { containsPattern, personMatches, touchRecentPractice } from '../practices/index.js';
+import { auditPractice, containsPattern, personMatches, touchRecentPractice } from '../practices/index.js';
 import { practiceContacts, userContacts } from './contacts.table.js';
 
 type ContactUser = contactsApi.ContactUser;
@@ -59,6 +59,23 @@ export function createContactsService(ctx: AppContext) {
     return { data, count: total?.n ?? 0 };
   }
 
+  /** An address book entry added or removed: a user's own, with the contact as the target. */
+  const auditUserContact = (
+    action: 'user.contact_added' | 'user.contact_removed',
+    userId: number,
+    contactId: number,
+    client: ClientInfo,
+  ) =>
+    audit.record({
+      action,
+      actorUserId: userId,
+      subjectUserId: userId,
+      targetType: 'user',
+      targetId: contactId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+
   return {
     /** Only active provider accounts can be contacts; adding one twice is harmless. */
     async addUserContact(caller: SessionCaller, userId: number, contactId: number, client: ClientInfo) {
@@ -75,15 +92,7 @@ export function createContactsService(ctx: AppContext) {
         .onConflictDoNothing()
         .returning();
       if (added.length) {
-        await audit.record({
-          action: 'user.contact_added',
-          actorUserId: userId,
-          subjectUserId: userId,
-          targetType: 'user',
-          targetId: contactId,
-          ip: client.ip,
-          userAgent: client.userAgent,
-        });
+        await auditUserContact('user.contact_added', userId, contactId, client);
       }
     },
 
@@ -94,15 +103,7 @@ export function createContactsService(ctx: AppContext) {
         .where(and(eq(userContacts.userId, userId), eq(userContacts.contactUserId, contactId)))
         .returning();
       if (removed.length) {
-        await audit.record({
-          action: 'user.contact_removed',
-          actorUserId: userId,
-          subjectUserId: userId,
-          targetType: 'user',
-          targetId: contactId,
-          ip: client.ip,
-          userAgent: client.userAgent,
-        });
+        await auditUserContact('user.contact_removed', userId, contactId, client);
       }
     },
 
@@ -179,14 +180,9 @@ export function createContactsService(ctx: AppContext) {
         .returning();
       await touchRecentPractice(db, practiceId, otherId);
       if (added.length) {
-        await audit.record({
+        await auditPractice(audit, caller, client, {
           action: 'practice.contact_added',
-          actorUserId: caller.user.id,
-          targetType: 'practice',
-          targetId: practiceId,
           practiceId,
-          ip: client.ip,
-          userAgent: client.userAgent,
           details: { contactPracticeId: otherId },
         });
       }
@@ -199,14 +195,9 @@ export function createContactsService(ctx: AppContext) {
         .where(and(eq(practiceContacts.practiceId, practiceId), eq(practiceContacts.contactPracticeId, otherId)))
         .returning();
       if (removed.length) {
-        await audit.record({
+        await auditPractice(audit, caller, client, {
           action: 'practice.contact_removed',
-          actorUserId: caller.user.id,
-          targetType: 'practice',
-          targetId: practiceId,
           practiceId,
-          ip: client.ip,
-          userAgent: client.userAgent,
           details: { contactPracticeId: otherId },
         });
       }

@@ -4,7 +4,7 @@ import type { intakeApi } from '@referwell/contracts';
 import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { onUniqueViolation } from '../../db/errors.js';
 import { specialitiesByIds } from '../catalogues/index.js';
 import { bots, submissions, type BotRow } from './intake.table.js';
 import { NO_SUCH_BOT, auditIntake, botFor, toBot } from './intake-records.js';
@@ -70,14 +70,7 @@ export function createBotsService(ctx: AppContext) {
   }
 
   /** The check above races with other writers; the unique index settles it with the same answer. */
-  async function writing<T>(write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw endpointTaken();
-      throw err;
-    }
-  }
+  const writing = <T>(write: () => Promise<T>) => onUniqueViolation(write, endpointTaken);
 
   /** A speciality question needs specialities to offer, whichever of the two the change leaves as it was. */
   function assertAsksWithChoices(current: Pick<BotRow, 'specialities' | 'specialityQuestionType'>, change: BotChange) {

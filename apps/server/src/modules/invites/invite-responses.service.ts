@@ -82,6 +82,18 @@ export function createInviteResponses(ctx: AppContext) {
     if (isExpired(invite)) throw new AppError('INVITE_EXPIRED', EXPIRED);
   }
 
+  /** The invite a link's code opens, while it is open (assertOpen); 404 for a code that opens none. */
+  async function openByCode(code: string) {
+    const [invite] = await db
+      .select()
+      .from(invites)
+      .where(eq(invites.codeHash, inviteCodeHash(code)))
+      .limit(1);
+    if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
+    assertOpen(invite);
+    return invite;
+  }
+
   /**
    * The invite a caller may answer: with the code of its link, or (without one) as the account it
    * is addressed to. Anyone else learns nothing: 404.
@@ -145,6 +157,18 @@ export function createInviteResponses(ctx: AppContext) {
     };
   }
 
+  /** An invite declined, or ignored (a quiet decline), by `userId`; null: by someone not signed in, with its link. */
+  const auditTurnedDown = (action: 'invite.declined' | 'invite.ignored', invite: InviteRow, userId: number | null) =>
+    audit.record({
+      action,
+      actorUserId: userId,
+      subjectUserId: userId ?? invite.inviteeUserId,
+      targetType: 'invite',
+      targetId: invite.id,
+      practiceId: invite.practiceId,
+      details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId },
+    });
+
   async function respond(invite: InviteRow, status: 'DECLINED' | 'IGNORED', user: UserRow | null) {
     const [row] = await db
       .update(invites)
@@ -152,26 +176,12 @@ export function createInviteResponses(ctx: AppContext) {
       .where(and(eq(invites.id, invite.id), eq(invites.status, 'PENDING')))
       .returning({ id: invites.id });
     if (!row) throw new AppError('OBJECT_NOT_FOUND', NO_LONGER_VALID);
-    await audit.record({
-      action: status === 'DECLINED' ? 'invite.declined' : 'invite.ignored',
-      actorUserId: user?.id ?? null,
-      subjectUserId: user?.id ?? invite.inviteeUserId,
-      targetType: 'invite',
-      targetId: invite.id,
-      practiceId: invite.practiceId,
-      details: { type: invite.type, target: targetOf(invite), practiceId: invite.practiceId },
-    });
+    await auditTurnedDown(status === 'DECLINED' ? 'invite.declined' : 'invite.ignored', invite, user?.id ?? null);
   }
 
   return {
     async byCode(code: string, viewer: UserRow | null) {
-      const [invite] = await db
-        .select()
-        .from(invites)
-        .where(eq(invites.codeHash, inviteCodeHash(code)))
-        .limit(1);
-      if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
-      assertOpen(invite);
+      const invite = await openByCode(code);
       return toView(invite, viewer);
     },
 
@@ -235,15 +245,7 @@ export function createInviteResponses(ctx: AppContext) {
         .returning({ id: invites.id });
       const ignored = new Set(changed.map((r) => r.id));
       for (const row of rows.filter((r) => ignored.has(r.id))) {
-        await audit.record({
-          action: 'invite.ignored',
-          actorUserId: caller.user.id,
-          subjectUserId: caller.user.id,
-          targetType: 'invite',
-          targetId: row.id,
-          practiceId: row.practiceId,
-          details: { type: row.type, target: targetOf(row), practiceId: row.practiceId },
-        });
+        await auditTurnedDown('invite.ignored', row, caller.user.id);
       }
       return { ignored: [...ignored] };
     },
@@ -254,13 +256,7 @@ export function createInviteResponses(ctx: AppContext) {
      * code then proves the person reads that mailbox).
      */
     async checkForSignup(code: string, signup: { kind: 'PROVIDER' | 'PATIENT'; email?: string; phone: string }) {
-      const [invite] = await db
-        .select()
-        .from(invites)
-        .where(eq(invites.codeHash, inviteCodeHash(code)))
-        .limit(1);
-      if (!invite) throw new AppError('OBJECT_NOT_FOUND', 'Invite not found');
-      assertOpen(invite);
+      const invite = await openByCode(code);
       if (signup.kind === 'PROVIDER' && invite.type === 'PATIENT') {
         throw new AppError('BAD_REQUEST', 'This invite is for a patient: sign up in the patient app');
       }

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import { invitesApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient } from '../../test/client.js';
 import { createUser } from '../../test/factories.js';
 import { sha256 } from '../../platform/auth/crypto.js';
-import { auditEvents } from '../../platform/audit/audit.table.js';
 import {
   allowResend,
+  auditOf,
   expectBadRequest,
   expire,
   invite,
@@ -25,12 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const auditOf = (action: string, targetId: number) =>
-  t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))));
 
 describe('PUT /api/v1/user/:id/resendInvite', () => {
   it("sends the practice's pending invite to the user again, to a corrected e-mail", async () => {
@@ -54,7 +47,7 @@ describe('PUT /api/v1/user/:id/resendInvite', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: inviteId, email: corrected, inviteeUserId: picked.id });
     await inviteCodeSentTo(t, corrected);
-    expect(await auditOf('invite.resent', inviteId)).toHaveLength(1);
+    expect(await auditOf(t, 'invite.resent', inviteId)).toHaveLength(1);
   });
 
   it('answers 404 without a pending invite, 403 to outsiders and 401 when signed out', async () => {
@@ -154,7 +147,7 @@ describe('DELETE /api/v1/invites/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await inviteRow(t, sent.invite.id)).status).toBe('REVOKED');
     expect((await new TestClient(t.app).get(`/api/v1/invites/${sent.code}`)).statusCode).toBe(456);
-    expect(await auditOf('invite.revoked', sent.invite.id)).toHaveLength(1);
+    expect(await auditOf(t, 'invite.revoked', sent.invite.id)).toHaveLength(1);
     expectBadRequest(
       await client.delete(`/api/v1/invites/${sent.invite.id}`),
       'This invite is revoked; only pending invites can be revoked',

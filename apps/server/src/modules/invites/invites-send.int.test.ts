@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import { invitesApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastMessage } from '../../test/client.js';
 import { createPractice } from '../../test/factories.js';
 import { sha256 } from '../../platform/auth/crypto.js';
-import { auditEvents } from '../../platform/audit/audit.table.js';
 import { networkPractices } from '../networks/networks.table.js';
 import {
   allowResend,
+  auditOf,
   createNetwork,
   createOrganisation,
   expectBadRequest,
@@ -34,12 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const auditOf = (action: string, targetId: number) =>
-  t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))));
 
 describe('POST /api/v1/invite', () => {
   it('answers 401 when signed out', async () => {
@@ -92,7 +85,7 @@ describe('POST /api/v1/invite', () => {
     const row = await inviteRow(t, body.invite.id);
     expect(row.codeHash).toBe(sha256(code));
     expect(row.codeHash).not.toContain(code);
-    expect(await auditOf('invite.sent', row.id)).toHaveLength(1);
+    expect(await auditOf(t, 'invite.sent', row.id)).toHaveLength(1);
   });
 
   it('texts the link to a phone number, normalised', async () => {

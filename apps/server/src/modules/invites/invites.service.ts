@@ -1,23 +1,20 @@
 import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import { invitesApi, type InviteType, type Role } from '@referwell/contracts';
+import { invitesApi } from '@referwell/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   authorizeOrganisation,
   authorizePractice,
-  canInPractice,
-  organisations,
   users,
   type AppContext,
   type Caller,
   type SessionCaller,
-  type UserRow,
 } from '../../core/index.js';
 import { AppError } from '../../platform/errors.js';
-import { networkStanding } from '../networks/index.js';
 import { invites } from './invites.table.js';
 import { deliverInvite, type InviteLetter } from './invite-delivery.js';
 import { isMemberOfTarget } from './invite-membership.js';
+import { accountFor, authorizeTarget, grantedRole, targetOfRequest, type InviteRequest } from './invite-request.js';
 import {
   loadInvite,
   newInviteCode,
@@ -30,101 +27,13 @@ import {
 import { validPhone } from '../../platform/phone.js';
 
 type SendBody = z.output<typeof invitesApi.SendInviteBody>;
-type InviteTarget = invitesApi.InviteTarget;
 const { INVITE_RESEND_COOLDOWN_MS, INVITE_TTL_MS } = invitesApi;
 
-/** Everything an invite is made from, whichever endpoint asked for it. */
-interface InviteRequest {
-  type: InviteType;
-  /** The inviting practice (practice and network invites). */
-  practiceId: number | null;
-  networkId: number | null;
-  organisationId: number | null;
-  email: string | null;
-  phone: string | null;
-  role: Role | null;
-  /** An account picked by id (from search, or a practice's own list). */
-  userId?: number;
-  firstName?: string;
-  message?: string;
-}
-
-const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'THIRD_PARTY_ADMIN'];
-const VENDOR_ROLES: readonly Role[] = ['THIRD_PARTY_ADMIN', 'THIRD_PARTY_STAFF'];
-
-const targetOfRequest = (r: InviteRequest): InviteTarget =>
-  r.organisationId ? 'ORGANISATION' : r.networkId ? 'NETWORK' : 'PRACTICE';
 const sameColumn = (column: PgColumn, value: number | null) => (value === null ? isNull(column) : eq(column, value));
 
 /** The sending side of invites: create, send again, revoke, list a practice's pending ones. */
 export function createInvitesService(ctx: AppContext) {
   const { db, audit } = ctx;
-
-  /** Checks the caller may invite to the target; answers 404 for a network that is not the practice's. */
-  async function authorizeTarget(caller: Caller, r: InviteRequest): Promise<void> {
-    if (r.organisationId !== null) {
-      await authorizeOrganisation(db, caller, r.organisationId, 'organisation.manage');
-      const [org] = await db
-        .select({ id: organisations.id })
-        .from(organisations)
-        .where(eq(organisations.id, r.organisationId));
-      if (!org) throw new AppError('OBJECT_NOT_FOUND', 'Organisation not found');
-      return;
-    }
-    if (r.practiceId === null) throw new AppError('BAD_REQUEST', 'practiceId is required');
-    await authorizePractice(db, caller, r.practiceId, 'team.invite');
-    if (r.networkId !== null) {
-      const network = await networkStanding(db, r.networkId, r.practiceId);
-      // A network neither owned by nor containing the practice is none of its business.
-      if (!network || (network.ownerId !== r.practiceId && network.memberId === null)) {
-        throw new AppError('OBJECT_NOT_FOUND', 'Network not found');
-      }
-    }
-  }
-
-  /** The role the invite grants, after checking the caller may grant it. */
-  async function grantedRole(caller: Caller, r: InviteRequest): Promise<Role | null> {
-    const target = targetOfRequest(r);
-    if (r.type === 'PATIENT') {
-      if (target !== 'PRACTICE')
-        throw new AppError('BAD_REQUEST', 'Patients are invited to a practice, not to a network or an organisation');
-      if (r.role) throw new AppError('BAD_REQUEST', 'Patient invites grant no role');
-      return null;
-    }
-    if (target === 'NETWORK') {
-      if (r.role) throw new AppError('BAD_REQUEST', 'Network invites add a practice to the network and grant no role');
-      return null;
-    }
-    const role = r.role ?? (r.type === 'VENDOR' ? 'THIRD_PARTY_STAFF' : 'PROVIDER');
-    if (r.type === 'VENDOR' && !VENDOR_ROLES.includes(role)) {
-      throw new AppError('BAD_REQUEST', 'Vendors are invited as THIRD_PARTY_ADMIN or THIRD_PARTY_STAFF');
-    }
-    if (target === 'PRACTICE' && ADMIN_ROLES.includes(role)) {
-      // Inviting someone as an admin grants a role, so it needs what granting roles needs.
-      const mayGrant =
-        (await canInPractice(db, caller, r.practiceId!, 'team.manage')) &&
-        (role !== 'ADMIN' || (await canInPractice(db, caller, r.practiceId!, 'team.admins')));
-      if (!mayGrant) throw new AppError('FORBIDDEN', `Only practice admins may invite someone as ${role}`);
-    }
-    return role;
-  }
-
-  async function accountFor(r: InviteRequest): Promise<UserRow | null> {
-    if (r.userId !== undefined) {
-      const [user] = await db.select().from(users).where(eq(users.id, r.userId)).limit(1);
-      if (!user) throw new AppError('OBJECT_NOT_FOUND', 'User not found');
-      return user;
-    }
-    const by: SQL[] = [];
-    if (r.email) by.push(eq(users.email, r.email));
-    if (r.phone) by.push(eq(users.phone, r.phone));
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(or(...by))
-      .limit(1);
-    return user ?? null;
-  }
 
   async function findPendingDuplicate(r: InviteRequest) {
     const address = r.email ? eq(invites.email, r.email) : eq(invites.phone, r.phone!);
@@ -209,11 +118,11 @@ export function createInvitesService(ctx: AppContext) {
   }
 
   async function send(caller: Caller, r: InviteRequest): Promise<{ invite: invitesApi.Invite; resent: boolean }> {
-    await authorizeTarget(caller, r);
+    await authorizeTarget(db, caller, r);
     if (r.networkId !== null && r.organisationId !== null)
       throw new AppError('BAD_REQUEST', 'Invite to a network or to an organisation, not both.');
-    const role = await grantedRole(caller, r);
-    const account = await accountFor(r);
+    const role = await grantedRole(db, caller, r);
+    const account = await accountFor(db, r);
     if (account) {
       if (r.userId !== undefined) {
         r.email ??= account.email;

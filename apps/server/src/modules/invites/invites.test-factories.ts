@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '@referwell/contracts';
 import type { TestApp } from '../../test/harness.js';
@@ -7,9 +7,17 @@ import { TestClient, lastCode, lastMessage } from '../../test/client.js';
 import { TEST_PASSWORD, addMember, createPractice, createUser } from '../../test/factories.js';
 import { networks } from '../networks/networks.table.js';
 import { organisationMembers, organisations } from '../../core/index.js';
+import { auditEvents } from '../../platform/audit/audit.table.js';
 import { invites } from './invites.table.js';
 
 /** Helpers for the invite, join-request and API-key tests. */
+
+/** The audit entries of `action` on the object `targetId`. */
+export const auditOf = (t: TestApp, action: string, targetId: number) =>
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, String(targetId))));
 
 let n = 0;
 export const uniqueEmail = (label = 'invitee') => `${label}-${++n}-${Date.now()}@example.test`;

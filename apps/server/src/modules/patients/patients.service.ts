@@ -5,7 +5,7 @@ import { authorizePractice, type AppContext, type Caller } from '../../core/inde
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { validOptionalPhone, validPhone } from '../../platform/phone.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { onUniqueViolation } from '../../db/errors.js';
 import { insuranceById, insuranceNameOf } from '../catalogues/index.js';
 import type { PlacesService } from '../places/index.js';
 import { patients } from './patients.table.js';
@@ -108,14 +108,7 @@ export function createPatientsService(ctx: AppContext, places: PlacesService) {
   }
 
   /** The checks above race with other writers; the unique index settles it with the same answer. */
-  async function writing<T>(write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw phoneTaken();
-      throw err;
-    }
-  }
+  const writing = <T>(write: () => Promise<T>) => onUniqueViolation(write, phoneTaken);
 
   /** The stored form of the given fields, validated; fields left out are absent. */
   async function storedChange(change: PatientChange): Promise<PatientWrite> {

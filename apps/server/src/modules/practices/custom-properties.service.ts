@@ -3,8 +3,9 @@ import { customPropertiesApi, type CustomPropertyType, type ValidationIssue } fr
 import { authorizePractice, rolesIn, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { onUniqueViolation } from '../../db/errors.js';
 import { customPropertyDefinitions, customPropertyValues } from './practices.table.js';
+import { auditPractice } from './practice-audit.js';
 
 type DefinitionRow = typeof customPropertyDefinitions.$inferSelect;
 type DefinitionInput = { name: string; moniker: string; type: CustomPropertyType };
@@ -59,14 +60,8 @@ export function createCustomPropertiesService(ctx: AppContext) {
     if (clash) throw new AppError('ERROR_OBJECT_EXISTS', MONIKER_TAKEN);
   }
 
-  async function writing<T>(write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', MONIKER_TAKEN);
-      throw err;
-    }
-  }
+  const writing = <T>(write: () => Promise<T>) =>
+    onUniqueViolation(write, () => new AppError('ERROR_OBJECT_EXISTS', MONIKER_TAKEN));
 
   async function assertMember(practiceId: number, userId: number) {
     if (!(await rolesIn(db, userId, practiceId)).length)
@@ -93,26 +88,6 @@ export function createCustomPropertiesService(ctx: AppContext) {
       .orderBy(sql`lower(${customPropertyDefinitions.name})`, asc(customPropertyDefinitions.id));
   }
 
-  const audited = (
-    caller: SessionCaller,
-    action: string,
-    practiceId: number,
-    client: ClientInfo,
-    details: Record<string, unknown>,
-    subjectUserId?: number,
-  ) =>
-    audit.record({
-      action: `practice.${action}`,
-      actorUserId: caller.user.id,
-      subjectUserId,
-      targetType: 'practice',
-      targetId: practiceId,
-      practiceId,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details,
-    });
-
   return {
     async list(caller: Caller, practiceId: number) {
       await authorizePractice(db, caller, practiceId, 'practice.view');
@@ -133,7 +108,11 @@ export function createCustomPropertiesService(ctx: AppContext) {
           .values({ practiceId, ...input })
           .returning(),
       );
-      await audited(caller, 'custom_property_created', practiceId, client, { propertyId: row.id, ...input });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.custom_property_created',
+        practiceId,
+        details: { propertyId: row.id, ...input },
+      });
       return toDefinition(row);
     },
 
@@ -181,7 +160,11 @@ export function createCustomPropertiesService(ctx: AppContext) {
           return updated;
         }),
       );
-      await audited(caller, 'custom_property_updated', practiceId, client, { propertyId, ...change });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.custom_property_updated',
+        practiceId,
+        details: { propertyId, ...change },
+      });
       return toDefinition(row);
     },
 
@@ -189,7 +172,11 @@ export function createCustomPropertiesService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       const current = await loadDefinition(practiceId, propertyId);
       await db.delete(customPropertyDefinitions).where(eq(customPropertyDefinitions.id, propertyId));
-      await audited(caller, 'custom_property_deleted', practiceId, client, { propertyId, moniker: current.moniker });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.custom_property_deleted',
+        practiceId,
+        details: { propertyId, moniker: current.moniker },
+      });
     },
 
     async values(caller: SessionCaller, practiceId: number, userId: number) {
@@ -256,7 +243,12 @@ export function createCustomPropertiesService(ctx: AppContext) {
         }
       });
       if (writes.length)
-        await audited(caller, 'custom_values_updated', practiceId, client, { definitionIds: ids }, userId);
+        await auditPractice(audit, caller, client, {
+          action: 'practice.custom_values_updated',
+          practiceId,
+          subjectUserId: userId,
+          details: { definitionIds: ids },
+        });
       return valuesOf(practiceId, userId);
     },
   };

@@ -18,6 +18,7 @@ export {
   touchRecentPractice,
 } from './practices.service.js';
 export { personMatches } from './practice-team.service.js';
+export { auditPractice } from './practice-audit.js';
 export { isOpenAt, minutesOf } from './opening-hours.js';
 
 export function practicesModule(app: FastifyInstance, ctx: AppContext) {

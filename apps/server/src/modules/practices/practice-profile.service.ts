@@ -25,6 +25,7 @@ import {
   toPractice,
 } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
+import { auditPractice } from './practice-audit.js';
 import { cleanImageUpload, deleteRemovedImage, publicImagePath, recordUpload, supersedeImage } from '../files/index.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
@@ -106,14 +107,9 @@ export function createPracticeProfileService(ctx: AppContext) {
         await setCurrentPracticeIfNone(tx, caller.user.id, created.id, new Date());
         return created;
       });
-      await audit.record({
+      await auditPractice(audit, caller, client, {
         action: 'practice.created',
-        actorUserId: caller.user.id,
-        targetType: 'practice',
-        targetId: row.id,
-        ip: client.ip,
         practiceId: row.id,
-        userAgent: client.userAgent,
         details: { name: row.name, type: row.type, roles },
       });
       return full(row, roles);
@@ -152,14 +148,9 @@ export function createPracticeProfileService(ctx: AppContext) {
         throw err;
       }
       if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');
-      await audit.record({
+      await auditPractice(audit, caller, client, {
         action: 'practice.updated',
-        actorUserId: caller.user.id,
-        targetType: 'practice',
-        targetId: practiceId,
-        ip: client.ip,
         practiceId,
-        userAgent: client.userAgent,
         details: { fields: Object.keys(body), ...(caller.apiKey ? { apiKeyId: caller.apiKey.id } : {}) },
       });
       return full(row, held);
@@ -221,14 +212,9 @@ export function createPracticeProfileService(ctx: AppContext) {
         .set({ billingEmail, updatedAt: new Date() })
         .where(eq(practices.id, practiceId))
         .returning();
-      await audit.record({
+      await auditPractice(audit, caller, client, {
         action: 'practice.billing_email_changed',
-        actorUserId: caller.user.id,
-        targetType: 'practice',
-        targetId: practiceId,
         practiceId,
-        ip: client.ip,
-        userAgent: client.userAgent,
         details: { from: before.billingEmail, to: billingEmail },
       });
       return full(row, held);
@@ -282,14 +268,9 @@ export function createPracticeProfileService(ctx: AppContext) {
       });
       if (removedUrl !== null) {
         const file = await deleteRemovedImage(ctx, removedUrl, { userId: caller.user.id, client });
-        await audit.record({
+        await auditPractice(audit, caller, client, {
           action: `practice.${BRANDING_AUDIT[purpose]}_removed`,
-          actorUserId: caller.user.id,
-          targetType: 'practice',
-          targetId: practiceId,
           practiceId,
-          ip: client.ip,
-          userAgent: client.userAgent,
           details: { fileId: file?.id ?? null },
         });
       }

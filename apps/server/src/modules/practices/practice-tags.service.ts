@@ -3,9 +3,10 @@ import type { practicesApi } from '@referwell/contracts';
 import { authorizePractice, type AppContext, type Caller, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { onUniqueViolation } from '../../db/errors.js';
 import { practiceTags } from './practices.table.js';
 import { tagsOf, toPracticeTag } from './practices.service.js';
+import { auditPractice } from './practice-audit.js';
 
 type TagContext = practicesApi.TagContext;
 type TagInput = { name: string; color: string; context: TagContext };
@@ -42,33 +43,8 @@ export function createPracticeTagsService(ctx: AppContext) {
   }
 
   /** Two requests racing past the name check meet the unique constraint instead. */
-  async function writing<T>(write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', TAG_EXISTS);
-      throw err;
-    }
-  }
-
-  const audited = (
-    caller: SessionCaller,
-    action: 'tag_created' | 'tag_updated' | 'tag_deleted',
-    practiceId: number,
-    tagId: number,
-    client: ClientInfo,
-    details: Record<string, unknown>,
-  ) =>
-    audit.record({
-      action: `practice.${action}`,
-      actorUserId: caller.user.id,
-      targetType: 'practice',
-      targetId: practiceId,
-      practiceId,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details: { tagId, ...details },
-    });
+  const writing = <T>(write: () => Promise<T>) =>
+    onUniqueViolation(write, () => new AppError('ERROR_OBJECT_EXISTS', TAG_EXISTS));
 
   return {
     async list(caller: Caller, practiceId: number, context?: TagContext) {
@@ -85,7 +61,11 @@ export function createPracticeTagsService(ctx: AppContext) {
           .values({ practiceId, ...input })
           .returning(),
       );
-      await audited(caller, 'tag_created', practiceId, tag.id, client, input);
+      await auditPractice(audit, caller, client, {
+        action: 'practice.tag_created',
+        practiceId,
+        details: { tagId: tag.id, ...input },
+      });
       return toPracticeTag(tag);
     },
 
@@ -106,7 +86,11 @@ export function createPracticeTagsService(ctx: AppContext) {
       const [row] = await writing(() =>
         db.update(practiceTags).set(change).where(eq(practiceTags.id, tagId)).returning(),
       );
-      await audited(caller, 'tag_updated', practiceId, tagId, client, change);
+      await auditPractice(audit, caller, client, {
+        action: 'practice.tag_updated',
+        practiceId,
+        details: { tagId, ...change },
+      });
       return toPracticeTag(row);
     },
 
@@ -114,7 +98,11 @@ export function createPracticeTagsService(ctx: AppContext) {
       await authorizePractice(db, caller, practiceId, 'practice.edit');
       const tag = await loadTag(practiceId, tagId);
       await db.delete(practiceTags).where(eq(practiceTags.id, tagId));
-      await audited(caller, 'tag_deleted', practiceId, tagId, client, { name: tag.name });
+      await auditPractice(audit, caller, client, {
+        action: 'practice.tag_deleted',
+        practiceId,
+        details: { tagId, name: tag.name },
+      });
     },
   };
 }

@@ -17,6 +17,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { forgetPracticeMember, LAST_ADMIN_MESSAGE } from '../roles/index.js';
 import { containsPattern } from './practices.service.js';
+import { auditPractice } from './practice-audit.js';
 
 type PracticeUser = practicesApi.PracticeUser;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -130,15 +131,10 @@ export function createPracticeTeamService(ctx: AppContext) {
         return true;
       });
       if (added) {
-        await audit.record({
+        await auditPractice(audit, caller, client, {
           action: 'practice.admin_added',
-          actorUserId: caller.user.id,
-          subjectUserId: userId,
-          targetType: 'practice',
-          targetId: practiceId,
           practiceId,
-          ip: client.ip,
-          userAgent: client.userAgent,
+          subjectUserId: userId,
         });
       }
       return member(practiceId, userId);
@@ -158,15 +154,10 @@ export function createPracticeTeamService(ctx: AppContext) {
         return true;
       });
       if (removed) {
-        await audit.record({
+        await auditPractice(audit, caller, client, {
           action: 'practice.admin_removed',
-          actorUserId: caller.user.id,
-          subjectUserId: userId,
-          targetType: 'practice',
-          targetId: practiceId,
           practiceId,
-          ip: client.ip,
-          userAgent: client.userAgent,
+          subjectUserId: userId,
         });
       }
       return member(practiceId, userId);
@@ -178,15 +169,10 @@ export function createPracticeTeamService(ctx: AppContext) {
         await lockPractice(tx, practiceId);
         return removeFromPractice(tx, practiceId, userId);
       });
-      await audit.record({
+      await auditPractice(audit, caller, client, {
         action: 'practice.user_removed',
-        actorUserId: caller.user.id,
-        subjectUserId: userId,
-        targetType: 'practice',
-        targetId: practiceId,
         practiceId,
-        ip: client.ip,
-        userAgent: client.userAgent,
+        subjectUserId: userId,
         details: { roles },
       });
     },
@@ -197,15 +183,10 @@ export function createPracticeTeamService(ctx: AppContext) {
         await lockPractice(tx, practiceId);
         return removeFromPractice(tx, practiceId, caller.user.id);
       });
-      await audit.record({
+      await auditPractice(audit, caller, client, {
         action: 'practice.member_left',
-        actorUserId: caller.user.id,
-        subjectUserId: caller.user.id,
-        targetType: 'practice',
-        targetId: practiceId,
         practiceId,
-        ip: client.ip,
-        userAgent: client.userAgent,
+        subjectUserId: caller.user.id,
         details: { roles },
       });
     },

@@ -1,4 +1,5 @@
 import './chat.css';
+import './messageList.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import type { FileView } from '@referwell/contracts';

@@ -1,61 +1,41 @@
-import type { SVGProps } from 'react';
+import { LineIcon } from '../../ui/LineIcon';
 
 /** Small line icons of the room; decorative (the buttons around them carry the labels). */
-function Icon({ children, size = 20, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable={false}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const SendIcon = () => (
-  <Icon>
+  <LineIcon>
     <path d="M22 2 11 13" />
     <path d="M22 2 15 22l-4-9-9-4 20-7z" />
-  </Icon>
+  </LineIcon>
 );
 
 export const AttachIcon = () => (
-  <Icon>
+  <LineIcon>
     <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
-  </Icon>
+  </LineIcon>
 );
 
 export const ActionsIcon = () => (
-  <Icon>
+  <LineIcon>
     <path d="M12 5v14M5 12h14" />
-  </Icon>
+  </LineIcon>
 );
 
 export const SentIcon = () => (
-  <Icon size={14}>
+  <LineIcon size={14}>
     <path d="M5 12.5 10 17 19 7" />
-  </Icon>
+  </LineIcon>
 );
 
 export const ReadIcon = () => (
-  <Icon size={14}>
+  <LineIcon size={14}>
     <path d="M2 12.5 6.5 17 15 7" />
     <path d="M10.5 16 11.5 17 20 7" />
-  </Icon>
+  </LineIcon>
 );
 
 export const SendingIcon = () => (
-  <Icon size={12}>
+  <LineIcon size={12}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </Icon>
+  </LineIcon>
 );

@@ -2,6 +2,7 @@ import { ActionIcon, Indicator, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { setSession, useSession } from '../../lib/session';
 import { useIsPhone } from '../../lib/useIsPhone';
+import { LineIcon } from '../../ui/LineIcon';
 import { NotificationList } from './NotificationList';
 import { notificationCountQuery, useNotificationsLiveUpdates } from './notificationQueries';
 
@@ -10,20 +11,9 @@ const SHOWN_MAX = 99;
 
 function BellIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
+    <LineIcon>
       <path d="M6 10a6 6 0 0 1 12 0v3l2 3H4l2-3zM10 20a2 2 0 0 0 4 0" />
-    </svg>
+    </LineIcon>
   );
 }
 

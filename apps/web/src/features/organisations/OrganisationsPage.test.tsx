@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, lakeside, riverside, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { fullPractice, member, organisation } from './organisations.fixtures';
+import { practiceFixture } from '../../test/practiceFixtures';
+import { member, organisation } from './organisations.fixtures';
 
 type Routes = Parameters<typeof fakeServer>[0];
 
@@ -34,7 +35,7 @@ function organisationServer({ admin = true, routes = {} }: { admin?: boolean; ro
       practices = practices.map((p) => (p.id === body.practiceId ? { ...p, billingBasis: 'PRACTICE' } : p));
       return practices.find((p) => p.id === body.practiceId);
     },
-    'GET /api/v1/practice/:id': () => fullPractice(lakeside.practice, 5),
+    'GET /api/v1/practice/:id': () => practiceFixture({ ...lakeside.practice, organisationId: 5 }),
     ...routes,
   });
 }
@@ -60,7 +61,7 @@ describe('organisations list', () => {
   it('creates an organisation with the current practice and opens it', async () => {
     const server = organisationServer({
       routes: {
-        'GET /api/v1/practice/:id': () => fullPractice(lakeside.practice, null),
+        'GET /api/v1/practice/:id': () => practiceFixture({ ...lakeside.practice, organisationId: null }),
         'POST /api/v1/organisations': ({ body }) =>
           reply(201, organisation({ id: 9, name: body.name, practiceCount: 1 })),
       },
@@ -173,7 +174,7 @@ describe('organisation page', () => {
   it('brings the current practice in and asks before taking one out', async () => {
     const server = organisationServer({
       routes: {
-        'GET /api/v1/practice/:id': () => fullPractice(lakeside.practice, null),
+        'GET /api/v1/practice/:id': () => practiceFixture({ ...lakeside.practice, organisationId: null }),
         'POST /api/v1/organisation/:id/practices': ({ body }) =>
           reply(201, { ...lakeside.practice, id: body.practiceId, billingBasis: 'PRACTICE' }),
         'DELETE /api/v1/organisation/:id/practices/:practiceId': () => ({ ok: true }),

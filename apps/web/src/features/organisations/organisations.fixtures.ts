@@ -1,4 +1,4 @@
-import { practicesApi, type PracticeSummary, type organisationsApi, type rolesApi } from '@referwell/contracts';
+import type { organisationsApi, rolesApi } from '@referwell/contracts';
 
 export function organisation(more: Partial<organisationsApi.OrganisationView> = {}): organisationsApi.OrganisationView {
   return {
@@ -29,48 +29,5 @@ export function member(id: number, roles: rolesApi.RoleHolder['roles'] = ['STAFF
       email: `person${id}@valley.test`,
     },
     roles,
-  };
-}
-
-/** A practice as GET practice/:id answers, for deciding whether it can join an organisation. */
-export function fullPractice(summary: PracticeSummary, organisationId: number | null): practicesApi.Practice {
-  return {
-    ...summary,
-    createdAt: 1_700_000_000_000,
-    updatedAt: 1_700_000_000_000,
-    identifier: null,
-    building: null,
-    placeId: null,
-    latitude: null,
-    longitude: null,
-    country: 'US',
-    timezone: 'America/New_York',
-    npiIdentifier: null,
-    about: null,
-    profilePhoto: null,
-    appointmentRequestRedirectLink: null,
-    openingHours: [],
-    welcomeMessageOpen: null,
-    welcomeMessageClosed: null,
-    defaultAppointmentLocation: null,
-    defaultVirtualAppointmentHost: null,
-    liaisonEmails: [],
-    gates: practicesApi.DEFAULT_GATES,
-    isIndividual: false,
-    isThirdParty: false,
-    tierTimeout: 60,
-    maxReferralMatchRadius: 50,
-    allowOuterNetworkMatching: false,
-    autoArchiveEnabled: false,
-    campaignShareLimit: null,
-    organisationId,
-    billingBasis: 'PRACTICE',
-    billingEmail: null,
-    stripeId: null,
-    stripeSubscription: null,
-    subscriptionStatus: null,
-    locked: false,
-    active: true,
-    tags: [],
   };
 }

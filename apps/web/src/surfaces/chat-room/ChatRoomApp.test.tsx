@@ -78,7 +78,7 @@ describe('the chat room page', () => {
     );
     // In a frame shorter than the conversation the list scrolls; what it hides still counts.
     const list = screen.getByRole('log');
-    list.style.overflowY = 'auto'; // as chat.css has it (jsdom reads no style sheets)
+    list.style.overflowY = 'auto'; // as messageList.css has it (jsdom reads no style sheets)
     Object.defineProperty(list, 'getBoundingClientRect', {
       configurable: true,
       value: () => ({ height: 150 }) as DOMRect,

@@ -1,25 +1,7 @@
-import type { SVGProps } from 'react';
+import { LineIcon, type LineIconProps } from '../LineIcon';
 
-// A few line icons; the app has no icon library. All are decorative: their buttons carry labels.
-function Icon({ children, size = 18, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The files' line icons, a little smaller than the base's; decorative: their buttons carry labels. */
+const Icon = ({ size = 18, ...rest }: LineIconProps) => <LineIcon size={size} {...rest} />;
 
 export const DownloadIcon = (props: { size?: number }) => (
   <Icon {...props}>
