@@ -5,16 +5,12 @@ import { compression } from 'vite-plugin-compression2';
 
 const page = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Libraries change less often than the app: separate chunks stay cached across releases.
-const libraryChunks = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
-  {
-    name: 'mantine',
-    test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
-    priority: 20,
-  },
-  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
-];
+// React and its router change least often: a chunk of their own stays cached across releases.
+// Every other library is split the default way, by which screens use it, so a screen fetches only
+// the libraries it uses (one shared Mantine chunk made every page fetch every component).
+const codeSplitting = {
+  groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+};
 
 /**
  * Two pages, built apart: the provider app (index.html) and the chat room that patients, host
@@ -39,12 +35,8 @@ export default defineConfig({
     client: {
       build: {
         emptyOutDir: true,
-        rolldownOptions: {
-          input: page('./index.html'),
-          // Screens load by route; a library's chunk is split by which screens use it, so the
-          // sign-in page does not fetch the data tables' or the upload panel's libraries.
-          output: { codeSplitting: { groups: [libraryChunks[0]] } },
-        },
+        // Screens load by route (surfaces/*/routes.tsx).
+        rolldownOptions: { input: page('./index.html'), output: { codeSplitting } },
       },
     },
     chat: {
@@ -52,11 +44,8 @@ export default defineConfig({
       build: {
         // The provider app's build, which runs first, has just emptied it.
         emptyOutDir: false,
-        rolldownOptions: {
-          input: page('./chat/index.html'),
-          // Split by who loads them, so the upload panel's and the menu's libraries wait until used.
-          output: { codeSplitting: { groups: [libraryChunks[0]] } },
-        },
+        // The upload panel and the message menu load when first used.
+        rolldownOptions: { input: page('./chat/index.html'), output: { codeSplitting } },
       },
     },
   },
