@@ -28,5 +28,5 @@ export const publicRoutes: RouteObject[] = [
     path: '/form/:endpoint',
     lazy: async () => ({ Component: (await import('../../features/intake/IntakeFormPage')).IntakeFormPage }),
   },
-  { path: '*', element: <NotFoundPage /> },
+  { element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
 ];
