@@ -42,6 +42,13 @@ test('a provider sees their sessions and ends another one', async ({ browser }) 
 test('sign-in works on a phone-sized screen', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  // Under 16 px, a phone zooms into the field on every tap.
+  const sizes = await page
+    .locator('input, textarea')
+    .evaluateAll((fields) => fields.map((field) => parseFloat(getComputedStyle(field).fontSize)));
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(16);
   await signInWithPassword(page, 'provider@lakeside.test');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome, Lena Okafor/ })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
