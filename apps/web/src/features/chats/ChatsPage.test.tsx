@@ -138,6 +138,22 @@ describe('the chats page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Turn on desktop notifications' })).not.toBeInTheDocument();
   });
 
+  it('offers no notification button on a phone, whose browser has notifications but will not show a page’s', async () => {
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn() });
+    const media = window.matchMedia.bind(window);
+    const matchMedia = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) => ({ ...media(query), matches: query.includes('pointer: coarse') }));
+    try {
+      pageServer();
+      renderApp('/chats');
+      await screen.findByRole('link', { name: /^Lee Harbor/ });
+      expect(screen.queryByRole('button', { name: 'Turn on desktop notifications' })).not.toBeInTheDocument();
+    } finally {
+      matchMedia.mockRestore();
+    }
+  });
+
   it('says so when a chat is not there to open', async () => {
     pageServer();
     const { router } = renderApp('/chats/9');
