@@ -10,6 +10,8 @@ import { unreadSubmissions } from './intake-unread.js';
 import { registerUnreadCounter } from '../unread/index.js';
 import { registerPushSource } from '../events/index.js';
 
+export { newSubmissionsOf } from './intake-worklist.js';
+
 /**
  * Intake (spec 2 §3, §7): a practice's bots (public forms at /form/{endpoint}), the submissions
  * patients send through them, and what the practice does with those (accept, reject, archive,

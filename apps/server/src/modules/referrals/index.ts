@@ -13,6 +13,7 @@ export { authorizeReferral, callerSeesReferral, practicesSeeingReferral, type Re
 export { attachToReferral, checkPracticeUploads } from './referral-files.js';
 export { referralPath } from './referral-push.js';
 export { auditReferral, markUnviewed, referralById, touchReferral } from './referral-records.js';
+export { referralWorklist } from './referral-worklist.js';
 
 /** Referrals: sending, the inbox, answers, and routing specialty referrals tier by tier. */
 export function referralsModule(app: FastifyInstance, ctx: AppContext) {
