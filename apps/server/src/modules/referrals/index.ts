@@ -8,6 +8,8 @@ import { registerUnreadCounter } from '../unread/index.js';
 import { registerPushSource } from '../events/index.js';
 import { unreadReferrals } from './referrals-unread.js';
 import { referralPushSource } from './referral-push.js';
+import { referralNotificationSource } from './referral-bell.js';
+import { registerNotificationSource } from '../notifications/index.js';
 
 export { authorizeReferral, callerSeesReferral, practicesSeeingReferral, type ReferralRow } from './referral-access.js';
 export { attachToReferral, checkPracticeUploads } from './referral-files.js';
@@ -27,4 +29,5 @@ export function referralsModule(app: FastifyInstance, ctx: AppContext) {
   registerRoutingJobs(ctx);
   registerUnreadCounter(ctx, unreadReferrals);
   registerPushSource(ctx, referralPushSource);
+  registerNotificationSource(ctx, referralNotificationSource);
 }
