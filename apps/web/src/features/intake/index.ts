@@ -3,3 +3,4 @@ export { IntakePage } from './IntakePage';
 export { BotSubmissionsPage } from './BotSubmissionsPage';
 export { SubmissionDetailPage } from './SubmissionDetailPage';
 export { IntakeFormPage } from './IntakeFormPage';
+export { intakePaths } from './intakePaths';

@@ -3,3 +3,4 @@ export { ReferralsPage } from './ReferralsPage';
 export { NewReferralPage } from './NewReferralPage';
 export { ReferralDetailPage } from './ReferralDetailPage';
 export { ReferralListItem } from './ReferralListItem';
+export { referralPaths } from './referralPaths';
