@@ -68,9 +68,9 @@ export const intakePushSource: PushSource = {
 export const SUBMISSION_NOTIFICATIONS = 'intake.submission';
 
 /**
- * Decided (docs/decisions.md, Notifications): every member of the practice is told, since any of
- * them may answer a submission, with one notification per form kept up to date with how many are
- * waiting there, rather than one per patient. It names the form, never the patient.
+ * Decided (docs/decisions.md, Home worklist and notifications): every member of the practice is
+ * told, since any of them may answer a submission, with one notification per form kept up to date
+ * with how many are waiting there, rather than one per patient. It names the form, never the patient.
  */
 export const submissionNotificationSource: NotificationSource = {
   kind: SUBMISSION_NOTIFICATIONS,

@@ -30,10 +30,11 @@ async function membersOf(db: Db, practiceIds: number[]) {
 }
 
 /**
- * Decided (docs/decisions.md, Notifications): news for a side of the referral goes to the people
- * it concerns there, while they are still members: on the sender's side whoever sent it and the
- * referring provider named on it, on the receiver's the provider it is for and whoever accepted
- * it. When none of them is in the practice any more, every member is told, so no news is lost.
+ * Decided (docs/decisions.md, Home worklist and notifications): news for a side of the referral
+ * goes to the people it concerns there, while they are still members: on the sender's side whoever
+ * sent it and the referring provider named on it, on the receiver's the provider it is for and
+ * whoever accepted it. When none of them is in the practice any more, every member is told, so no
+ * news is lost.
  */
 async function peopleOn(db: Db, referral: ReferralRow, practiceId: number) {
   const members = (await membersOf(db, [practiceId])).map((m) => m.userId);

@@ -38,9 +38,10 @@ export async function referralWorklist(
     eq(referralOffers.status, 'OFFERED'),
   );
 
-  // Decided (docs/decisions.md, Worklist): news is the referral's present status, reached by
-  // another practice or the clock within SENT_NEWS_DAYS, that the caller has not opened since:
-  // every answer clears the viewed marks of the sender's people (markUnviewed), opening sets one.
+  // Decided (docs/decisions.md, Home worklist and notifications): news is the referral's present
+  // status, reached by another practice or the clock within SENT_NEWS_DAYS, that the caller has not
+  // opened since: every answer clears the viewed marks of the sender's people (markUnviewed),
+  // opening sets one.
   const since = new Date(ctx.clock.now().getTime() - worklistApi.SENT_NEWS_DAYS * DAY_MS);
   const changedAt = max(referralEvents.at);
   const changed = db

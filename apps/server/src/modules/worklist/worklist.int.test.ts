@@ -22,7 +22,10 @@ afterAll(async () => {
 
 const ids = (section: { items: { id: number }[] }) => section.items.map((item) => item.id);
 
-/** The scene: Alpha, the caller's practice, is offered referrals and sends its own; Bravo and the sender are its peers. */
+/**
+ * The scene: Alpha, the caller's practice, is offered referrals and sends its own; Bravo and the
+ * sender are its peers.
+ */
 async function scene() {
   const s = await referralScene(t);
   const { a } = s;
