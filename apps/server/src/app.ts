@@ -57,6 +57,7 @@ import { chatsModule } from './modules/chats/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { intakeModule } from './modules/intake/index.js';
 import { auditModule } from './modules/audit/index.js';
+import { worklistModule } from './modules/worklist/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -213,6 +214,7 @@ export async function buildApp({
   notificationsModule(app, ctx);
   intakeModule(app, ctx);
   auditModule(app, ctx);
+  worklistModule(app, ctx);
   await systemModule(app, ctx);
   return app;
 }

@@ -4,9 +4,9 @@ import { EpochMs, Id, IdParams, OkResponse, paged, pageQuery } from './common.js
 import { NotificationCategory, NotificationKind } from './enums.js';
 
 /**
- * The in-app notification list (spec 2 §7): what happened while the person was away — today a new
- * chat message in a chat they were not connected to. One notification per chat stays current
- * rather than one per message.
+ * The in-app notification list (spec 2 §7): what happened that concerns the person — a referral
+ * offered to their practice or answered, a form submission, a chat message while they were away.
+ * One notification per topic (a chat, a referral, a form) stays current rather than one per event.
  */
 
 const tags = ['Notifications'];

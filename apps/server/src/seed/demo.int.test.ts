@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { TestClient } from '../test/client.js';
 import { users } from '../core/index.js';
+import type { notificationsApi, worklistApi } from '@referwell/contracts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.js';
 
 let t: TestApp;
@@ -76,6 +77,35 @@ describe('demo data', () => {
       'Lakeside Orthopedics',
       'Maria Lopez',
     ]);
+  });
+});
+
+describe('the demo’s first visit', () => {
+  it('gives Riverside a home with work waiting and a bell with news, naming no patient in the bell', async () => {
+    const priya = new TestClient(t.app);
+    expect((await priya.signIn('provider@riverside.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    const { user } = (await priya.get('/api/v1/user/current')).json();
+    const worklist = (await priya.get(`/api/v1/practice/${user.practiceId}/worklist`)).json<worklistApi.Worklist>();
+    expect(
+      worklist.waitingReferrals.items.map((r) => [r.patientName, r.fromPractice.name, r.answerBy !== null]),
+    ).toEqual([
+      ['Grace Park', 'Lakeside Orthopedics', true],
+      ['Daniel Kim', 'Lakeside Orthopedics', false],
+    ]);
+    expect(worklist.sentReferralNews.items).toMatchObject([
+      { patientName: 'John Carter', status: 'ACCEPTED', byPractice: { name: 'Lakeside Orthopedics' } },
+    ]);
+    expect(worklist.unreadChats.items).toMatchObject([{ title: 'Lakeside Orthopedics', unreadCount: 1 }]);
+    expect(worklist.newSubmissions.count).toBe(2);
+
+    const bell = (await priya.get('/api/v1/notification')).json<{ data: notificationsApi.Notification[] }>();
+    expect(bell.data.map((n) => n.text)).toEqual([
+      '2 new submissions through the form New patient intake',
+      'New referral from Lakeside Orthopedics',
+      'Lakeside Orthopedics accepted your referral',
+      'New referral from Lakeside Orthopedics',
+    ]);
+    expect(JSON.stringify(bell)).not.toMatch(/Grace|Daniel|John|Sofia|Omar/);
   });
 });
 

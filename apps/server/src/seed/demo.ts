@@ -17,6 +17,7 @@ import { patientSearchText } from '../modules/patients/patient-records.js';
 import { chatMessages, chats, chatUsers } from '../modules/chats/chats.table.js';
 import { bots, submissions } from '../modules/intake/intake.table.js';
 import { auditEvents } from '../platform/audit/audit.table.js';
+import { seedDemoWorklist } from './demo-worklist.js';
 
 export const DEMO_PASSWORD = 'referwell-demo';
 
@@ -197,7 +198,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         longitude: -89.65,
       },
     ];
-    const [maria] = await tx
+    const [maria, john] = await tx
       .insert(patients)
       .values(
         demoPatients.map((p) => ({
@@ -288,12 +289,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         { variable: 'note', questionType: 'note' as const, value: note },
       ],
     });
-    await tx
+    const [submission] = await tx
       .insert(submissions)
       .values([
         sent('Sofia', 'Bennett', '+12175550181', 'I would like a check-up for my new job.'),
         sent('Omar', 'Haddad', '+12175550182', 'Recurring headaches for two weeks.'),
-      ]);
+      ])
+      .returning({ id: submissions.id });
+
+    await seedDemoWorklist(tx, {
+      riverside: riverside.id,
+      lakeside: lakeside.id,
+      priya: id('provider@riverside.test'),
+      lena: id('provider@lakeside.test'),
+      john,
+      familyMedicine: code('207Q00000X'),
+      submissionId: submission.id,
+      now,
+    });
 
     // What the demo's people did to get here, for Riverside's audit trail (Practice settings →
     // Audit trail), with one refused look from outside the practice.

@@ -1,4 +1,4 @@
-import type { CurrentUserResponse, PracticeMembership, User } from '@referwell/contracts';
+import type { CurrentUserResponse, PracticeMembership, User, worklistApi } from '@referwell/contracts';
 
 export const FLOW_UUID = '0b8e4c1a-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
 
@@ -56,11 +56,22 @@ export function errorBody(statusCode: number, code: string, message: string) {
   return { statusCode, code, message };
 }
 
-/** Routes every signed-in screen needs: who is signed in, their practices, and signing out. */
+/** A worklist with nothing waiting, so that tests starting on the home page see a quiet one. */
+export function emptyWorklist(): worklistApi.Worklist {
+  return {
+    waitingReferrals: { count: 0, items: [] },
+    sentReferralNews: { count: 0, items: [] },
+    unreadChats: { count: 0, items: [] },
+    newSubmissions: { count: 0, items: [] },
+  };
+}
+
+/** Routes every signed-in screen needs: who is signed in, their practices, signing out, and the home page's worklist. */
 export function signedInRoutes(current: () => CurrentUserResponse = () => currentUserResponse()) {
   return {
     'GET /api/v1/user/current': () => current(),
     'GET /api/v1/user/current/practices': () => [riverside, lakeside],
     'PUT /api/v1/auth/logout': () => ({ ok: true }),
+    'GET /api/v1/practice/:id/worklist': () => emptyWorklist(),
   };
 }

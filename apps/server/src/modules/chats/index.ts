@@ -17,6 +17,7 @@ import { chatPushSource } from './chat-push.js';
 
 export { callerSeesChat } from './chat-access.js';
 export { createChatCreationService, type ChatCreationService } from './chat-creation.service.js';
+export { unreadChatsOf } from './chat-worklist.js';
 
 /**
  * Chats (spec 3): the provider app's chat calls, the chat service a room token opens (calls and

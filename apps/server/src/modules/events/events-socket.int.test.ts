@@ -34,7 +34,7 @@ async function member() {
 }
 
 describe('the events socket', () => {
-  it('pushes a referral offer to the members of the practice offered it, and tells the sender when it is accepted', async () => {
+  it('pushes referral changes to the members of the practices concerned, with a notification for comments', async () => {
     const sender = await member();
     const receiver = await member();
     const bystander = await member();
@@ -52,17 +52,11 @@ describe('the events socket', () => {
       practiceIds: [receiver.practice.id],
     });
     const offered = await r.until((m) => m.event === REFERRAL_CHANGED);
+    // What it says reaches the people concerned as a notification (NOTIFICATION_WRITTEN).
     expect(offered.data).toEqual({
       updateUnreads: true,
       practiceId: receiver.practice.id,
       referral: { id: referral.id, kind: 'OFFERED' },
-      notification: {
-        type: 'info',
-        title: 'New referral',
-        text: 'A referral is waiting for your practice',
-        link: `/referrals/view/${referral.id}`,
-        actions: [{ title: 'View referral', link: `/referrals/view/${referral.id}` }],
-      },
     });
 
     await bus.publish(REFERRAL_CHANGED, {
@@ -71,9 +65,25 @@ describe('the events socket', () => {
       practiceIds: [sender.practice.id],
     });
     const accepted = await s.until((m) => m.event === REFERRAL_CHANGED);
-    expect(accepted.data.notification).toMatchObject({
-      title: 'Referral accepted',
-      text: 'Your referral was accepted',
+    expect(accepted.data).toEqual({
+      updateUnreads: true,
+      practiceId: sender.practice.id,
+      referral: { id: referral.id, kind: 'ACCEPTED' },
+    });
+
+    // A comment is told to everyone on the referral as it comes, naming no patient.
+    await bus.publish(REFERRAL_CHANGED, {
+      referralId: referral.id,
+      kind: 'COMMENTED',
+      practiceIds: [receiver.practice.id],
+    });
+    const commented = await r.until((m) => m.event === REFERRAL_CHANGED && m.data.referral?.kind === 'COMMENTED');
+    expect(commented.data.notification).toEqual({
+      type: 'notification',
+      title: 'New comment',
+      text: 'There is a new comment on a referral',
+      link: `/referrals/view/${referral.id}`,
+      actions: [{ title: 'View referral', link: `/referrals/view/${referral.id}` }],
     });
     expect(b.received.filter((m) => m.event === REFERRAL_CHANGED)).toEqual([]);
     for (const x of [s, r, b]) x.socket.close();

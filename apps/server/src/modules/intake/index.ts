@@ -5,10 +5,18 @@ import { registerIntakeRoutes } from './intake.routes.js';
 import { createBotsService } from './bots.service.js';
 import { createSubmissionsService } from './submissions.service.js';
 import { createPatientFormService } from './patient-form.service.js';
-import { intakeChangePushSource, intakePushSource, registerIntakeJobs } from './intake-notices.js';
+import {
+  intakeChangePushSource,
+  intakePushSource,
+  registerIntakeJobs,
+  submissionNotificationSource,
+} from './intake-notices.js';
 import { unreadSubmissions } from './intake-unread.js';
 import { registerUnreadCounter } from '../unread/index.js';
 import { registerPushSource } from '../events/index.js';
+import { registerNotificationSource } from '../notifications/index.js';
+
+export { newSubmissionsOf } from './intake-worklist.js';
 
 /**
  * Intake (spec 2 §3, §7): a practice's bots (public forms at /form/{endpoint}), the submissions
@@ -27,4 +35,5 @@ export function intakeModule(app: FastifyInstance, ctx: AppContext) {
   registerUnreadCounter(ctx, unreadSubmissions);
   registerPushSource(ctx, intakePushSource);
   registerPushSource(ctx, intakeChangePushSource);
+  registerNotificationSource(ctx, submissionNotificationSource);
 }

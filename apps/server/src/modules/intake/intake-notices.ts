@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { practices, type AppContext } from '../../core/index.js';
+import { and, count, eq } from 'drizzle-orm';
+import { practiceMembers, practices, type AppContext } from '../../core/index.js';
 import type { PushSource } from '../events/index.js';
+import type { NotificationSource } from '../notifications/index.js';
 import { bots, submissions } from './intake.table.js';
-import { botPath } from './intake-records.js';
+import { botPath, unreadSubmission } from './intake-records.js';
 
 /** E-mails one of a bot's addresses that a submission came. Payload `{ submissionId, to }`. */
 export const INTAKE_EMAIL_JOB = 'intake.email';
@@ -12,8 +13,6 @@ export const SUBMISSION_RECEIVED = 'SUBMISSION_RECEIVED';
 
 export interface SubmissionReceived {
   practiceId: number;
-  botId: number;
-  botName: string;
 }
 
 export const publishSubmissionReceived = (ctx: Pick<AppContext, 'bus'>, notice: SubmissionReceived) =>
@@ -53,31 +52,60 @@ export function registerIntakeJobs(ctx: AppContext) {
   );
 }
 
-/** A new submission on the events socket: the practice's members refresh counts and lists; the notice names no patient. */
+/**
+ * A new submission on the events socket: the practice's members refresh counts and lists. What it
+ * says reaches them as a notification (submissionNotificationSource), whose push shows it.
+ */
 export const intakePushSource: PushSource = {
   topic: SUBMISSION_RECEIVED,
   async toPushes(_db, payload) {
-    const { practiceId, botId, botName } = payload as SubmissionReceived;
-    const link = botPath(botId);
-    return [
-      {
-        practiceId,
-        message: {
-          event: SUBMISSION_RECEIVED,
-          data: {
-            updateUnreads: true,
-            practiceId,
-            notification: {
-              type: 'info',
-              title: 'New form submission',
-              text: `A patient sent the form ${botName}`,
-              link,
-              actions: [{ title: 'View submissions', link }],
-            },
-          },
-        },
-      },
-    ];
+    const { practiceId } = payload as SubmissionReceived;
+    return [{ practiceId, message: { event: SUBMISSION_RECEIVED, data: { updateUnreads: true, practiceId } } }];
+  },
+};
+
+/** A new submission for the bells of the practice's members; the payload is `{ submissionId }`. */
+export const SUBMISSION_NOTIFICATIONS = 'intake.submission';
+
+/**
+ * Decided (docs/decisions.md, Home worklist and notifications): every member of the practice is
+ * told, since any of them may answer a submission, with one notification per form kept up to date
+ * with how many are waiting there, rather than one per patient. It names the form, never the patient.
+ */
+export const submissionNotificationSource: NotificationSource = {
+  kind: SUBMISSION_NOTIFICATIONS,
+  async changesFor(db, payload) {
+    const [bot] = await db
+      .select({ id: bots.id, name: bots.name, practiceId: bots.practiceId })
+      .from(submissions)
+      .innerJoin(bots, eq(bots.id, submissions.botId))
+      .where(eq(submissions.id, Number(payload.submissionId)));
+    if (!bot) return { notify: [] };
+    const [waiting] = await db
+      .select({ n: count() })
+      .from(submissions)
+      .where(and(eq(submissions.botId, bot.id), unreadSubmission));
+    const n = waiting?.n ?? 0;
+    // Opened by someone already: nothing new to tell.
+    if (n === 0) return { notify: [] };
+    const members = await db
+      .selectDistinct({ userId: practiceMembers.userId })
+      .from(practiceMembers)
+      .where(eq(practiceMembers.practiceId, bot.practiceId));
+    const link = botPath(bot.id);
+    return {
+      notify: members.map(({ userId }) => ({
+        userId,
+        practiceId: bot.practiceId,
+        category: 'GENERAL' as const,
+        type: 'info' as const,
+        topic: `intake-bot:${bot.id}`,
+        title: n === 1 ? 'New form submission' : 'New form submissions',
+        text: n === 1 ? `A patient sent the form ${bot.name}` : `${n} new submissions through the form ${bot.name}`,
+        link,
+        actions: [{ title: 'View submissions', link }],
+      })),
+    };
   },
 };
 

@@ -9,7 +9,8 @@ import { dobForStorage } from '../patients/index.js';
 import { bots, submissions, type BotRow } from './intake.table.js';
 import { formQuestions, readAnswers } from './intake-form.js';
 import { auditIntake } from './intake-records.js';
-import { INTAKE_EMAIL_JOB, publishSubmissionReceived } from './intake-notices.js';
+import { INTAKE_EMAIL_JOB, publishSubmissionReceived, SUBMISSION_NOTIFICATIONS } from './intake-notices.js';
+import { queueNotifications } from '../notifications/index.js';
 
 type IntakeAnswers = z.output<typeof intakeApi.IntakeAnswers>;
 
@@ -48,7 +49,8 @@ export function createPatientFormService(ctx: AppContext) {
 
     /**
      * Stores what the patient sent, checked against the form's questions (nothing is kept when any
-     * answer is refused), and in the same transaction queues the e-mails to the bot's addresses.
+     * answer is refused), and in the same transaction queues the e-mails to the bot's addresses and
+     * the notifications of the practice's members.
      */
     async submit(endpoint: string, input: IntakeAnswers, client: ClientInfo) {
       const { bot, practiceName, questions } = await formAt(endpoint);
@@ -69,6 +71,7 @@ export function createPatientFormService(ctx: AppContext) {
           .returning();
         for (const to of bot.emailsToNotify)
           await ctx.jobs.enqueue(INTAKE_EMAIL_JOB, { submissionId: stored.id, to }, { tx });
+        await queueNotifications(ctx, tx, SUBMISSION_NOTIFICATIONS, { submissionId: stored.id });
         return stored;
       });
       await auditIntake(
@@ -79,7 +82,7 @@ export function createPatientFormService(ctx: AppContext) {
         { type: 'submission', id: row.id },
         { practiceId: bot.practiceId, botId: bot.id },
       );
-      await publishSubmissionReceived(ctx, { practiceId: bot.practiceId, botId: bot.id, botName: bot.name });
+      await publishSubmissionReceived(ctx, { practiceId: bot.practiceId });
       return { uuid: row.uuid, practiceName };
     },
   };

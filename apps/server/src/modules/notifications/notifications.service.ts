@@ -5,7 +5,8 @@ import { AppError } from '../../platform/errors.js';
 import { notifications } from './notifications.table.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
-type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt' | 'dismissedAt'>;
+/** A notification as an area writes it; the time is the clock's. */
+export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt' | 'dismissedAt'>;
 
 /** A notification was written for someone; the payload is `NotificationWritten`. The events socket pushes it to them. */
 export const NOTIFICATION_WRITTEN = 'NOTIFICATION_WRITTEN';

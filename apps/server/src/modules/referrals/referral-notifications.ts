@@ -5,6 +5,8 @@ import { practiceMembers, practices, users, type AppContext } from '../../core/i
 import { REFERRAL_CHANGED, type ReferralChanged } from '../../platform/events/bus.js';
 import { referrals } from './referrals.table.js';
 import { referralPath } from './referral-push.js';
+import { queueNotifications } from '../notifications/index.js';
+import { REFERRAL_NOTIFICATIONS } from './referral-bell.js';
 
 /** Publishes a change on the bus, works out who hears of it and queues their e-mails. */
 export const REFERRAL_NOTIFY_JOB = 'referral.notify';
@@ -84,7 +86,8 @@ async function publish(ctx: NotifyContext, change: ReferralChanged) {
 
 /**
  * Inside the transaction making the change: the notice exists exactly when the change does, and
- * its job publishes on the bus once it runs, after the commit (within the queue's poll).
+ * its job publishes on the bus once it runs, after the commit (within the queue's poll). The same
+ * news goes to the bells of the people it concerns (referral-bell.ts).
  */
 export async function queueReferralNotice(ctx: Pick<NotifyContext, 'jobs'>, tx: Db, n: ReferralNotice) {
   const payload: z.infer<typeof NotifyJob> = {
@@ -95,6 +98,7 @@ export async function queueReferralNotice(ctx: Pick<NotifyContext, 'jobs'>, tx: 
     actorUserId: n.actorUserId ?? null,
   };
   await ctx.jobs.enqueue(REFERRAL_NOTIFY_JOB, payload, { tx });
+  await queueNotifications(ctx, tx, REFERRAL_NOTIFICATIONS, payload);
 }
 
 /**

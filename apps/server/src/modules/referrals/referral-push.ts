@@ -7,62 +7,38 @@ import { referrals } from './referrals.table.js';
 /** Where the web app shows a referral. */
 export const referralPath = (id: number) => `/referrals/view/${id}`;
 
-type Notice = Pick<eventsApi.PushNotification, 'title' | 'text' | 'type'>;
-
-/** What each practice is told, by what happened and whether it sent the referral. */
-function noticeFor(kind: string, isSender: boolean): Notice | null {
-  switch (kind) {
-    case 'OFFERED':
-      return isSender ? null : { type: 'info', title: 'New referral', text: 'A referral is waiting for your practice' };
-    case 'ACCEPTED':
-      return isSender
-        ? { type: 'success', title: 'Referral accepted', text: 'Your referral was accepted' }
-        : { type: 'info', title: 'Referral taken', text: 'A referral offered to your practice was accepted elsewhere' };
-    case 'REJECTED':
-      return isSender ? { type: 'warn', title: 'Referral declined', text: 'Your referral was declined' } : null;
-    case 'EXPIRED':
-      return isSender ? { type: 'warn', title: 'No match', text: 'No practice accepted your referral in time' } : null;
-    case 'CANCELLED':
-      return isSender
-        ? null
-        : { type: 'info', title: 'Referral cancelled', text: 'The sending practice cancelled a referral' };
-    case 'RESCHEDULED':
-      return { type: 'info', title: 'Appointment changed', text: 'A referral’s appointment was rescheduled' };
-    case 'COMMENTED':
-      return { type: 'notification', title: 'New comment', text: 'There is a new comment on a referral' };
-    default:
-      return null;
-  }
-}
+/**
+ * A new comment is told to everyone on the referral as it arrives; the other news reaches the
+ * people it concerns as notifications (referral-bell.ts), whose push shows it.
+ */
+const COMMENT_NOTICE: eventsApi.PushNotification = {
+  type: 'notification',
+  title: 'New comment',
+  text: 'There is a new comment on a referral',
+};
 
 /**
  * Referral changes on the events socket: every practice concerned refreshes its unread counts and
- * lists; the notification names no patient (it may show on a shared screen).
+ * lists; a comment's notification names no patient (it may show on a shared screen).
  */
 export const referralPushSource: PushSource = {
   topic: REFERRAL_CHANGED,
   async toPushes(db, payload) {
     const change = payload as ReferralChanged;
-    const [row] = await db
-      .select({ practiceId: referrals.practiceId })
-      .from(referrals)
-      .where(eq(referrals.id, change.referralId));
+    // Gone meanwhile (its practice was deleted): nothing left to look at.
+    const [row] = await db.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, change.referralId));
     if (!row) return [];
     const link = referralPath(change.referralId);
-    return [...new Set(change.practiceIds)].map((practiceId) => {
-      const notice = noticeFor(change.kind, practiceId === row.practiceId);
-      return {
-        practiceId,
-        message: {
-          event: REFERRAL_CHANGED,
-          data: {
-            updateUnreads: true,
-            practiceId,
-            referral: { id: change.referralId, kind: change.kind },
-            ...(notice ? { notification: { ...notice, link, actions: [{ title: 'View referral', link }] } } : {}),
-          },
-        },
-      };
-    });
+    const notice =
+      change.kind === 'COMMENTED'
+        ? { notification: { ...COMMENT_NOTICE, link, actions: [{ title: 'View referral', link }] } }
+        : {};
+    return [...new Set(change.practiceIds)].map((practiceId) => ({
+      practiceId,
+      message: {
+        event: REFERRAL_CHANGED,
+        data: { updateUnreads: true, practiceId, referral: { id: change.referralId, kind: change.kind }, ...notice },
+      },
+    }));
   },
 };

@@ -23,7 +23,7 @@ const offeredTo = (practiceId: number) =>
  * EXISTS rather than IN: the planner may then anti-join or probe the key per referral instead of
  * hashing everything the practice ever archived, which only grows.
  */
-const archivedBy = (practiceId: number) =>
+export const archivedBy = (practiceId: number) =>
   sql`exists (select 1 from ${referralArchives} where ${referralArchives.referralId} = ${referrals.id} and ${referralArchives.practiceId} = ${practiceId})`;
 
 /** Everything the practice sees: what it sent, what it accepted, what is on offer to it. */

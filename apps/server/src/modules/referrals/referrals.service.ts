@@ -15,6 +15,8 @@ import { attachToReferral } from './referral-files.js';
 import { auditReferral, recordEvent } from './referral-records.js';
 import { assertAllowed } from './referral-rules.js';
 import { offerNextTier, offerToNamedPractice } from './routing/offers.js';
+import { dismissTopic } from '../notifications/index.js';
+import { referralTopics } from './referral-bell.js';
 
 const viewerOf = (caller: Caller, practiceId: number): Viewer => ({ practiceId, userId: caller.user.id });
 
@@ -159,9 +161,12 @@ export function createReferralsService(ctx: AppContext) {
 
     async markViewed(caller: Caller, id: number, practiceId: number, viewed: boolean, client: ClientInfo) {
       await authorizeReferral(db, caller, id, practiceId, 'referrals.view');
-      if (viewed)
+      if (viewed) {
         await db.insert(referralViews).values({ referralId: id, userId: caller.user.id }).onConflictDoNothing();
-      else
+        // Opened, what the bell said about it has been seen, as a chat read to its end clears its notice.
+        for (const topic of Object.values(referralTopics(id, practiceId)))
+          await dismissTopic(ctx, caller.user.id, topic);
+      } else
         await db
           .delete(referralViews)
           .where(and(eq(referralViews.referralId, id), eq(referralViews.userId, caller.user.id)));

@@ -96,7 +96,7 @@ describe('invite link, signed in', () => {
     expect(await screen.findByText(/Signed in as Pat Rivers/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept the invite to Lakeside Health' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
+    expect(await screen.findByText('What is waiting for you at Lakeside Health.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText('You joined Lakeside Health and are now working in it.')).toBeInTheDocument();
     expect(server.find('PUT', '/api/v1/invite/11/accept')[0].body).toEqual({ code: INVITE_CODE });
@@ -110,7 +110,7 @@ describe('invite link, signed in', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Accept the invite to Lakeside Health' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
+    expect(await screen.findByText('What is waiting for you at Lakeside Health.')).toBeInTheDocument();
     expect(server.find('PUT', '/api/v1/user/7/')[0].body).toEqual({ practiceId: 2 });
   });
 

@@ -98,7 +98,7 @@ describe('signing up from an invite', () => {
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Nia New' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/');
-      expect(screen.getByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
+      expect(screen.getByText('What is waiting for you at Lakeside Health.')).toBeInTheDocument();
       expect(server.find('POST', `/api/v1/auth/${FLOW_UUID}`)[0].body).toEqual({ step: 'PHONE_CODE', value: CODE });
       // The server accepted the invite with the new account; nothing is left to accept.
       expect(server.requests.some((r) => r.path.endsWith('/accept'))).toBe(false);

@@ -12,7 +12,7 @@ interface NotificationItemProps {
 }
 
 /**
- * One notification: its title leads where it points. One from a practice other than the current
+ * One notification: its title leads where it points, and reads it. One from a practice other than the current
  * one says which, and is opened after switching to it: the app shows one practice at a time.
  */
 export function NotificationItem({ notification, onOpen, onDismiss, dismissing }: NotificationItemProps) {
@@ -58,10 +58,10 @@ export function NotificationItem({ notification, onOpen, onDismiss, dismissing }
             size="xs"
             loading={dismissing}
             onClick={onDismiss}
-            aria-label={`Dismiss “${notification.title}”`}
+            aria-label={`Mark “${notification.title}” as read`}
             style={{ flexShrink: 0 }}
           >
-            Dismiss
+            Mark as read
           </Button>
         </Group>
       </Paper>

@@ -10,7 +10,10 @@ import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { NotificationItem } from './NotificationItem';
 import { notificationListQuery, useNotificationMutations } from './notificationQueries';
 
-/** The person's notifications, newest first, a page at a time; each can be dismissed, or all cleared. */
+/**
+ * The person's notifications, newest first, a page at a time. Read ones leave the list: opening
+ * one reads it, and each can be marked read, or all of them at once.
+ */
 export function NotificationList({ onOpen }: { onOpen: () => void }) {
   const [page, setPage] = useState(0);
   const [confirming, setConfirming] = useState(false);
@@ -31,7 +34,11 @@ export function NotificationList({ onOpen }: { onOpen: () => void }) {
     );
   }
   if (list.data.count === 0)
-    return <EmptyMessage title="You are all caught up">New messages you miss while away show up here.</EmptyMessage>;
+    return (
+      <EmptyMessage title="You are all caught up">
+        New referrals, answers to the ones you sent, form submissions and messages you miss show up here.
+      </EmptyMessage>
+    );
 
   function closeConfirm() {
     clear.reset();
@@ -42,7 +49,7 @@ export function NotificationList({ onOpen }: { onOpen: () => void }) {
     <Stack gap="sm">
       <Group justify="flex-end">
         <Button variant="default" size="xs" onClick={() => setConfirming(true)}>
-          Clear all
+          Mark all as read
         </Button>
       </Group>
       <Stack component="ul" gap="xs" m={0} p={0} aria-label="Notifications" style={{ listStyle: 'none' }}>
@@ -50,14 +57,18 @@ export function NotificationList({ onOpen }: { onOpen: () => void }) {
           <NotificationItem
             key={notification.id}
             notification={notification}
-            onOpen={onOpen}
+            onOpen={() => {
+              // Opened is read. Should marking it fail, it stays in the list to be marked by hand.
+              dismiss.mutate(notification.id);
+              onOpen();
+            }}
             dismissing={dismiss.isPending && dismiss.variables === notification.id}
             onDismiss={() =>
               dismiss.mutate(notification.id, {
                 onError: (error) =>
                   toasts.show({
                     color: 'red',
-                    title: 'Could not dismiss the notification',
+                    title: 'Could not mark the notification as read',
                     message: errorMessage(error),
                   }),
               })
@@ -74,14 +85,14 @@ export function NotificationList({ onOpen }: { onOpen: () => void }) {
       />
       <ConfirmDialog
         opened={confirming}
-        title="Clear all notifications?"
-        confirmLabel="Clear all"
+        title="Mark all notifications as read?"
+        confirmLabel="Mark all as read"
         loading={clear.isPending}
         error={clear.error}
         onCancel={closeConfirm}
         onConfirm={() => clear.mutate(undefined, { onSuccess: closeConfirm })}
       >
-        Every notification in all your practices is dismissed. The chats and referrals they point to stay as they are.
+        They leave this list, in all your practices. The referrals, chats and forms they point to stay as they are.
       </ConfirmDialog>
     </Stack>
   );

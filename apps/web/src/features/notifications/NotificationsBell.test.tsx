@@ -4,6 +4,7 @@ import type { notificationsApi } from '@referwell/contracts';
 import { fakeServer, reply, type FakeRequest } from '../../test/fakeServer';
 import { errorBody, lakeside, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { announceChatChanged } from '../events';
 
 // These tests render the whole app, whose first screen can take longer than the 1 s default on a busy machine.
@@ -59,7 +60,7 @@ const bell = (name: string | RegExp = /^Notifications/) => screen.findByRole('bu
 
 describe('the notifications bell', { timeout: 20_000 }, () => {
   it('shows how many are waiting and lists them with their time, leading where they point', async () => {
-    notificationServer([notification(1), notification(2, { link: null, title: 'Referral update' })]);
+    const { server } = notificationServer([notification(1), notification(2, { link: null, title: 'Referral update' })]);
     const { user, router } = renderApp('/');
 
     await user.click(await bell('Notifications (2 new)'));
@@ -72,9 +73,12 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     // One without a link is text, not a link.
     expect(within(items[1]).queryByRole('link')).not.toBeInTheDocument();
 
+    // Opening one reads it.
     await user.click(within(items[0]).getByRole('link', { name: 'New message from Lee Harbor 1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/1'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    expect(server.find('PUT', '/api/v1/notification/1/dismiss')).toHaveLength(1);
+    expect(await bell('Notifications (1 new)')).toBeInTheDocument();
   });
 
   it('says which practice a notification belongs to when it is not the current one', async () => {
@@ -86,26 +90,26 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     expect(within(list).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('dismisses one, and clears all after asking', async () => {
+  it('marks one read, and all of them after asking', async () => {
     const { server } = notificationServer([notification(1), notification(2), notification(3)]);
     const { user } = renderApp('/');
     await user.click(await bell('Notifications (3 new)'));
     const list = await screen.findByRole('list', { name: 'Notifications' });
 
-    await user.click(within(list).getByRole('button', { name: 'Dismiss “New message from Lee Harbor 2”' }));
+    await user.click(within(list).getByRole('button', { name: 'Mark “New message from Lee Harbor 2” as read' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(server.find('PUT', '/api/v1/notification/2/dismiss')).toHaveLength(1);
     expect(await bell('Notifications (2 new)')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Clear all notifications?' });
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Mark all notifications as read?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(server.find('PUT', '/api/v1/notification/clear')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Clear all notifications?' })).getByRole('button', {
-        name: 'Clear all',
+      within(await screen.findByRole('dialog', { name: 'Mark all notifications as read?' })).getByRole('button', {
+        name: 'Mark all as read',
       }),
     );
     expect(await screen.findByText('You are all caught up')).toBeInTheDocument();
@@ -151,5 +155,45 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     act(() => announceChatChanged({ chatId: 8, practiceId: 1 }));
     expect(await screen.findByRole('link', { name: 'New message from Lee Harbor 8' })).toBeInTheDocument();
     expect(await bell('Notifications (1 new)')).toBeInTheDocument();
+  });
+
+  it('keeps referral and form news that arrives live, leading to the referral and the form', async () => {
+    const { state } = notificationServer([]);
+    const { user } = renderApp('/');
+    expect(await bell('Notifications')).toBeInTheDocument();
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.latest();
+    act(() => socket.serverOpen());
+
+    const offer = notification(40, {
+      title: 'New referral',
+      text: 'New referral from Lakeside Orthopedics',
+      link: '/referrals/view/40',
+      type: 'info',
+    });
+    const forms = notification(41, {
+      title: 'New form submissions',
+      text: '2 new submissions through the form New patient intake',
+      link: '/intake/3',
+      type: 'info',
+    });
+    state.items = [offer, forms];
+    act(() =>
+      socket.serverSend({
+        event: 'NOTIFICATION_WRITTEN',
+        data: {
+          updateUnreads: true,
+          practiceId: 1,
+          notification: { title: offer.title, text: offer.text, type: 'info', link: offer.link! },
+        },
+      }),
+    );
+    // It pops up, and stays in the bell once the pop-up is gone.
+    expect(await screen.findByText('New referral from Lakeside Orthopedics')).toBeInTheDocument();
+    await user.click(await bell('Notifications (2 new)'));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByRole('link', { name: 'New referral' })).toHaveAttribute('href', '/referrals/view/40');
+    expect(within(list).getByRole('link', { name: 'New form submissions' })).toHaveAttribute('href', '/intake/3');
+    expect(within(list).getByText('2 new submissions through the form New patient intake')).toBeInTheDocument();
   });
 });

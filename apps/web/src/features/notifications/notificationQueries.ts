@@ -35,10 +35,11 @@ export function notificationListQuery(page: number) {
 }
 
 /**
- * The server writes a notification when something happens while the person is away (today: a
- * message in a chat they are not connected to), and the events socket then announces the chat and
- * the changed counts. Either refreshes the count and the list; one push announces both, so a
- * refresh already under way is not restarted.
+ * The server writes a notification when something happens that concerns the person (a referral
+ * offered to their practice or answered, a form submission, a message in a chat they are away
+ * from), and the events socket then announces the changed counts (and the chat, for a message).
+ * Either refreshes the count and the list; one push announces both, so a refresh already under
+ * way is not restarted.
  */
 export function useNotificationsLiveUpdates() {
   const queryClient = useQueryClient();

@@ -18,26 +18,26 @@ describe('practice switcher', () => {
     });
     const { user } = renderApp('/');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Riverside Family Clinic' })).toBeInTheDocument();
-    expect(screen.getByText('Provider')).toBeInTheDocument();
+    expect(await screen.findByText('What is waiting for you at Riverside Family Clinic.')).toBeInTheDocument();
     const select = await screen.findByRole('combobox', { name: 'Current practice' });
     expect(select).toHaveValue('Riverside Family Clinic');
 
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Lakeside Health' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Lakeside Health' })).toBeInTheDocument();
+    expect(await screen.findByText('What is waiting for you at Lakeside Health.')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Current practice' })).toHaveValue('Lakeside Health'),
     );
     expect(server.find('PUT', '/api/v1/user/7/')[0].body).toEqual({ practiceId: 2 });
-    expect(screen.getByText('Admin')).toBeInTheDocument();
+    // The home page now asks for the worklist of the practice switched to.
+    await waitFor(() => expect(server.find('GET', '/api/v1/practice/2/worklist')).toHaveLength(1));
   });
 
   it('shows the name alone when there is nothing to switch to', async () => {
     fakeServer({ ...signedInRoutes(), 'GET /api/v1/user/current/practices': () => [riverside] });
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Riverside Family Clinic' })).toBeInTheDocument();
+    expect(await screen.findByText('What is waiting for you at Riverside Family Clinic.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Current practice' })).not.toBeInTheDocument();
   });
 });

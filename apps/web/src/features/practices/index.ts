@@ -1,3 +1,2 @@
-/** The practice one works in: the header's switcher and the home page's card. */
-export { CurrentPracticeCard } from './CurrentPracticeCard';
+/** The practice one works in: the header's switcher. */
 export { PracticeSwitcher } from './PracticeSwitcher';

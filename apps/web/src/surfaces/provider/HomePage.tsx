@@ -1,22 +1,23 @@
 import { Stack } from '@mantine/core';
-import { CurrentPracticeCard } from '../../features/practices';
+import { Worklist } from '../../features/worklist';
 import { PageHeader } from '../../ui/PageHeader';
+import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 
+/** The provider's home: the current practice's worklist, what waits for them there. */
 export function HomePage() {
   usePageTitle('Home');
   const user = useSession((session) => session.currentUser);
   const practice = useSession((session) => session.currentPractice);
   if (!user) return null;
+  const welcome = `Welcome, ${user.firstName} ${user.lastName}`;
+  if (!practice) return <NoPracticeMessage title={welcome} description="You are signed in to Referwell." />;
 
   return (
-    <Stack gap="lg" maw={720}>
-      <PageHeader
-        title={`Welcome, ${user.firstName} ${user.lastName}`}
-        description={practice ? 'You are working in this practice.' : 'You are signed in to Referwell.'}
-      />
-      <CurrentPracticeCard membership={practice} />
+    <Stack gap="lg">
+      <PageHeader title={welcome} description={`What is waiting for you at ${practice.practice.name}.`} />
+      <Worklist practiceId={practice.practice.id} />
     </Stack>
   );
 }

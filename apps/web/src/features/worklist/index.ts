@@ -1,0 +1,2 @@
+/** The practice's worklist, the home page's content: what waits for the user, kept current live. */
+export { Worklist } from './Worklist';
