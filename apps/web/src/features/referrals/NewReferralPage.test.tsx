@@ -1,6 +1,6 @@
 import '../../test/enableFilePond';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, lakeside, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -15,6 +15,7 @@ import { CREATE, choose, createServer, match, pickJane } from './newReferralFixt
 describe('new referral', { timeout: 20_000 }, () => {
   it('sends a basic referral to a chosen practice for an existing patient', async () => {
     const server = createServer();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { user, router } = renderApp('/referrals/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'New referral' })).toBeInTheDocument();
 
@@ -39,6 +40,9 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
+    // It opens at its top, status in view, not as far down as Send was.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0 }));
+    scrollTo.mockRestore();
     expect(server.find('POST', CREATE)[0].body).toEqual({
       practiceId: 1,
       patientId: 41,

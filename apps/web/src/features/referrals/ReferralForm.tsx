@@ -59,13 +59,15 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
   const [uploading, setUploading] = useState(false);
   const send = useMutation({
     mutationFn: (body: ReferralCreateBody) => call(referralsApi.createReferral, { body }),
-    onSuccess: (referral) => {
+    onSuccess: async (referral) => {
       void refreshReferrals(queryClient, scope.practiceId, referral);
       notifications.show({
         color: 'teal',
         message: `Referral for ${referral.patient.firstName} ${referral.patient.lastName} sent`,
       });
-      void navigate(referralPaths.detail(referral.id));
+      // The window keeps its scroll across pages: the referral would open as far down as Send was.
+      await navigate(referralPaths.detail(referral.id));
+      window.scrollTo({ top: 0 });
     },
     onError: (error) => {
       const { fieldErrors, message } = referralFailure(error);
