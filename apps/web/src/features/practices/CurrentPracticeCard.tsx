@@ -1,5 +1,6 @@
-import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatPhone, type PracticeMembership } from '@referwell/contracts';
+import { Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PracticeMembership } from '@referwell/contracts';
+import { PhoneLink } from '../../ui/PhoneLink';
 import { EmptyMessage } from '../../ui/States';
 import { roleLabel } from '../../lib/roles';
 
@@ -44,7 +45,7 @@ export function CurrentPracticeCard({ membership }: { membership: PracticeMember
           {practice.address && <Text size="sm">{practice.address}</Text>}
           {practice.phoneNumber && (
             <Text size="sm">
-              Phone: <Anchor href={`tel:${practice.phoneNumber}`}>{formatPhone(practice.phoneNumber)}</Anchor>
+              Phone: <PhoneLink phone={practice.phoneNumber} />
             </Text>
           )}
           <Group gap="xs" mt="xs">

@@ -105,11 +105,12 @@ describe('settings page', () => {
     });
     const { user } = renderApp('/settings');
     const phone = await section('Phone number');
-    expect(phone.getByText('+12025550102')).toBeInTheDocument();
+    expect(phone.getByText('(202) 555-0102')).toBeInTheDocument();
 
     await user.type(phone.getByLabelText(/^new phone number/i), '202 555 0199{Enter}');
     const code = await phone.findByLabelText(/^code/i);
     await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription('Enter the 6-digit code we texted to (202) 555-0199.');
     expect(server.find('PUT', '/api/v1/user/7/verifyPhone')[0].body).toEqual({ phone: '+12025550199' });
 
     await user.type(code, '000000{Enter}');
@@ -117,7 +118,8 @@ describe('settings page', () => {
     await user.clear(code);
     await user.type(code, '123456{Enter}');
 
-    expect(await phone.findByText('+12025550199')).toBeInTheDocument();
+    expect(await phone.findByText('(202) 555-0199')).toBeInTheDocument();
+    expect(await screen.findByText('Your number is now (202) 555-0199')).toBeInTheDocument();
     expect(phone.getByLabelText(/^new phone number/i)).toHaveValue('');
   });
 });

@@ -18,7 +18,7 @@ const sam = member(9, 'Sam', 'Lee', ['STAFF']);
 
 describe('team members', () => {
   it('lists the members with their details and pages through them', async () => {
-    const server = teamServer(['PROVIDER'], many);
+    const server = teamServer(['PROVIDER'], [{ ...many[0], phone: '+12025550101' }, ...many.slice(1)]);
     const { user } = renderApp('/practice/team');
 
     expect(await screen.findByRole('rowheader', { name: /AA-0/ })).toBeInTheDocument();
@@ -28,6 +28,8 @@ describe('team members', () => {
       'href',
       'mailto:person@riverside.test',
     );
+    // Read as every screen shows numbers, dialled as stored.
+    expect(within(first).getByRole('link', { name: '(202) 555-0101' })).toHaveAttribute('href', 'tel:+12025550101');
     expect(within(first).getByText('Provider')).toBeInTheDocument();
     expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
     expect(server.find('GET', USERS)[0].query.get('pageSize')).toBe('30');
