@@ -165,8 +165,13 @@ describe('team members', () => {
     document.cookie = 'XSRF-TOKEN=test-csrf; path=/';
     const { user, router } = renderApp('/practice/team');
 
-    await user.click(await screen.findByRole('button', { name: 'Leave practice' }));
+    // In a danger zone below the team, not beside its search.
+    const danger = await screen.findByRole('region', { name: 'Danger zone' });
+    const table = await screen.findByRole('table');
+    expect(table.compareDocumentPosition(danger) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(danger).getByRole('button', { name: 'Leave practice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Riverside Family Clinic?' });
+    expect(dialog).toHaveTextContent(/lose every role you hold in Riverside Family Clinic and leave its departments/);
     const practiceLoads = server.find('GET', '/api/v1/user/current/practices').length;
     await user.click(within(dialog).getByRole('button', { name: 'Leave practice' }));
 
