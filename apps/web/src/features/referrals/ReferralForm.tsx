@@ -214,7 +214,7 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
         <Group justify="flex-end" gap="sm">
           {noMatch && (
             <Text id={noMatchId} size="sm" c="dimmed" ta="right" maw={420}>
-              No practice matches, so no one would receive it. Try a wider distance, or another speciality or insurance.
+              No practice matches yet, so no one would receive it.
             </Text>
           )}
           {/* Looks disabled but stays focusable (aria-disabled), so keyboard and screen reader users reach the reason. */}
