@@ -15,7 +15,7 @@ import { CREATE, choose, createServer, match, pickJane } from './newReferralFixt
 describe('new referral', { timeout: 20_000 }, () => {
   it('sends a basic referral to a chosen practice for an existing patient', async () => {
     const server = createServer();
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const scrollTo = vi.spyOn(window, 'scrollTo');
     const { user, router } = renderApp('/referrals/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'New referral' })).toBeInTheDocument();
 
