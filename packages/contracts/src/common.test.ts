@@ -40,6 +40,9 @@ describe('formatPhone', () => {
 
   it('leaves text that is not a valid number as it is', () => {
     expect(formatPhone('ext. 12')).toBe('ext. 12');
+    expect(formatPhone('Referral 2025550143 sent')).toBe('Referral 2025550143 sent');
+    expect(formatPhone('+1 ••• ••• 0111')).toBe('+1 ••• ••• 0111');
+    expect(formatPhone('pat@example.com')).toBe('pat@example.com');
   });
 });
 

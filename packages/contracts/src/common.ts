@@ -80,11 +80,14 @@ export function phoneRegion(text: string): string | null {
 }
 
 /**
- * A phone number as people read it: US numbers in the national form, '(202) 555-0143', others in
- * the international one, '+44 20 7946 0958'. Text that is not a valid number is shown as it is.
+ * A phone number as people read it, the one form every screen shows: numbers of the practices'
+ * country (US) in the national form, '(202) 555-0143', others in the international one,
+ * '+44 20 7946 0958'. Text that is not wholly a valid number (an e-mail address, a masked number,
+ * a sentence with digits in it) is shown as it is.
  */
 export function formatPhone(text: string): string {
-  const parsed = parsePhoneNumberFromString(text, 'US');
+  // Without `extract: false` a number inside other text would come back alone, the text lost.
+  const parsed = parsePhoneNumberFromString(text, { defaultCountry: 'US', extract: false });
   if (!parsed || !parsed.isValid()) return text;
   return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
 }

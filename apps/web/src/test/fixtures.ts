@@ -1,4 +1,10 @@
-import type { CurrentUserResponse, PracticeMembership, User, worklistApi } from '@referwell/contracts';
+import {
+  practicesApi,
+  type CurrentUserResponse,
+  type PracticeMembership,
+  type User,
+  type worklistApi,
+} from '@referwell/contracts';
 
 export const FLOW_UUID = '0b8e4c1a-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
 
@@ -71,6 +77,7 @@ export function signedInRoutes(current: () => CurrentUserResponse = () => curren
   return {
     'GET /api/v1/user/current': () => current(),
     'GET /api/v1/user/current/practices': () => [riverside, lakeside],
+    'GET /api/v1/practice/:id/gates': () => practicesApi.DEFAULT_GATES,
     'PUT /api/v1/auth/logout': () => ({ ok: true }),
     'GET /api/v1/practice/:id/worklist': () => emptyWorklist(),
   };

@@ -12,7 +12,9 @@ export function detailServer(
 ) {
   const state = {
     referral: detail(9, overrides),
-    comments: [comment(1, lee, 'Can you see her this week?')] as referralCommentsApi.ReferralComment[],
+    comments: [
+      comment(1, { ...lee, title: 'MD' }, 'Can you see her this week?'),
+    ] as referralCommentsApi.ReferralComment[],
     notes: [note(1, pat, 'Called the patient'), note(2, alex, 'Insurance checked')],
   };
   const server = referralServer({

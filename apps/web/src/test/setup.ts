@@ -10,6 +10,7 @@ import { FakeWebSocket } from './fakeWebSocket';
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

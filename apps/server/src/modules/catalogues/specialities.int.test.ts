@@ -76,6 +76,24 @@ describe('GET /api/v1/specialities', () => {
     expect(typo.data.slice(0, 3).map((s) => s.taxonomyCode)).toContain('207RC0000X');
   });
 
+  it('ranks names that start with the typed text first, then what people call it, then the rest', async () => {
+    const names = async (query: string) =>
+      (await client.get(`/api/v1/specialities?query=${encodeURIComponent(query)}`))
+        .json<Page>()
+        .data.map((s) => s.name);
+    const orthop = await names('Orthop');
+    // The general speciality, whose colloquial names ("orthopedist") also start so, before its subspecialities.
+    expect(orthop[0]).toBe('Orthopaedic Surgery Physician');
+    const firstOther = orthop.findIndex((name) => !name.toLowerCase().startsWith('orthop'));
+    expect(orthop.slice(firstOther).every((name) => !name.toLowerCase().startsWith('orthop'))).toBe(true);
+    // No name starts with "heart": the specialities people call "heart …" come next, before names merely containing it.
+    const heart = await names('heart');
+    expect(heart.slice(0, 2).sort()).toEqual([
+      'Cardiovascular Disease Physician',
+      'Thoracic Surgery (Cardiothoracic Vascular Surgery) Physician',
+    ]);
+  });
+
   it('answers every field of a speciality', async () => {
     const [top] = (await client.get('/api/v1/specialities?query=cardiologist')).json<Page>().data;
     expect(top).toEqual({

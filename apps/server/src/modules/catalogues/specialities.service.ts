@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm
 import type { cataloguesApi } from '@referwell/contracts';
 import { visiblePracticesOf, type AppContext, type Caller } from '../../core/index.js';
 import { assertSelf } from '../../platform/access/index.js';
+import { likeEscape } from '../../db/like.js';
 import { AppError } from '../../platform/errors.js';
 import { textMatch } from '../search/index.js';
 import { providerSpecialities, specialities } from './catalogues.table.js';
@@ -21,6 +22,23 @@ export function toSpeciality(s: SpecialityRow): Speciality {
   };
 }
 
+/**
+ * The order a person typing expects, before likeness: what they typed in full, as a name or as
+ * what people call it ("ENT", "cardiologist"), first; then names that start with it ("Orthop" →
+ * Orthopaedic Surgery), those also called so ("orthopedist") ahead; then specialities only called
+ * so ("heart" → heart doctor); the rest by likeness alone. Similarity alone put short unrelated
+ * names ("Orthopedic Assistant") above the speciality meant.
+ */
+function nameFirst(query: string) {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  const prefix = `${likeEscape(q)}%`;
+  const called = (pattern: string) =>
+    sql`exists (select 1 from unnest(${specialities.colloquial}) c where lower(c) like ${pattern})`;
+  return sql`(case when lower(${specialities.name}) = ${q} or ${called(likeEscape(q))} then 4 else 0 end
+    + case when lower(${specialities.name}) like ${prefix} then 2 else 0 end
+    + case when ${called(prefix)} then 1 else 0 end)`;
+}
+
 export function createSpecialitiesService(ctx: AppContext) {
   const { db } = ctx;
 
@@ -35,21 +53,17 @@ export function createSpecialitiesService(ctx: AppContext) {
   }
 
   return {
-    /** Best matches first; without a query, everything by name. */
+    /** Best matches first (see `nameFirst`); without a query, everything by name. */
     async list(query: string | undefined, page: number, pageSize: number) {
       const match = query ? textMatch(specialities.search, query) : null;
       const where = match?.where;
-      // What people call it, typed in full ("cardiologist"), names the speciality they mean.
-      const colloquial = query
-        ? sql`case when exists (select 1 from unnest(${specialities.colloquial}) c where lower(c) = ${query.trim().toLowerCase()}) then 1 else 0 end`
-        : null;
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(specialities)
           .where(where)
           .orderBy(
-            ...(match ? [desc(sql`${match.rank} + ${colloquial}`)] : []),
+            ...(match && query ? [desc(nameFirst(query)), desc(match.rank)] : []),
             asc(specialities.name),
             asc(specialities.id),
           )

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import type { LoginStep } from '@referwell/contracts';
+import { formatPhone, type LoginStep } from '@referwell/contracts';
 import { Link } from 'react-router';
 import { LoadingState } from '../../ui/States';
 import { StepForm } from './StepForm';
@@ -63,7 +63,8 @@ export function SignInFlow({ isPasswordReset = false, initialEmail, resume, next
       {identifier && !resume && (
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" truncate>
-            {identity === 'EMAIL' ? 'Email' : 'Phone'}: <strong>{identifier}</strong>
+            {identity === 'EMAIL' ? 'Email' : 'Phone'}:{' '}
+            <strong>{identity === 'EMAIL' ? identifier : formatPhone(identifier)}</strong>
           </Text>
           <Button variant="subtle" size="compact-sm" onClick={flow.restart} aria-label="Change email or phone">
             Change

@@ -98,7 +98,9 @@ describe('sign-in', () => {
 
     const code = await screen.findByLabelText(/^code/i);
     expect(code).toHaveFocus();
-    expect(screen.getByText('Enter the 6-digit code we sent to +12025550102.')).toBeInTheDocument();
+    // Typed one way, stored as +12025550102, read back as every screen shows numbers.
+    expect(screen.getByText('Enter the 6-digit code we sent to (202) 555-0102.')).toBeInTheDocument();
+    expect(screen.getByText('(202) 555-0102')).toBeInTheDocument();
     await user.type(code, '654321{Enter}');
     expect(await screen.findByText('That code is not right. Check it and try again.')).toBeInTheDocument();
 

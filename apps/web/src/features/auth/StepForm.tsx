@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN, type LoginStep } from '@referwell/contracts';
+import { CODE_LENGTH, formatPhone, PASSWORD_MAX, PASSWORD_MIN, type LoginStep } from '@referwell/contracts';
 import { PasswordField } from '../../ui/PasswordField';
 import type { IdentityStep, StepField } from './useSignInFlow';
 
@@ -21,7 +21,7 @@ interface StepFormProps {
 
 function codeDestination(step: LoginStep, identity: IdentityStep, identifier: string | null): string {
   const matches = (step === 'EMAIL_CODE' && identity === 'EMAIL') || (step === 'PHONE_CODE' && identity === 'PHONE');
-  if (matches && identifier) return identifier;
+  if (matches && identifier) return identity === 'PHONE' ? formatPhone(identifier) : identifier;
   return step === 'EMAIL_CODE' ? 'your email' : 'your phone';
 }
 

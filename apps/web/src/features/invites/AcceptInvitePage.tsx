@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { currentUserQuery } from '../../lib/currentUser';
 import { signInPath } from '../auth';
-import { inviteTargetName } from './describeInvite';
+import { inviteSentTo, inviteTargetName } from './describeInvite';
 import { inviteByCodeQuery } from './inviteQueries';
 import { InviteProblem } from './InviteProblem';
 import { InviteResponseButtons } from './InviteResponseButtons';
@@ -71,7 +71,7 @@ export function AcceptInvitePage() {
 function SignedInChoices({ invite, code, viewer }: { invite: InviteView; code: string; viewer: User }) {
   const navigate = useNavigate();
   const goHome = () => navigate('/', { replace: true });
-  const sentTo = invite.email ?? invite.phone;
+  const sentTo = inviteSentTo(invite);
 
   return (
     <Stack gap="lg">

@@ -82,7 +82,7 @@ describe('signing up from an invite', () => {
       await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
       const code = await screen.findByLabelText(/^code/i);
-      expect(screen.getByText('Enter the 6-digit code we sent to +12025550177.')).toBeInTheDocument();
+      expect(screen.getByText('Enter the 6-digit code we sent to (202) 555-0177.')).toBeInTheDocument();
       expect(server.find('POST', '/api/v1/user/signup')[0].body).toEqual({
         email: 'nia@example.test',
         phone: '+12025550177',

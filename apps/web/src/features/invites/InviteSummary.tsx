@@ -1,7 +1,7 @@
 import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { invitesApi } from '@referwell/contracts';
 import { formatDate } from '../../lib/dates';
-import { inviteSentence, inviteTargetName } from './describeInvite';
+import { inviteSentence, inviteSentTo, inviteTargetName } from './describeInvite';
 
 type InviteView = invitesApi.InviteView;
 
@@ -19,7 +19,7 @@ export function InviteSummary({ invite, headingOrder = 1 }: { invite: InviteView
   const practice = invite.network?.practice ?? invite.practice;
   const logo = invite.organisation?.logoUrl ?? practice?.logoUrl ?? null;
   const name = inviteTargetName(invite);
-  const sentTo = invite.email ?? invite.phone;
+  const sentTo = inviteSentTo(invite);
 
   return (
     <Stack gap="sm">

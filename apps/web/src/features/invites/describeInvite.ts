@@ -1,4 +1,4 @@
-import type { BodyOf, invitesApi, Role, signupApi } from '@referwell/contracts';
+import { formatPhone, type BodyOf, type invitesApi, type Role, type signupApi } from '@referwell/contracts';
 import { personName } from '../../lib/names';
 import { roleLabel } from '../../lib/roles';
 
@@ -7,6 +7,11 @@ type SignupRole = BodyOf<typeof signupApi.providerSignup>['role'];
 
 export function inviterName(invite: InviteView): string | null {
   return invite.inviter ? personName(invite.inviter) : null;
+}
+
+/** The address the invite went to, as the viewer may see it (masked unless it is theirs). */
+export function inviteSentTo(invite: InviteView): string | null {
+  return invite.email ?? (invite.phone && formatPhone(invite.phone));
 }
 
 /** What the invite is to, as a phrase: "Riverside Clinic", "the Cardiology network of Riverside Clinic". */

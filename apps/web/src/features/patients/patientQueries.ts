@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatsApi, patientsApi, referralsApi, type BodyOf } from '@referwell/contracts';
+import { chatsApi, formatPhone, patientsApi, referralsApi, type BodyOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import type { SearchOption } from '../../lib/searchOption';
 
@@ -23,10 +23,12 @@ const GENDER_LABELS: Record<Gender, string> = { FEMALE: 'Female', MALE: 'Male' }
 export const genderLabel = (gender: Gender) => GENDER_LABELS[gender];
 export const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
-/** "DOB 03/25/1980 · +12025550123": what tells two patients of the same name apart. */
+/** "DOB 03/25/1980 · (202) 555-0123": what tells two patients of the same name apart. */
 export function patientDetails(patient: Pick<PatientSummary, 'dateOfBirth' | 'phoneNumber'>): string {
   // The wire already carries MM/DD/YYYY; formatDate's DOB reading is for day/month/year input.
-  return [patient.dateOfBirth && `DOB ${patient.dateOfBirth}`, patient.phoneNumber].filter(Boolean).join(' · ');
+  return [patient.dateOfBirth && `DOB ${patient.dateOfBirth}`, patient.phoneNumber && formatPhone(patient.phoneNumber)]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function patientOption(patient: Patient): SearchOption<Patient> {

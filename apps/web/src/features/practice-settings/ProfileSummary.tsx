@@ -1,4 +1,5 @@
 import { Anchor, ColorSwatch, Group } from '@mantine/core';
+import { PhoneLink } from '../../ui/PhoneLink';
 import { TYPE_LABELS } from './profileValues';
 import { ReadOnlyFields } from './ReadOnlyFields';
 import type { Practice } from './types';
@@ -19,7 +20,7 @@ export function ProfileSummary({ practice: p }: { practice: Practice }) {
         { label: 'Name', value: p.name },
         { label: 'Type', value: TYPE_LABELS[p.type] },
         { label: 'Address', value: [p.address, p.building].filter(Boolean).join(', ') || null },
-        { label: 'Phone', value: p.phoneNumber },
+        { label: 'Phone', value: p.phoneNumber && <PhoneLink phone={p.phoneNumber} /> },
         { label: 'NPI', value: p.npiIdentifier },
         { label: 'Time zone', value: p.timezone },
         { label: 'About', value: p.about },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { personName } from '../../lib/names';
+import { personName, titledName } from '../../lib/names';
 import { FileViewer } from '../../ui/files';
 import { RelativeTime } from '../../ui/RelativeTime';
 
@@ -23,7 +23,7 @@ interface CommentItemProps {
 
 /** One comment or note: who wrote it and when, the text, its files, then what can be done with it. */
 export function CommentItem({ item, byline, badges, actions, children }: CommentItemProps) {
-  const author = item.author.title ? `${item.author.title} ${personName(item.author)}` : personName(item.author);
+  const author = titledName(item.author);
   return (
     <Paper
       component="article"

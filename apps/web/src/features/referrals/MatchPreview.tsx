@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { referralsApi, type QueryOf } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { personName } from '../../lib/names';
@@ -40,21 +40,36 @@ function Candidate({ candidate }: { candidate: referralsApi.MatchCandidate }) {
   );
 }
 
+export type MatchCheck = UseQueryResult<referralsApi.MatchCheckResult>;
+
 /**
- * Who a specialty referral would be offered to if sent now, tier by tier, and why each practice
- * matched (GET /referrals/matchCheck). Follows the form as it changes, a moment after typing stops.
+ * Who a specialty referral would be offered to if sent now (GET /referrals/matchCheck), following
+ * the form as it changes, a moment after typing stops. The form holds it, so that Send and the
+ * preview go by the same answer.
  */
-export function MatchPreview({ params }: { params: MatchParams | null }) {
-  const titleId = useId();
+export function useMatchCheck(params: MatchParams | null): MatchCheck {
   // Compared as text: the form builds a new object on every render.
   const [debouncedText] = useDebouncedValue(params && JSON.stringify(params), MATCH_PREVIEW_DEBOUNCE_MS);
   const debounced = debouncedText ? (JSON.parse(debouncedText) as MatchParams) : null;
-  const match = useQuery({
+  return useQuery({
     queryKey: ['referralMatch', debouncedText],
     queryFn: ({ signal }) => call(referralsApi.matchCheck, { query: debounced!, signal }),
     enabled: debounced !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Whether the preview shows that no practice matches. Sent so, a referral is offered to no one and
+ * ends EXPIRED at once. Goes by what is on screen (the last answer while the next is on its way).
+ */
+export function matchesNone(params: MatchParams | null, match: MatchCheck): boolean {
+  return params !== null && match.isSuccess && match.data.tiers.every((tier) => tier.candidates.length === 0);
+}
+
+/** The preview of `useMatchCheck`'s answer: tier by tier, and why each practice matched. */
+export function MatchPreview({ params, match }: { params: MatchParams | null; match: MatchCheck }) {
+  const titleId = useId();
 
   let body;
   if (params === null)
@@ -69,7 +84,7 @@ export function MatchPreview({ params }: { params: MatchParams | null }) {
         retrying={match.isFetching}
       />
     );
-  } else if (match.data.tiers.every((tier) => tier.candidates.length === 0)) {
+  } else if (matchesNone(params, match)) {
     body = (
       <EmptyMessage title="No practice matches yet">
         Try a wider distance, or another speciality or insurance.

@@ -10,7 +10,7 @@ import { Combobox, Text, Textarea, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { directoryApi } from '@referwell/contracts';
-import { personName } from '../../lib/names';
+import { personName, titledName } from '../../lib/names';
 import type { PracticeScope } from '../../lib/practiceScope';
 import { mentionsQuery, type MentionAudience } from './discussionQueries';
 
@@ -130,7 +130,7 @@ export function MentionTextarea({
         <Combobox.Options aria-label="People to mention">
           {people.map((person) => (
             <Combobox.Option key={person.id} value={String(person.id)}>
-              <Text size="sm">{person.title ? `${person.title} ${personName(person)}` : personName(person)}</Text>
+              <Text size="sm">{titledName(person)}</Text>
             </Combobox.Option>
           ))}
         </Combobox.Options>

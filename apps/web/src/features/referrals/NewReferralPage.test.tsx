@@ -1,6 +1,6 @@
 import '../../test/enableFilePond';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, lakeside, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -15,6 +15,7 @@ import { CREATE, choose, createServer, match, pickJane } from './newReferralFixt
 describe('new referral', { timeout: 20_000 }, () => {
   it('sends a basic referral to a chosen practice for an existing patient', async () => {
     const server = createServer();
+    const scrollTo = vi.spyOn(window, 'scrollTo');
     const { user, router } = renderApp('/referrals/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'New referral' })).toBeInTheDocument();
 
@@ -39,6 +40,9 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send referral' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/referrals/view/90'));
+    // It opens at its top, status in view, not as far down as Send was.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0 }));
+    scrollTo.mockRestore();
     expect(server.find('POST', CREATE)[0].body).toEqual({
       practiceId: 1,
       patientId: 41,
@@ -131,7 +135,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     });
   });
 
-  it('previews the matching practices of a specialty referral and sends its preferences', async () => {
+  it('previews the matching practices of a specialty referral, holds Send while none matches, sends its preferences', async () => {
     let tiers = match.tiers;
     const server = createServer({ 'GET /api/v1/referrals/matchCheck': () => ({ ...match, tiers }) });
     const { user } = renderApp('/referrals/new');
@@ -164,6 +168,14 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Far (50 miles)' }));
     expect(await within(preview).findByText('No practice matches yet')).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.get('matchingDistance')).toBe('FAR');
+    // Sent now, it would be offered to no one and end EXPIRED at once: Send says why it waits.
+    const send = screen.getByRole('button', { name: 'Send referral' });
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    expect(send).toHaveAccessibleDescription('No practice matches yet, so no one would receive it.');
+    await user.click(send);
+    expect(server.find('POST', CREATE)).toHaveLength(0);
+
+    tiers = match.tiers;
 
     await user.click(screen.getByRole('radio', { name: /Patient preference/ }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Day 1' }), 'Wednesday');
@@ -175,7 +187,9 @@ describe('new referral', { timeout: 20_000 }, () => {
         'WED-ANY,MON-AM',
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Send referral' }));
+    expect(await within(preview).findByText('Lakeside Health')).toBeInTheDocument();
+    expect(send).not.toHaveAttribute('aria-disabled');
+    await user.click(send);
 
     await waitFor(() => expect(server.find('POST', CREATE)).toHaveLength(1));
     expect(server.find('POST', CREATE)[0].body).toEqual({

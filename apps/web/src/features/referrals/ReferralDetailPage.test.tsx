@@ -47,6 +47,8 @@ describe('referral detail', { timeout: 20_000 }, () => {
     expect(within(timeline).getByText('Lee Harbor, Lakeside Health')).toBeInTheDocument();
     expect(within(timeline).getByText('Reason: No capacity')).toBeInTheDocument();
     expect(within(timeline).getByText('1 minute ago')).toBeInTheDocument();
+    // The steps stay an ordered list, without the list's own numbers on top of the timeline's dots.
+    expect(within(timeline).getByRole('list')).toHaveStyle({ listStyleType: 'none' });
   });
 
   it('shows the tier a specialty referral is offered to now, and until when', async () => {

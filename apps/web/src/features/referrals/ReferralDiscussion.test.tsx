@@ -21,6 +21,8 @@ describe('referral comments and notes', { timeout: 20_000 }, () => {
 
     const comments = await screen.findByRole('region', { name: 'Comments' });
     expect(await within(comments).findByText('Can you see her this week?')).toBeInTheDocument();
+    // A credential follows the name.
+    expect(within(comments).getByText('Lee Harbor, MD')).toBeInTheDocument();
     const box = within(comments).getByRole('textbox', { name: 'Comment' });
     await user.type(box, 'Yes, @');
     // Everyone at the practices on the referral, by name; the signed-in author is left out.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +11,7 @@ import { findInsurances, findSpecialities } from '../../lib/catalogueSearch';
 import type { Patient } from '../patients';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { AttachmentsField } from './AttachmentsField';
-import { MatchPreview, type MatchParams } from './MatchPreview';
+import { MatchPreview, matchesNone, useMatchCheck, type MatchParams } from './MatchPreview';
 import { findPractices, findProvidersAt } from '../../lib/practiceSearch';
 import type { PracticeScope } from '../../lib/practiceScope';
 import { referralFailure, toReferralBody, type ReferralCreateBody, type ReferralFormValues } from './referralForm';
@@ -59,13 +59,15 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
   const [uploading, setUploading] = useState(false);
   const send = useMutation({
     mutationFn: (body: ReferralCreateBody) => call(referralsApi.createReferral, { body }),
-    onSuccess: (referral) => {
+    onSuccess: async (referral) => {
       void refreshReferrals(queryClient, scope.practiceId, referral);
       notifications.show({
         color: 'teal',
         message: `Referral for ${referral.patient.firstName} ${referral.patient.lastName} sent`,
       });
-      void navigate(referralPaths.detail(referral.id));
+      // The window keeps its scroll across pages: the referral would open as far down as Send was.
+      await navigate(referralPaths.detail(referral.id));
+      window.scrollTo({ top: 0 });
     },
     onError: (error) => {
       const { fieldErrors, message } = referralFailure(error);
@@ -74,10 +76,17 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
     },
   });
 
+  const params = matchParams(scope, patient, form.values);
+  const match = useMatchCheck(params);
+  const noMatch = matchesNone(params, match);
+  const noMatchId = useId();
+
   const submit = form.onSubmit(
     (values) => {
       setFailure(null);
       if (!patient) return onMissingPatient();
+      // Enter in a field submits too: the button's state alone would not stop it.
+      if (noMatch) return;
       send.mutate(toReferralBody(scope.practiceId, patient, values));
     },
     () => {
@@ -196,14 +205,27 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
             />
           </Stack>
         </Section>
-        {values.type === 'SPECIALTY' && <MatchPreview params={matchParams(scope, patient, values)} />}
+        {values.type === 'SPECIALTY' && <MatchPreview params={params} match={match} />}
         {failure && (
           <Alert color="red" role="alert" variant="light" title="Could not send the referral">
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={send.isPending} disabled={uploading}>
+        <Group justify="flex-end" gap="sm">
+          {noMatch && (
+            <Text id={noMatchId} size="sm" c="dimmed" ta="right" maw={420}>
+              No practice matches yet, so no one would receive it.
+            </Text>
+          )}
+          {/* Looks disabled but stays focusable (aria-disabled), so keyboard and screen reader users reach the reason. */}
+          <Button
+            type="submit"
+            loading={send.isPending}
+            disabled={uploading}
+            data-disabled={noMatch || undefined}
+            aria-disabled={noMatch || undefined}
+            aria-describedby={noMatch ? noMatchId : undefined}
+          >
             Send referral
           </Button>
         </Group>

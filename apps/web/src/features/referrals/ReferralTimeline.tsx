@@ -16,7 +16,14 @@ function who(event: ReferralEvent): string {
 export function ReferralTimeline({ events }: { events: ReferralEvent[] }) {
   return (
     <Section title="Timeline">
-      <Timeline active={events.length - 1} bulletSize={14} lineWidth={2} component="ol" style={{ paddingLeft: 0 }}>
+      {/* An ordered list for its meaning; its own numbers off, since they sat on the timeline's dots. */}
+      <Timeline
+        active={events.length - 1}
+        bulletSize={14}
+        lineWidth={2}
+        component="ol"
+        style={{ listStyleType: 'none' }}
+      >
         {events.map((event) => {
           const reason = typeof event.details.reason === 'string' && event.details.reason ? event.details.reason : null;
           return (

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { directoryApi, formatPhone, type searchApi } from '@referwell/contracts';
+import { directoryApi, type searchApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { personName } from '../../lib/names';
+import { PhoneLink } from '../../ui/PhoneLink';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { practiceSummaryQuery } from '../join';
 
@@ -54,7 +55,7 @@ function PracticeDialog({ practiceId, title, onClose, onClosed }: DialogProps & 
         <Text>{practice.address ?? 'No address given'}</Text>
         {practice.phoneNumber && (
           <Text>
-            Phone: <Anchor href={`tel:${practice.phoneNumber}`}>{formatPhone(practice.phoneNumber)}</Anchor>
+            Phone: <PhoneLink phone={practice.phoneNumber} />
           </Text>
         )}
         <Group justify="flex-end" mt="sm">

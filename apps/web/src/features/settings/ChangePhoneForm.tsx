@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { CODE_LENGTH, normalizePhone, usersApi, type User } from '@referwell/contracts';
+import { CODE_LENGTH, formatPhone, normalizePhone, usersApi, type User } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { applyUpdatedUser } from '../../lib/currentUser';
@@ -84,7 +84,7 @@ export function ChangePhoneForm({ user }: { user: User }) {
       notifications.show({
         color: 'teal',
         title: 'Phone number changed',
-        message: `Your number is now ${updated.phone ?? ''}`,
+        message: `Your number is now ${formatPhone(updated.phone ?? '')}`,
       });
     } catch (error) {
       setProblem(describePhoneError(error, 'code'));
@@ -103,7 +103,7 @@ export function ChangePhoneForm({ user }: { user: User }) {
   return (
     <Stack maw={420}>
       <Text size="sm">
-        Current number: <strong>{user.phone ?? 'none'}</strong>
+        Current number: <strong>{user.phone ? formatPhone(user.phone) : 'none'}</strong>
       </Text>
       {pendingPhone ? (
         <form onSubmit={(event) => void submitCode(event)} noValidate>
@@ -111,7 +111,7 @@ export function ChangePhoneForm({ user }: { user: User }) {
             <TextInput
               ref={codeRef}
               label="Code"
-              description={`Enter the ${CODE_LENGTH}-digit code we texted to ${pendingPhone}.`}
+              description={`Enter the ${CODE_LENGTH}-digit code we texted to ${formatPhone(pendingPhone)}.`}
               autoComplete="one-time-code"
               inputMode="numeric"
               required

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS } from '@referwell/contracts';
+import { DEFAULT_USER_SETTINGS, practicesApi } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody, provider, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -49,21 +49,45 @@ describe('settings page', () => {
     });
   });
 
-  it('saves settings for the current practice', async () => {
+  it('saves settings for the current practice, offering only those of features it has', async () => {
     const server = settingsServer();
     const { user } = renderApp('/settings');
-    const settings = await section('Notifications and calendar');
+    const settings = await section('Notifications');
 
     await user.click(await settings.findByRole('switch', { name: /notification sounds/i }));
-    const height = settings.getByLabelText(/^calendar slot height/i);
-    await user.clear(height);
-    await user.type(height, '60');
+    expect(settings.getAllByRole('switch')).toHaveLength(3);
+    expect(settings.getByRole('switch', { name: /appointment emails/i })).toBeInTheDocument();
+    // Help screens and the calendar do not exist: no switches for them.
+    expect(settings.queryByRole('switch', { name: /help screens/i })).not.toBeInTheDocument();
+    expect(settings.queryByLabelText(/calendar slot height/i)).not.toBeInTheDocument();
     await user.click(settings.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByText('Your settings are saved')).toBeInTheDocument();
     const saved = server.find('PUT', '/api/v1/user/7/settings')[0];
     expect(saved.query.get('practiceId')).toBe('1');
-    expect(saved.body).toMatchObject({ notificationSounds: false, calendarDisplaySlotHeight: 60 });
+    expect(saved.body).toEqual({
+      notificationSounds: false,
+      reschedulePatientNotifications: true,
+      receiveAppointmentEmails: true,
+    });
+  });
+
+  it('hides the appointment settings of a practice with appointments off, and leaves them as they were', async () => {
+    const server = settingsServer({
+      'GET /api/v1/practice/:id/gates': () => ({ ...practicesApi.DEFAULT_GATES, appointments: false }),
+    });
+    const { user } = renderApp('/settings');
+    const settings = await section('Notifications');
+
+    await user.click(await settings.findByRole('switch', { name: /notification sounds/i }));
+    await waitFor(() =>
+      expect(settings.queryByRole('switch', { name: /appointment emails/i })).not.toBeInTheDocument(),
+    );
+    expect(settings.queryByRole('switch', { name: /rescheduling/i })).not.toBeInTheDocument();
+    await user.click(settings.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Your settings are saved')).toBeInTheDocument();
+    expect(server.find('PUT', '/api/v1/user/7/settings')[0].body).toEqual({ notificationSounds: false });
   });
 
   it('checks a new password before sending it and reports a wrong current password', async () => {
@@ -105,11 +129,12 @@ describe('settings page', () => {
     });
     const { user } = renderApp('/settings');
     const phone = await section('Phone number');
-    expect(phone.getByText('+12025550102')).toBeInTheDocument();
+    expect(phone.getByText('(202) 555-0102')).toBeInTheDocument();
 
     await user.type(phone.getByLabelText(/^new phone number/i), '202 555 0199{Enter}');
     const code = await phone.findByLabelText(/^code/i);
     await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription('Enter the 6-digit code we texted to (202) 555-0199.');
     expect(server.find('PUT', '/api/v1/user/7/verifyPhone')[0].body).toEqual({ phone: '+12025550199' });
 
     await user.type(code, '000000{Enter}');
@@ -117,7 +142,8 @@ describe('settings page', () => {
     await user.clear(code);
     await user.type(code, '123456{Enter}');
 
-    expect(await phone.findByText('+12025550199')).toBeInTheDocument();
+    expect(await phone.findByText('(202) 555-0199')).toBeInTheDocument();
+    expect(await screen.findByText('Your number is now (202) 555-0199')).toBeInTheDocument();
     expect(phone.getByLabelText(/^new phone number/i)).toHaveValue('');
   });
 });

@@ -29,7 +29,7 @@ export function SettingsPage() {
         <ProfilePhotoUpload key={user.id} user={user} practiceId={practice?.practice.id ?? null} />
       </Section>
       <Section
-        title="Notifications and calendar"
+        title="Notifications"
         description={practice ? `These apply while you work in ${practice.practice.name}.` : undefined}
       >
         {practice ? (

@@ -1,29 +1,42 @@
-import { Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
+import { Button, Group, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usersApi, type UserSettings } from '@referwell/contracts';
+import { usersApi, type practicesApi, type UserSettings } from '@referwell/contracts';
 import { call } from '../../lib/api';
+import { useGates } from '../../lib/practiceGates';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { setSession } from '../../lib/session';
 import { ErrorState, LoadingState } from '../../ui/States';
 
-const SLOT_MIN = 10;
-const SLOT_MAX = 200;
-
-const TOGGLES = [
+/**
+ * The settings of features this app has, each shown only while the practice has its feature on.
+ * Help screens and the calendar (their settings: helpScreen, calendarDisplaySlotHeight) do not
+ * exist here yet: offering switches for them promised what nothing does.
+ */
+const TOGGLES: {
+  key: 'notificationSounds' | 'reschedulePatientNotifications' | 'receiveAppointmentEmails';
+  label: string;
+  description: string;
+  gate?: practicesApi.GateName;
+}[] = [
   { key: 'notificationSounds', label: 'Notification sounds', description: 'Play a sound when something new arrives.' },
-  { key: 'helpScreen', label: 'Help screens', description: 'Show tips when you open a screen for the first time.' },
   {
     key: 'reschedulePatientNotifications',
     label: 'Tell patients about rescheduling',
     description: 'Notify patients when one of their appointments moves.',
+    gate: 'appointments',
   },
-  { key: 'receiveAppointmentEmails', label: 'Appointment emails', description: 'Email me about my appointments.' },
-] as const;
+  {
+    key: 'receiveAppointmentEmails',
+    label: 'Appointment emails',
+    description: 'Email me about my appointments.',
+    gate: 'appointments',
+  },
+];
 
-type EditableSettings = Pick<UserSettings, (typeof TOGGLES)[number]['key'] | 'calendarDisplaySlotHeight'>;
-const FIELDS = [...TOGGLES.map((toggle) => toggle.key), 'calendarDisplaySlotHeight'];
+type EditableSettings = Pick<UserSettings, (typeof TOGGLES)[number]['key']>;
+const FIELDS = TOGGLES.map((toggle) => toggle.key);
 
 function settingsQueryKey(userId: number, practiceId: number) {
   return ['userSettings', userId, practiceId] as const;
@@ -64,26 +77,25 @@ function SettingsEditor({
   settings: UserSettings;
 }) {
   const queryClient = useQueryClient();
+  const gateOn = useGates();
+  const shown = TOGGLES.filter((toggle) => !toggle.gate || gateOn(toggle.gate));
   const form = useForm<EditableSettings>({
     initialValues: {
       notificationSounds: settings.notificationSounds,
-      helpScreen: settings.helpScreen,
       reschedulePatientNotifications: settings.reschedulePatientNotifications,
       receiveAppointmentEmails: settings.receiveAppointmentEmails,
-      calendarDisplaySlotHeight: settings.calendarDisplaySlotHeight,
-    },
-    validate: {
-      calendarDisplaySlotHeight: (value) =>
-        Number.isInteger(value) && value >= SLOT_MIN && value <= SLOT_MAX
-          ? null
-          : `Enter a whole number from ${SLOT_MIN} to ${SLOT_MAX}`,
     },
   });
   const errors = useServerErrors(form, FIELDS);
 
   const save = useMutation({
+    // Only what is on screen: a hidden setting keeps what it was.
     mutationFn: (values: EditableSettings) =>
-      call(usersApi.updateUserSettings, { params: { id: userId }, query: { practiceId }, body: values }),
+      call(usersApi.updateUserSettings, {
+        params: { id: userId },
+        query: { practiceId },
+        body: Object.fromEntries(shown.map((toggle) => [toggle.key, values[toggle.key]])),
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsQueryKey(userId, practiceId), saved);
       setSession({ userSettings: saved });
@@ -96,7 +108,7 @@ function SettingsEditor({
   return (
     <form onSubmit={errors.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack>
-        {TOGGLES.map((toggle) => (
+        {shown.map((toggle) => (
           <Switch
             key={toggle.key}
             label={toggle.label}
@@ -104,16 +116,6 @@ function SettingsEditor({
             {...form.getInputProps(toggle.key, { type: 'checkbox' })}
           />
         ))}
-        <NumberInput
-          label="Calendar slot height"
-          description={`Height of a time slot in the calendar, in pixels (${SLOT_MIN} to ${SLOT_MAX}).`}
-          min={SLOT_MIN}
-          max={SLOT_MAX}
-          allowDecimal={false}
-          allowNegative={false}
-          maw={260}
-          {...form.getInputProps('calendarDisplaySlotHeight')}
-        />
         <FormErrorAlert message={errors.formError} />
         <Group>
           <Button type="submit" loading={save.isPending}>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatPhone, type departmentsApi } from '@referwell/contracts';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { departmentsApi } from '@referwell/contracts';
 import { EditDeleteButtons } from '../../ui/EditDeleteButtons';
+import { PhoneLink } from '../../ui/PhoneLink';
 import { DepartmentMembers } from './DepartmentMembers';
 import type { TeamScope } from './teamAccess';
 
@@ -32,7 +33,7 @@ export function DepartmentCard({ scope, department, manage, onEdit, onDelete }: 
           {department.address && <Text size="sm">{department.address}</Text>}
           {department.phoneNumber && (
             <Text size="sm">
-              Phone: <Anchor href={`tel:${department.phoneNumber}`}>{formatPhone(department.phoneNumber)}</Anchor>
+              Phone: <PhoneLink phone={department.phoneNumber} />
             </Text>
           )}
           <Text size="sm" c="dimmed">

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { departmentsApi, PRACTICE_USER_SEARCH_MIN, practicesApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { personName } from '../../lib/names';
+import { personName, titledName } from '../../lib/names';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';
@@ -82,8 +82,7 @@ export function DepartmentMembers({
           {people.map((person) => (
             <Group component="li" key={person.id} justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" truncate>
-                {personName(person)}
-                {person.title && <Text span c="dimmed" size="sm">{` · ${person.title}`}</Text>}
+                {titledName(person)}
               </Text>
               {manage && (
                 <Button

@@ -7,6 +7,7 @@ import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 import { roleLabel } from '../../lib/roles';
 import { canManageTeam, isAdmin, type TeamScope } from './teamAccess';
+import { inviteAddress } from './InvitesTable';
 import { teamKeys } from './teamQueries';
 
 const FIELDS = ['email', 'phoneNumber', 'type', 'role', 'firstName', 'lastName', 'message'] as const;
@@ -80,7 +81,7 @@ export function InviteForm({ scope }: { scope: TeamScope }) {
     mutationFn: (values: Values) =>
       call(invitesApi.sendInvite, { query: { practiceId: scope.practiceId }, body: toBody(values) }),
     onSuccess: async ({ invite, resent }) => {
-      const address = invite.email ?? invite.phone ?? 'them';
+      const address = inviteAddress(invite);
       notifications.show({
         color: 'teal',
         message: resent ? `The pending invite to ${address} was sent again` : `Invite sent to ${address}`,

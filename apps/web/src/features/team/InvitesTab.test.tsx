@@ -105,7 +105,7 @@ describe('pending invites', () => {
     const row = (await screen.findByRole('rowheader', { name: 'first@example.test' })).closest('tr')!;
     expect(within(row).getByText('Pat Rivers')).toBeInTheDocument();
     expect(within(row).getByText('1 hour ago')).toBeInTheDocument();
-    expect(screen.getByRole('rowheader', { name: '+12025550111' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: '(202) 555-0111' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Resend the invite to first@example.test' }));
     expect(await screen.findByText('Invite sent again to first@example.test')).toBeInTheDocument();
@@ -115,12 +115,12 @@ describe('pending invites', () => {
     ).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/invites/1/resend')).toHaveLength(2);
 
-    await user.click(screen.getByRole('button', { name: 'Revoke the invite to +12025550111' }));
+    await user.click(screen.getByRole('button', { name: 'Revoke the invite to (202) 555-0111' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this invite?' });
-    expect(within(dialog).getByText(/\+12025550111/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/\(202\) 555-0111/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Revoke invite' }));
 
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: '+12025550111' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: '(202) 555-0111' })).not.toBeInTheDocument());
     expect(server.find('DELETE', '/api/v1/invites/2')).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { invitesApi } from '@referwell/contracts';
+import { formatPhone, type invitesApi } from '@referwell/contracts';
 import { formatDate } from '../../lib/dates';
 import { personName } from '../../lib/names';
 import { RelativeTime } from '../../ui/RelativeTime';
@@ -7,7 +7,8 @@ import { roleLabel } from '../../lib/roles';
 
 type Invite = invitesApi.Invite;
 
-export const inviteAddress = (invite: Invite) => invite.email ?? invite.phone ?? 'an unknown address';
+export const inviteAddress = (invite: Invite) =>
+  invite.email ?? (invite.phone && formatPhone(invite.phone)) ?? 'an unknown address';
 
 const TYPE_LABELS: Record<Invite['type'], string> = { PROVIDER: 'Provider', PATIENT: 'Patient', VENDOR: 'Vendor' };
 

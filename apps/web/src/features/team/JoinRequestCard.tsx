@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { joinRequestsApi } from '@referwell/contracts';
-import { personName } from '../../lib/names';
+import { personName, titledName } from '../../lib/names';
 import { RelativeTime } from '../../ui/RelativeTime';
 
 type JoinRequest = joinRequestsApi.JoinRequest;
@@ -29,12 +29,7 @@ export function JoinRequestCard({ request, deciding, onApprove, onReject }: Join
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap="xs">
-            <Text fw={600}>{name}</Text>
-            {request.requestedBy.title && (
-              <Text size="sm" c="dimmed">
-                {request.requestedBy.title}
-              </Text>
-            )}
+            <Text fw={600}>{titledName(request.requestedBy)}</Text>
             {request.state !== 'PENDING' && (
               <Badge color={state.color} variant="light">
                 {state.label}

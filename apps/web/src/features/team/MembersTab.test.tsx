@@ -18,7 +18,7 @@ const sam = member(9, 'Sam', 'Lee', ['STAFF']);
 
 describe('team members', () => {
   it('lists the members with their details and pages through them', async () => {
-    const server = teamServer(['PROVIDER'], many);
+    const server = teamServer(['PROVIDER'], [{ ...many[0], phone: '+12025550101' }, ...many.slice(1)]);
     const { user } = renderApp('/practice/team');
 
     expect(await screen.findByRole('rowheader', { name: /AA-0/ })).toBeInTheDocument();
@@ -28,6 +28,8 @@ describe('team members', () => {
       'href',
       'mailto:person@riverside.test',
     );
+    // Read as every screen shows numbers, dialled as stored.
+    expect(within(first).getByRole('link', { name: '(202) 555-0101' })).toHaveAttribute('href', 'tel:+12025550101');
     expect(within(first).getByText('Provider')).toBeInTheDocument();
     expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
     expect(server.find('GET', USERS)[0].query.get('pageSize')).toBe('30');
@@ -163,8 +165,13 @@ describe('team members', () => {
     document.cookie = 'XSRF-TOKEN=test-csrf; path=/';
     const { user, router } = renderApp('/practice/team');
 
-    await user.click(await screen.findByRole('button', { name: 'Leave practice' }));
+    // In a danger zone below the team, not beside its search.
+    const danger = await screen.findByRole('region', { name: 'Danger zone' });
+    const table = await screen.findByRole('table');
+    expect(table.compareDocumentPosition(danger) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(danger).getByRole('button', { name: 'Leave practice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Riverside Family Clinic?' });
+    expect(dialog).toHaveTextContent(/lose every role you hold in Riverside Family Clinic and leave its departments/);
     const practiceLoads = server.find('GET', '/api/v1/user/current/practices').length;
     await user.click(within(dialog).getByRole('button', { name: 'Leave practice' }));
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PRACTICE_USER_SEARCH_MIN, practicesApi, type Role } from '@referwell/contracts';
@@ -8,7 +8,7 @@ import { personName } from '../../lib/names';
 import { roleLabel } from '../../lib/roles';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { LeavePracticeButton } from './LeavePracticeButton';
+import { LeavePracticeSection } from './LeavePracticeSection';
 import { ListPagination } from '../../ui/ListPagination';
 import { MembersTable } from './MembersTable';
 import { canManageTeam, type TeamScope } from './teamAccess';
@@ -107,21 +107,17 @@ export function MembersTab({ scope }: { scope: TeamScope }) {
   const who = pending ? personName(pending.member) : '';
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <TextInput
-          ref={filterRef}
-          label="Search the team"
-          description={tooShort ? `Type at least ${PRACTICE_USER_SEARCH_MIN} characters` : 'Name or e-mail'}
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.currentTarget.value)}
-          style={{ flex: 1 }}
-          miw={200}
-          maw={420}
-        />
-        <LeavePracticeButton scope={scope} />
-      </Group>
+      <TextInput
+        ref={filterRef}
+        label="Search the team"
+        description={tooShort ? `Type at least ${PRACTICE_USER_SEARCH_MIN} characters` : 'Name or e-mail'}
+        type="search"
+        value={filter}
+        onChange={(event) => setFilter(event.currentTarget.value)}
+        maw={420}
+      />
       {content}
+      <LeavePracticeSection scope={scope} />
       <ConfirmDialog
         opened={pending !== null}
         title={pending?.kind === 'onlyRole' ? `Take ${who}’s last role?` : `Remove ${who} from the practice?`}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core
 import type { practicesApi, Role } from '@referwell/contracts';
 import { personName } from '../../lib/names';
 import { roleLabel } from '../../lib/roles';
+import { PhoneLink } from '../../ui/PhoneLink';
 import { MemberActions } from './MemberActions';
 import type { TeamScope } from './teamAccess';
 
@@ -56,7 +57,7 @@ export function MembersTable({ scope, members, manage, onRemove, onRemoveOnlyRol
               <Table.Td>
                 {member.email ? <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor> : none}
               </Table.Td>
-              <Table.Td>{member.phone ? <Anchor href={`tel:${member.phone}`}>{member.phone}</Anchor> : none}</Table.Td>
+              <Table.Td>{member.phone ? <PhoneLink phone={member.phone} /> : none}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {member.roles.map((role) => (

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
+import type { practicesApi } from '@referwell/contracts';
 import { IdleWarning } from '../../features/auth';
 import { EventsSocket } from '../../features/events';
 import { PracticeSwitcher } from '../../features/practices';
 import { GlobalSearch } from '../../features/search';
 import { NotificationsBell } from '../../features/notifications';
 import { UnreadCount, usePracticeUnread, type PracticeUnread } from '../../features/unread';
+import { useGates } from '../../lib/practiceGates';
 import { UserMenu } from './UserMenu';
 
 interface NavItem {
@@ -15,18 +17,20 @@ interface NavItem {
   label: string;
   /** Which of the current practice's unread counts shows beside it. */
   unread?: keyof PracticeUnread;
+  /** The feature gate it needs: hidden while the practice has it off. */
+  gate?: practicesApi.GateName;
 }
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
-  { to: '/referrals', label: 'Referrals', unread: 'inboxItems' },
-  { to: '/patients', label: 'Patients' },
-  { to: '/chats', label: 'Chats', unread: 'chats' },
-  { to: '/intake', label: 'Intake', unread: 'submissions' },
+  { to: '/referrals', label: 'Referrals', unread: 'inboxItems', gate: 'referrals' },
+  { to: '/patients', label: 'Patients', gate: 'patients' },
+  { to: '/chats', label: 'Chats', unread: 'chats', gate: 'chat' },
+  { to: '/intake', label: 'Intake', unread: 'submissions', gate: 'forms' },
   { to: '/practice/team', label: 'Team' },
-  { to: '/practice/networks', label: 'Networks' },
+  { to: '/practice/networks', label: 'Networks', gate: 'networks' },
   { to: '/practice/settings', label: 'Practice settings' },
-  { to: '/organisations', label: 'Organisations' },
+  { to: '/organisations', label: 'Organisations', gate: 'organisations' },
   { to: '/practices/join', label: 'Join a practice' },
   { to: '/settings', label: 'My settings' },
   { to: '/sessions', label: 'Sessions' },
@@ -36,6 +40,7 @@ export function ProviderLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const unread = usePracticeUnread();
+  const gateOn = useGates();
 
   useEffect(() => close(), [pathname, close]);
 
@@ -73,7 +78,7 @@ export function ProviderLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="provider-navbar" aria-label="Main">
-        {NAV_ITEMS.map((item) => {
+        {NAV_ITEMS.filter((item) => !item.gate || gateOn(item.gate)).map((item) => {
           const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
           return (
             <NavLink

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { teamKeys } from './teamQueries';
 import type { TeamScope } from './teamAccess';
 
-export function LeavePracticeButton({ scope }: { scope: TeamScope }) {
+/**
+ * The team page's danger zone: leaving the practice, at the bottom where it is found when looked
+ * for and not hit on the way to something else (it sat beside the team search).
+ */
+export function LeavePracticeSection({ scope }: { scope: TeamScope }) {
+  const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -33,17 +38,36 @@ export function LeavePracticeButton({ scope }: { scope: TeamScope }) {
   });
 
   return (
-    <>
-      <Button
-        variant="light"
-        color="red"
-        onClick={() => {
-          leave.reset();
-          setConfirming(true);
-        }}
-      >
-        Leave practice
-      </Button>
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      mt="xl"
+      style={{ borderColor: 'var(--mantine-color-red-4)' }}
+    >
+      <Title order={2} size="h4" id={titleId} c="red.9">
+        Danger zone
+      </Title>
+      <Group justify="space-between" align="center" gap="md" mt="sm">
+        <Stack gap={2} style={{ flex: '1 1 16rem' }}>
+          <Text fw={600}>Leave {scope.practiceName}</Text>
+          <Text size="sm" c="dimmed">
+            You lose access to its referrals, patients, chats and team at once.
+          </Text>
+        </Stack>
+        <Button
+          variant="outline"
+          color="red"
+          onClick={() => {
+            leave.reset();
+            setConfirming(true);
+          }}
+        >
+          Leave practice
+        </Button>
+      </Group>
       <ConfirmDialog
         opened={confirming}
         title={`Leave ${scope.practiceName}?`}
@@ -53,9 +77,10 @@ export function LeavePracticeButton({ scope }: { scope: TeamScope }) {
         loading={leave.isPending}
         error={leave.error}
       >
-        You will no longer see its referrals, chats or team. To come back you will need a new invite or an approved
-        request to join.
+        You will lose every role you hold in {scope.practiceName} and leave its departments and networks, and you will
+        no longer see its referrals, patients, chats or team. Your own account stays as it is. To come back you will
+        need a new invite or an approved request to join.
       </ConfirmDialog>
-    </>
+    </Paper>
   );
 }
