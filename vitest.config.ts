@@ -46,6 +46,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A flow test types into several fields key by key; beside the database projects on two
+          // cores that can pass 5 s without anything being wrong.
+          testTimeout: 15_000,
         },
       },
       integration('int-pglite', 'pglite'),

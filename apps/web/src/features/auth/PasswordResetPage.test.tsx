@@ -33,7 +33,7 @@ describe('password reset', () => {
     await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(router.state.location.pathname).toBe('/reset-password');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
-    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
 
     const email = screen.getByLabelText(/^email/i);
     await user.type(email, 'provider@riverside.test{Enter}');
