@@ -50,8 +50,10 @@ async function chatWithPatient(practice?: Partial<typeof practices.$inferInsert>
   return { ann, chat, staff, patientUser };
 }
 
+const loadCall = (token: string, room: string) => roomCall(t, token, 'GET', `/florie/v1/chat/${room}`);
+
 const load = async (token: string, room: string) => {
-  const res = await roomCall(t, token, 'GET', `/florie/v1/chat/${room}`);
+  const res = await loadCall(token, room);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ chat: chatRoomApi.ChatRoom; user: chatRoomApi.SessionChatUser }>();
 };
@@ -106,6 +108,28 @@ describe('loading a chat room', () => {
     expect((await load(token.token, direct.room)).chat.welcomeMessages).toEqual([]);
   });
 
+  it('greets in the product’s words, naming the practice, when the practice wrote no welcome', async () => {
+    const unset = { welcomeMessageOpen: null, welcomeMessageClosed: '  ' };
+    const noHours = await chatWithPatient({ name: 'Riverside Family Medicine', openingHours: [], ...unset });
+    expect((await load(noHours.staff.token, noHours.chat.room)).chat.welcomeMessages).toMatchObject([
+      {
+        message: 'Hello from Riverside Family Medicine. Send us a message here and a member of our team will reply.',
+        from: { name: 'Riverside Family Medicine' },
+      },
+    ]);
+    // Closed by its own hours (open one minute a week, on a day that is not today): it says so.
+    const otherDay = (new Date().getUTCDay() + 3) % 7;
+    const closed = await chatWithPatient({
+      name: 'Lakeside Clinic',
+      timezone: 'UTC',
+      openingHours: [{ dayOfWeek: otherDay, open: true, start: '09:00', end: '09:01' }],
+      ...unset,
+    });
+    expect((await load(closed.staff.token, closed.chat.room)).chat.welcomeMessages.map((m) => m.message)).toEqual([
+      "Hello from Lakeside Clinic. We're closed right now; send us a message here and we'll reply when we open.",
+    ]);
+  });
+
   it('refuses a call without a token (401) and a token of another chat (403)', async () => {
     const one = await chatWithPatient();
     const two = await chatWithPatient();
@@ -114,6 +138,62 @@ describe('loading a chat room', () => {
     expect((await roomCall(t, two.staff.token, 'GET', `/florie/v1/chat/${one.chat.room}/messages`)).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('the room’s practice (branding)', () => {
+  const branding = (token: string | null, room: string) =>
+    token === null
+      ? t.app.inject({ method: 'GET', url: `/florie/v1/chat/${room}/branding` })
+      : roomCall(t, token, 'GET', `/florie/v1/chat/${room}/branding`);
+  const riverside = {
+    name: 'Riverside Family Medicine',
+    logoUrl: '/api/v1/files/public/00000000-0000-4000-8000-00000000000a',
+    colorScheme: '#0f766e',
+    phoneNumber: '+13125550100',
+  };
+  const patientToken = (chatUserId: number, expiresAt: number, linkGeneration = 0) =>
+    signRoomToken(testSecrets().sessionSecret, chatUserId, { linkGeneration }, expiresAt);
+
+  it('names the practice, its logo, colour and phone, to a participant’s token and no more', async () => {
+    const { chat, staff } = await chatWithPatient(riverside);
+    const res = await branding(staff.token, chat.room);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(riverside);
+  });
+
+  it('still names it when the link expired or was revoked, so the page can say whom to ask for a new one', async () => {
+    const { ann, chat, patientUser } = await chatWithPatient(riverside);
+    const expired = patientToken(patientUser.chatUserId, Date.now() - 1_000);
+    expect((await loadCall(expired, chat.room)).statusCode).toBe(401);
+    expect((await branding(expired, chat.room)).json()).toEqual(riverside);
+
+    const live = patientToken(patientUser.chatUserId, Date.now() + 60_000);
+    expect((await loadCall(live, chat.room)).statusCode).toBe(200);
+    const revoked = await ann.client.post(`/api/v1/chat/${chat.id}/link/revoke`, { practiceId: ann.practiceId });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await loadCall(live, chat.room)).statusCode).toBe(401);
+    expect((await branding(live, chat.room)).json()).toMatchObject({ name: 'Riverside Family Medicine' });
+  });
+
+  it('answers nothing to no token or a forged one (401), one for another room (403), or when the practice is inactive', async () => {
+    const one = await chatWithPatient(riverside);
+    const two = await chatWithPatient();
+    const genuine = patientToken(one.patientUser.chatUserId, Date.now() + 60_000);
+    const [id, bound, expires, signature] = genuine.split('.');
+    const forged = `${id}.${bound}.${Number(expires) + 1}.${signature}`;
+    const refusals = [
+      [await branding(null, one.chat.room), 401],
+      [await branding('not-a-token', one.chat.room), 401],
+      [await branding(forged, one.chat.room), 401],
+      [await branding(genuine, two.chat.room), 403],
+    ] as const;
+    for (const [res, status] of refusals) {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.body).not.toContain('Riverside');
+    }
+    await t.db.update(practices).set({ active: false }).where(eq(practices.id, one.ann.practiceId));
+    expect((await branding(genuine, one.chat.room)).statusCode).toBe(456);
   });
 });
 
