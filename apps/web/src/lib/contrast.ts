@@ -42,12 +42,18 @@ export function mixColors(from: string, to: string, amount: number): string {
   return toHex(channels(from).map((value, i) => value + (target[i] - value) * amount));
 }
 
+/** A colour to fill with, and the colour of text written on it. */
+export interface ReadableFill {
+  fill: string;
+  text: string;
+}
+
 /**
  * A brand colour as a fill, with the text colour to write on it at AA contrast: white, on the
  * colour darkened a little if need be; else black on the colour itself. One of white and black
  * always passes on any colour (their two ratios multiply to 21, so the better is at least 4.58).
  */
-export function readableFill(color: string): { fill: string; text: string } {
+export function readableFill(color: string): ReadableFill {
   const base = color.toLowerCase();
   for (let step = 0; step <= MAX_DARKENING / DARKENING_STEP; step++) {
     const fill = step === 0 ? base : mixColors(base, BLACK, step * DARKENING_STEP);
