@@ -133,7 +133,11 @@ function ChoiceField({ question, options, value, onChange, error, brand }: Choic
     <Fieldset
       legend={legend}
       variant="unstyled"
-      styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, padding: 0, marginBottom: 6 } }}
+      // The legend reads as the other questions' labels do (16 px fields have 16 px labels).
+      styles={{
+        root: { margin: 0 },
+        legend: { fontSize: 'var(--mantine-font-size-md)', fontWeight: 600, padding: 0, marginBottom: 6 },
+      }}
     >
       {question.style === 'QUICK_REPLIES' ? (
         <Chip.Group value={value} onChange={onChange}>
@@ -142,6 +146,7 @@ function ChoiceField({ question, options, value, onChange, error, brand }: Choic
               <Chip
                 key={option.value}
                 value={option.value}
+                size={FIELD_SIZE}
                 color={brand.fill}
                 vars={() => ({ root: { '--chip-color': brand.text } })}
                 {...inputProps(index)}
@@ -157,6 +162,7 @@ function ChoiceField({ question, options, value, onChange, error, brand }: Choic
           {options.map((option, index) => (
             <Radio
               key={option.value}
+              size={FIELD_SIZE}
               value={option.value}
               label={option.label}
               checked={value === option.value}
