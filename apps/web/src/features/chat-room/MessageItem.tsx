@@ -9,6 +9,7 @@ import { hasDetails, type MessageRow } from './messageMenu';
 import { startsRun } from './messageRows';
 import { isEmojiOnly, visibleText } from './messageText';
 import { MessageText } from './MessageText';
+import { PracticeMark } from './PracticeMark';
 import type { RoomMessage } from './messages';
 
 type LinkPreview = linkPreviewsApi.LinkPreview;
@@ -80,9 +81,14 @@ export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile
     >
       {!fromCurrentUser && (
         <div className="rw-msg__gutter">
-          {showSender && message.from && (
-            <PersonAvatar id={message.from.chatUserId} name={senderName} image={message.from.image} decorative />
-          )}
+          {showSender &&
+            message.from &&
+            // The welcome is the practice's own words: its mark, as in the header, not a person's avatar.
+            (row.welcome ? (
+              <PracticeMark name={senderName} logoUrl={message.from.image} size="message" />
+            ) : (
+              <PersonAvatar id={message.from.chatUserId} name={senderName} image={message.from.image} decorative />
+            ))}
         </div>
       )}
       <div className="rw-msg__body">
