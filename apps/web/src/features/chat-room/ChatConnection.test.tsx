@@ -40,6 +40,7 @@ async function nextSocketOpened(count: number) {
 }
 
 const input = () => screen.getByRole('textbox', { name: 'Message' });
+const messageElements = () => screen.getAllByTestId('message');
 function sendText(text: string) {
   fireEvent.change(input(), { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -229,7 +230,7 @@ describe('the chat room: the connection', () => {
 });
 
 describe('the chat room: older messages', () => {
-  it('opens an empty chat on the practice’s welcome, one without a welcome on “No messages yet”, never “No results”', async () => {
+  it('opens an empty chat on the practice’s welcome, never on “No results”', async () => {
     const loaderWords = /No results|No more data|No messages yet/;
     const welcome = message(0, {
       uuid: 'welcome-7',
@@ -237,25 +238,60 @@ describe('the chat room: older messages', () => {
       message: 'Hello from Riverside Family Clinic. Send us a message here and a member of our team will reply.',
     });
     roomServer({ chat: chatRoom({ welcomeMessages: [welcome] }) });
-    const greeted = renderRoom();
+    renderRoom();
     await nextSocketOpened(1);
-    const [first] = screen.getAllByTestId('message');
+    const [first] = messageElements();
     expect(first).toHaveTextContent('Riverside Family Clinic');
     expect(first).toHaveTextContent('Send us a message here and a member of our team will reply.');
     expect(screen.queryByText(loaderWords)).not.toBeInTheDocument();
-    greeted.unmount();
+  });
 
+  it('marks the welcome as the practice’s: its logo when square, else its initials on its colour', async () => {
+    const welcomeWith = (image: string | null) =>
+      chatRoom({
+        welcomeMessages: [
+          message(0, { uuid: 'welcome-7', from: { chatUserId: 0, name: 'Riverside Family Clinic', image } }),
+        ],
+      });
+    const sized = (width: number, height: number) => {
+      const logo = messageElements()[0].querySelector('img')!;
+      Object.defineProperties(logo, { naturalWidth: { value: width }, naturalHeight: { value: height } });
+      fireEvent.load(logo);
+      return messageElements()[0];
+    };
+    roomServer({ chat: welcomeWith('/logo/square.png') });
+    let shown = renderRoom();
+    await nextSocketOpened(1);
+    expect(sized(64, 64).querySelector('img')).toHaveAttribute('src', '/logo/square.png');
+    shown.unmount();
+
+    // A wordmark would be a smudge in a 32 px square.
+    roomServer({ chat: welcomeWith('/logo/wordmark.png') });
+    shown = renderRoom();
+    await nextSocketOpened(2);
+    expect(sized(240, 64).querySelector('img')).toBeNull();
+    expect(messageElements()[0]).toHaveTextContent(/^RC/);
+    shown.unmount();
+
+    roomServer({ chat: welcomeWith(null) });
+    renderRoom();
+    await nextSocketOpened(3);
+    expect(messageElements()[0]).toHaveTextContent(/^RC/);
+  });
+
+  it('says “No messages yet” in an empty chat without a welcome', async () => {
+    const loaderWords = /No results|No more data|No messages yet/;
     // Staff among themselves are not greeted.
     roomServer();
     const empty = renderRoom();
-    await nextSocketOpened(2);
+    await nextSocketOpened(1);
     expect(screen.getByRole('log', { name: 'Messages' })).toHaveTextContent(/^No messages yet$/);
     empty.unmount();
 
     // Reaching the start of a conversation needs no words.
     roomServer({ stored: [message(1), message(2)] });
     renderRoom();
-    await nextSocketOpened(3);
+    await nextSocketOpened(2);
     expect(screen.queryByText(loaderWords)).not.toBeInTheDocument();
   });
 

@@ -8,13 +8,17 @@ interface PracticeMarkProps {
   size: 'header' | 'message';
 }
 
+/** Beside a message the mark is a 32 px square: a logo much wider than tall (a wordmark) would be a smudge in it. */
+const MESSAGE_LOGO_MAX_ASPECT = 1.25;
+
 /**
  * A practice's logo, or its initials on the room's accent (the practice's colour on its own page)
- * when it has none or the logo does not load. Decorative: the practice's name is always beside it.
+ * when it has none, the logo does not load, or it is a wordmark too wide to read beside a message.
+ * Decorative: the practice's name is always beside it.
  */
 export function PracticeMark({ name, logoUrl, size }: PracticeMarkProps) {
-  const [failed, setFailed] = useState(false);
-  if (logoUrl && !failed)
+  const [unusable, setUnusable] = useState(false);
+  if (logoUrl && !unusable)
     return (
       <img
         className="rw-chat__logo"
@@ -22,7 +26,10 @@ export function PracticeMark({ name, logoUrl, size }: PracticeMarkProps) {
         src={logoUrl}
         alt=""
         referrerPolicy="no-referrer"
-        onError={() => setFailed(true)}
+        onError={() => setUnusable(true)}
+        onLoad={({ currentTarget: logo }) => {
+          if (size === 'message' && logo.naturalWidth > MESSAGE_LOGO_MAX_ASPECT * logo.naturalHeight) setUnusable(true);
+        }}
       />
     );
   return (
