@@ -76,6 +76,7 @@ export function ChatRoomView(props: ChatRoomViewProps) {
       ref={root}
       className="rw-chat"
       data-display-style={displayStyle}
+      data-theme={light ? 'light' : 'dark'}
       data-embedded={embedded || undefined}
       style={themeVariables(light ? 'light' : 'dark', branding?.colorScheme)}
     >
