@@ -43,6 +43,9 @@ test('a provider and a patient on an embedded chat room exchange messages and a 
   const { page: host, room, close } = await hostPageEmbedding(browser, link);
   const patientMessages = room.getByRole('log', { name: 'Messages' });
   await expect(patientMessages).toBeVisible({ timeout: 20_000 });
+  // The patient sees whose chat this is, and it opens on the practice's welcome.
+  await expect(room.getByRole('heading', { level: 1, name: 'Riverside Family Medicine' })).toBeVisible();
+  await expect(patientMessages.getByTestId('message').first()).toContainText('Riverside Family Medicine');
   // The room told the host page its content's height when it loaded: not the frame's 600 px.
   const heights = () => host.evaluate(() => window.embedHeights);
   await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);

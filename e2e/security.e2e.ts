@@ -71,6 +71,13 @@ test('a practice revokes a patient’s chat link: the open chat room closes, and
 
   // The patient's open room is closed at once and says so; reloading the old link does not open it.
   await expect(patient.getByText(/expired|no longer/i).first()).toBeVisible();
+  // It names the practice to ask for a new link, and how to reach it.
+  await expect(patient.getByText('Ask Riverside Family Medicine for a new one.')).toBeVisible();
+  await expect(patient.getByRole('link', { name: 'Call Riverside Family Medicine' })).toHaveAttribute(
+    'href',
+    'tel:+12175550110',
+  );
+  await expectAccessible(patient, 'body');
   await shoot(patient, 'revoked-room-375');
   await patient.reload();
   await expect(patient.getByRole('log', { name: 'Messages' })).toBeHidden();

@@ -137,6 +137,33 @@ export const loadChat = endpoint({
   response: z.object({ chat: ChatRoom, user: SessionChatUser }),
 });
 
+/** The practice a room belongs to, as its page shows it (spec 1 §3 Practice: name, logo, colour). */
+export const RoomBranding = z.object({
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  /** `#rrggbb`, or null when the practice has not chosen one. */
+  colorScheme: z.string().nullable(),
+  /** How to reach the practice when the link no longer opens the chat. */
+  phoneNumber: z.string().nullable(),
+});
+export type RoomBranding = z.infer<typeof RoomBranding>;
+
+/**
+ * Who the room is with, for its page to wear. The room token goes as the bearer token, and an
+ * expired or revoked one still answers (a forged one does not: 401; nor one for another room:
+ * 403): the page of a dead link names the practice to ask for a new one. It says nothing more than
+ * the practice's public branding and phone number.
+ */
+export const roomBranding = endpoint({
+  method: 'GET',
+  path: '/florie/v1/chat/:chatId/branding',
+  summary: "The room's practice: name, logo, colour and phone; also for an expired or revoked room token",
+  tags,
+  auth: 'public',
+  params: RoomParams,
+  response: RoomBranding,
+});
+
 export const roomMessages = endpoint({
   method: 'GET',
   path: '/florie/v1/chat/:chatId/messages',

@@ -71,9 +71,15 @@ const BotFields = z.object({
   specialityQuestionType: QuestionStyle,
 });
 
+/**
+ * A new form's colour when none is chosen. A form left on it wears its practice's colour on the
+ * patient's side (patientForm), so a practice's forms carry its brand until one is given its own.
+ */
+export const DEFAULT_BOT_COLOR = '#1c7ed6';
+
 /** Defaults apply on creating only: an update's missing fields stay as they are. */
 const BotDefaults = {
-  colorScheme: BotFields.shape.colorScheme.default('#1c7ed6'),
+  colorScheme: BotFields.shape.colorScheme.default(DEFAULT_BOT_COLOR),
   emailsToNotify: BotFields.shape.emailsToNotify.default([]),
   specialities: BotFields.shape.specialities.default([]),
   specialityQuestionType: BotFields.shape.specialityQuestionType.default('NONE'),
@@ -311,6 +317,7 @@ export type IntakeQuestion = z.infer<typeof IntakeQuestion>;
 
 export const IntakeForm = z.object({
   name: z.string(),
+  /** What the form is drawn in: its own colour, or its practice's when it kept the default one. */
   colorScheme: z.string(),
   practice: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   questions: z.array(IntakeQuestion),

@@ -90,10 +90,16 @@ async function resolveCaller(
     if (!caller) throw new AppError('UNAUTHORIZED', 'API key is not valid here');
     return caller;
   }
-  const authorization = request.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) return ctx.sessions.resolve(authorization.slice(7).trim(), 'bearer');
+  const bearer = bearerTokenOf(request);
+  if (bearer !== null) return ctx.sessions.resolve(bearer, 'bearer');
   const cookie = request.cookies[SESSION_COOKIE];
   return cookie ? ctx.sessions.resolve(cookie, 'cookie') : null;
+}
+
+/** The `Authorization: Bearer` token of a request, or null when it has none. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
 }
 
 /**
@@ -101,8 +107,7 @@ async function resolveCaller(
  * not read, so a page elsewhere cannot act in a chat with a signed-in person's session.
  */
 async function resolveRoomOf(rooms: RoomResolver, request: FastifyRequest): Promise<RoomParticipant> {
-  const authorization = request.headers.authorization;
-  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  const token = bearerTokenOf(request);
   const room = token ? await rooms(token) : null;
   if (!room) throw new AppError('UNAUTHORIZED', 'Your access to this chat has expired');
   return room;

@@ -73,6 +73,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           longitude: -89.6501,
           openingHours: WEEKDAY_HOURS,
           about: 'Family medicine for all ages.',
+          // Its patient pages (the chat room, the intake form) wear it.
+          colorScheme: '#1864ab',
           welcomeMessageOpen: 'Hello! A member of our team will be with you shortly.',
           welcomeMessageClosed: 'We are closed right now; we will reply when we open.',
           billingEmail: 'billing@riverside.test',

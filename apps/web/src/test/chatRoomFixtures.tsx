@@ -81,6 +81,14 @@ export function chatRoom(overrides: Partial<ChatRoom> = {}): ChatRoom {
   };
 }
 
+/** The room's practice as the chat service names it (GET …/branding). */
+export const riverside: chatRoomApi.RoomBranding = {
+  name: 'Riverside Family Clinic',
+  logoUrl: null,
+  colorScheme: '#0f766e',
+  phoneNumber: '+13125550100',
+};
+
 /** The link the fake chat service signs for a file when the room asks for it again. */
 export const freshLink = (fileId: number) => `/api/v1/files/download/${fileId}?fresh`;
 
@@ -89,12 +97,15 @@ interface RoomServerOptions {
   /** The stored conversation, oldest first; the server pages it like the real one. */
   stored?: ChatMessage[];
   receipts?: (messageId: number) => unknown;
+  /** What GET …/branding answers: the practice, or a refusal. */
+  branding?: chatRoomApi.RoomBranding | Response;
 }
 
 /** The chat service as the room meets it; `stored` can be changed while the test runs. */
-export function roomServer({ chat = chatRoom(), stored = [], receipts }: RoomServerOptions = {}) {
+export function roomServer({ chat = chatRoom(), stored = [], receipts, branding = riverside }: RoomServerOptions = {}) {
   const state = { chat, stored };
   const server = fakeServer({
+    'GET /florie/v1/chat/:chatId/branding': () => branding,
     'GET /florie/v1/chat/:chatId': () => ({
       chat: state.chat,
       user: { userId: me.userId, userType: 'USER', chatUserId: me.chatUserId },

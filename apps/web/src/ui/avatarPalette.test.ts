@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../test/contrast';
+import { contrastRatio } from '../lib/contrast';
 import { AVATAR_COLORS, avatarColor, initials } from './avatarPalette';
 
 describe('avatar palette', () => {

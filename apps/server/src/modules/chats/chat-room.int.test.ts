@@ -5,12 +5,14 @@ import { eq } from 'drizzle-orm';
 import type { chatRoomApi, chatsApi, FileView, notificationsApi } from '@referwell/contracts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/harness.js';
 import { signRoomToken } from '../../platform/auth/room-tokens.js';
-import { practices, users } from '../../core/index.js';
+import { users } from '../../core/index.js';
 import { files } from '../files/files.table.js';
 import { PDF, describe as describeFile, download, put } from '../files/files.test-factories.js';
 import {
+  chatWithPatient,
   jobsDone,
   listen,
+  loadRoom,
   openRoomSocket,
   roomCall,
   staffMember,
@@ -41,29 +43,14 @@ afterAll(async () => {
   page?.close();
 });
 
-async function chatWithPatient(practice?: Partial<typeof practices.$inferInsert>) {
-  const ann = await staffMember(t);
-  if (practice) await t.db.update(practices).set(practice).where(eq(practices.id, ann.practiceId));
-  const chat = await startChat(ann, { type: 'PATIENT', usersPhoneNumbers: ['+12025550188'] });
-  const staff = await tokenFor(ann, chat.id);
-  const patientUser = chat.users.find((u) => u.userId === null)!;
-  return { ann, chat, staff, patientUser };
-}
-
-const load = async (token: string, room: string) => {
-  const res = await roomCall(t, token, 'GET', `/florie/v1/chat/${room}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ chat: chatRoomApi.ChatRoom; user: chatRoomApi.SessionChatUser }>();
-};
-
 describe('loading a chat room', () => {
   it('answers the chat, its people, read positions and the participant the token belongs to', async () => {
-    const { ann, chat, staff, patientUser } = await chatWithPatient();
+    const { ann, chat, staff, patientUser } = await chatWithPatient(t);
     await t.db
       .update(users)
       .set({ photoUrl: '/api/v1/files/public/00000000-0000-4000-8000-000000000001' })
       .where(eq(users.id, ann.user.id));
-    const loaded = await load(staff.token, chat.room);
+    const loaded = await loadRoom(t, staff.token, chat.room);
     expect(loaded.user).toEqual({ userId: ann.user.id, userType: 'USER', chatUserId: staff.chatUserId });
     // People with a profile photo show it; a patient by phone has none, and the room draws initials.
     expect(Object.fromEntries(loaded.chat.allUsers.map((u) => [u.chatUserId, u.image]))).toEqual({
@@ -77,38 +64,9 @@ describe('loading a chat room', () => {
     expect(loaded.chat.readStatus[String(staff.chatUserId)]).toEqual({ lastId: null });
   });
 
-  it('greets with the practice’s open or closed welcome, by its opening hours in its time zone', async () => {
-    const always = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: true, start: '00:00', end: '23:59' }));
-    const open = await chatWithPatient({
-      openingHours: always,
-      welcomeMessageOpen: 'We are here',
-      welcomeMessageClosed: 'We are closed',
-    });
-    expect((await load(open.staff.token, open.chat.room)).chat.welcomeMessages.map((m) => m.message)).toEqual([
-      'We are here',
-    ]);
-    const closed = await chatWithPatient({
-      openingHours: [],
-      welcomeMessageOpen: 'We are here',
-      welcomeMessageClosed: 'We are closed',
-    });
-    const [welcome] = (await load(closed.staff.token, closed.chat.room)).chat.welcomeMessages;
-    expect(welcome).toMatchObject({ message: 'We are closed', from: { name: expect.any(String) } });
-    // Staff talking among themselves are not greeted.
-    const ann = await staffMember(t);
-    await t.db
-      .update(practices)
-      .set({ welcomeMessageOpen: 'Hi', welcomeMessageClosed: 'Hi' })
-      .where(eq(practices.id, ann.practiceId));
-    const colleague = await staffMember(t, 'STAFF', ann.practiceId);
-    const direct = await startChat(ann, { type: 'USER_TO_USER', users: [colleague.user.id] });
-    const token = await tokenFor(ann, direct.id);
-    expect((await load(token.token, direct.room)).chat.welcomeMessages).toEqual([]);
-  });
-
   it('refuses a call without a token (401) and a token of another chat (403)', async () => {
-    const one = await chatWithPatient();
-    const two = await chatWithPatient();
+    const one = await chatWithPatient(t);
+    const two = await chatWithPatient(t);
     expect((await t.app.inject({ method: 'GET', url: `/florie/v1/chat/${one.chat.room}` })).statusCode).toBe(401);
     expect((await roomCall(t, two.staff.token, 'GET', `/florie/v1/chat/${one.chat.room}`)).statusCode).toBe(403);
     expect((await roomCall(t, two.staff.token, 'GET', `/florie/v1/chat/${one.chat.room}/messages`)).statusCode).toBe(
@@ -119,7 +77,7 @@ describe('loading a chat room', () => {
 
 describe('messages in the room', () => {
   it('pages back from the newest with skip, oldest first within a page', async () => {
-    const { chat, staff } = await chatWithPatient();
+    const { chat, staff } = await chatWithPatient(t);
     const s = openRoomSocket(base, staff.token, chat.room);
     await s.ready();
     for (let i = 1; i <= 3; i += 1) await s.say(`m${i}`);
@@ -134,7 +92,7 @@ describe('messages in the room', () => {
   });
 
   it('shows who read a message in its receipts', async () => {
-    const { chat, staff } = await chatWithPatient();
+    const { chat, staff } = await chatWithPatient(t);
     const colleague = await staffMember(t, 'STAFF', chat.practice.id);
     const theirs = await tokenFor(colleague, chat.id);
     const a = openRoomSocket(base, staff.token, chat.room);
@@ -155,7 +113,7 @@ describe('messages in the room', () => {
   });
 
   it('fills in a link’s preview after the message is stored, and tells the room', async () => {
-    const { chat, staff } = await chatWithPatient();
+    const { chat, staff } = await chatWithPatient(t);
     const s = openRoomSocket(base, staff.token, chat.room);
     await s.ready();
     const sent = await s.say(`Try these: ${pageUrl}`);
@@ -185,7 +143,7 @@ describe('files in the room', () => {
   }
 
   it('lets a patient attach a file that goes out with a message and is told when its scan comes back', async () => {
-    const { ann, chat, staff, patientUser } = await chatWithPatient();
+    const { ann, chat, staff, patientUser } = await chatWithPatient(t);
     await jobsDone(t);
     // The patient's own token, as their texted link carries it.
     const patientToken = signRoomToken(
@@ -233,7 +191,7 @@ describe('files in the room', () => {
 
   /** A clean PDF the patient sent in the chat, with the message that carried it. */
   async function sentFile() {
-    const room = await chatWithPatient();
+    const room = await chatWithPatient(t);
     const patientToken = signRoomToken(
       testSecrets().sessionSecret,
       room.patientUser.chatUserId,
@@ -270,10 +228,10 @@ describe('files in the room', () => {
 
   it('refuses files of another chat, and another participant’s file not sent yet', async () => {
     const { fileId } = await sentFile();
-    const other = await chatWithPatient();
+    const other = await chatWithPatient(t);
     expect((await fileCall(other.staff.token, fileId)).statusCode).toBe(456);
     // Attached but not sent: only its attacher sees it.
-    const { chat, staff, patientUser } = await chatWithPatient();
+    const { chat, staff, patientUser } = await chatWithPatient(t);
     const patientToken = signRoomToken(
       testSecrets().sessionSecret,
       patientUser.chatUserId,
@@ -288,7 +246,7 @@ describe('files in the room', () => {
   });
 
   it('gives no link to a file that is not clean, and says a deleted one has expired', async () => {
-    const { chat, patientUser } = await chatWithPatient();
+    const { chat, patientUser } = await chatWithPatient(t);
     const patientToken = signRoomToken(
       testSecrets().sessionSecret,
       patientUser.chatUserId,
@@ -315,7 +273,7 @@ describe('files in the room', () => {
   });
 
   it('refuses files for a closed chat', async () => {
-    const { ann, chat, staff } = await chatWithPatient();
+    const { ann, chat, staff } = await chatWithPatient(t);
     await ann.client.put(`/api/v1/chat/${chat.id}/close`, { practiceId: ann.practiceId });
     const res = await roomCall(
       t,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { chatRoomApi as api } from '@referwell/contracts';
 import type { AppContext } from '../../core/index.js';
-import { route } from '../../platform/http.js';
+import { bearerTokenOf, route } from '../../platform/http.js';
 import { resolveRoomCaller } from './chat-access.js';
 import type { ChatRoomService } from './chat-room.service.js';
 
@@ -10,6 +10,10 @@ export function registerChatRoomRoutes(app: FastifyInstance, appCtx: AppContext,
   // route() resolves the room token of these calls with the context's `rooms`; what a token opens
   // is this module's to say, so it adds the resolver here rather than platform importing it.
   const ctx = { ...appCtx, rooms: (token: string) => resolveRoomCaller(appCtx, token) };
+  // Public: the service checks the token's signature itself, expired or revoked (see the contract).
+  route(app, ctx, api.roomBranding, ({ request, params }) =>
+    service.branding(params.chatId, bearerTokenOf(request) ?? ''),
+  );
   route(app, ctx, api.loadChat, ({ room, params, client }) => service.load(room, params.chatId, client));
   route(app, ctx, api.roomMessages, ({ room, params, query, client }) =>
     service.messages(room, params.chatId, query, client),

@@ -4,17 +4,25 @@ import { practices, type AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { assertRoom, type ChatRow, type RoomCaller } from './chat-access.js';
 import { AppError } from '../../platform/errors.js';
+import { readRoomToken } from '../../platform/auth/room-tokens.js';
 import { isOpenAt } from '../practices/index.js';
 import { FILE_EXPIRED, fileViewOf, loadFile, recordUpload, removeFile } from '../files/index.js';
-import { chatFiles, chatMessages, chatUsers } from './chats.table.js';
+import { chatFiles, chatMessages, chats, chatUsers } from './chats.table.js';
 import { chatUserView, messageViews, photosOf } from './chat-views.js';
 import { canWrite } from './chat-messages.js';
 import { auditChat } from './chat-records.js';
 
-/** Patients and outside users are greeted; staff chatting with staff are not. */
 type PracticeRow = typeof practices.$inferSelect;
 
+/** Patients and outside users are greeted; staff chatting with staff are not. */
 const GREETED: readonly chatRoomApi.ChatType[] = ['PATIENT', 'PRACTICE_TO_USER'];
+
+/** The welcome of a practice that wrote none; one without opening hours is not said to be closed. */
+function defaultWelcome(practiceName: string, open: boolean): string {
+  return open
+    ? `Hello from ${practiceName}. Send us a message here and a member of our team will reply.`
+    : `Hello from ${practiceName}. We're closed right now; send us a message here and we'll reply when we open.`;
+}
 
 const actorOf = (caller: RoomCaller) => ({ userId: caller.chatUser.userId, chatUserId: caller.chatUser.id });
 
@@ -22,13 +30,16 @@ const actorOf = (caller: RoomCaller) => ({ userId: caller.chatUser.userId, chatU
 export function createChatRoomService(ctx: AppContext) {
   const { db } = ctx;
 
-  /** The practice's welcome, open or closed by its hours now; shown before the first message. */
+  /**
+   * The practice's welcome, open or closed by its hours now; shown before the first message. A
+   * practice that wrote none greets in the product's words, so a new chat never opens on nothing.
+   */
   function welcomeMessages(chat: ChatRow, practice: PracticeRow): chatRoomApi.ChatMessage[] {
     if (!GREETED.includes(chat.type)) return [];
-    const text = isOpenAt(practice.openingHours, practice.timezone, ctx.clock.now())
-      ? practice.welcomeMessageOpen
-      : practice.welcomeMessageClosed;
-    if (!text) return [];
+    const open = isOpenAt(practice.openingHours, practice.timezone, ctx.clock.now());
+    const text =
+      (open ? practice.welcomeMessageOpen : practice.welcomeMessageClosed)?.trim() ||
+      defaultWelcome(practice.name, open || practice.openingHours.length === 0);
     return [
       {
         id: 0,
@@ -46,6 +57,33 @@ export function createChatRoomService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * The practice a genuine token's room belongs to, though the token expired, was revoked or its
+     * participant left: the page of a dead link names whom to ask for a new one. A token that is
+     * not genuine is refused as room calls refuse it (401), one for another room as they do (403).
+     */
+    async branding(room: string, token: string): Promise<chatRoomApi.RoomBranding> {
+      const claim = readRoomToken(ctx.secrets.sessionSecret, token);
+      if (!claim) throw new AppError('UNAUTHORIZED', 'This chat link is not valid');
+      const [found] = await db
+        .select({
+          room: chats.room,
+          active: practices.active,
+          name: practices.name,
+          logoUrl: practices.logoUrl,
+          colorScheme: practices.colorScheme,
+          phoneNumber: practices.phoneNumber,
+        })
+        .from(chatUsers)
+        .innerJoin(chats, eq(chats.id, chatUsers.chatId))
+        .innerJoin(practices, eq(practices.id, chats.practiceId))
+        .where(eq(chatUsers.id, claim.chatUserId));
+      if (found?.room !== room) throw new AppError('FORBIDDEN', 'This access token is for another chat');
+      if (!found.active) throw new AppError('OBJECT_NOT_FOUND', 'No such chat');
+      const { name, logoUrl, colorScheme, phoneNumber } = found;
+      return { name, logoUrl, colorScheme, phoneNumber };
+    },
+
     async load(caller: RoomCaller, room: string, client: ClientInfo) {
       assertRoom(caller, room);
       const { chat, chatUser } = caller;

@@ -1,9 +1,10 @@
-import { and, count, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import { jobs } from '../../platform/jobs/jobs.table.js';
 import { listeningSocket } from '../../test/sockets.js';
 import { chatRoomApi, chatsApi } from '@referwell/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
+import { practices } from '../../core/index.js';
 import { lastMessage } from '../../test/client.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 
@@ -34,6 +35,23 @@ export async function tokenFor(who: Staff, chatId: number) {
 /** Calls the chat service with a room token, as the chat room does. */
 export function roomCall(t: TestApp, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+}
+
+/** A patient chat by phone started by a new staff member (their practice first set to `practice`), with their room token. */
+export async function chatWithPatient(t: TestApp, practice?: Partial<typeof practices.$inferInsert>) {
+  const ann = await staffMember(t);
+  if (practice) await t.db.update(practices).set(practice).where(eq(practices.id, ann.practiceId));
+  const chat = await startChat(ann, { type: 'PATIENT', usersPhoneNumbers: ['+12025550188'] });
+  const staff = await tokenFor(ann, chat.id);
+  const patientUser = chat.users.find((u) => u.userId === null)!;
+  return { ann, chat, staff, patientUser };
+}
+
+/** The chat room as the room loads it with a token, which must open it. */
+export async function loadRoom(t: TestApp, token: string, room: string) {
+  const res = await roomCall(t, token, 'GET', `/florie/v1/chat/${room}`);
+  if (res.statusCode !== 200) throw new Error(`loading the room failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ chat: chatRoomApi.ChatRoom; user: chatRoomApi.SessionChatUser }>();
 }
 
 /** The listening server's ws:// base, for real sockets. */

@@ -69,6 +69,16 @@ describe('the public form', () => {
     expect((await formOf(plain.endpoint)).questions.map((q) => q.variable)).not.toContain('speciality');
   });
 
+  it('wears the practice’s colour when the form kept the default one, and its own colour otherwise', async () => {
+    const owner = await staffMember(t, 'ADMIN');
+    const plain = await createBot(owner);
+    const own = await createBot(owner, { colorScheme: '#5f3dc4' });
+    expect((await formOf(plain.endpoint)).colorScheme).toBe('#1c7ed6');
+    await t.db.update(practices).set({ colorScheme: '#0f766e' }).where(eq(practices.id, owner.practiceId));
+    expect((await formOf(plain.endpoint)).colorScheme).toBe('#0f766e');
+    expect((await formOf(own.endpoint)).colorScheme).toBe('#5f3dc4');
+  });
+
   it('answers 456 for an address no form has', async () => {
     const before = await storedCount();
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/patient/form/no-such-form' })).statusCode).toBe(456);

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { intakeApi } from '@referwell/contracts';
+import { intakeApi } from '@referwell/contracts';
 import { practices, type AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,6 +16,10 @@ type IntakeAnswers = z.output<typeof intakeApi.IntakeAnswers>;
 
 export const FORM_GONE = 'This form is no longer available';
 
+/** A form left on the default colour wears its practice's; one given a colour of its own keeps it. */
+const formColor = (own: string, practice: string | null) =>
+  own.toLowerCase() === intakeApi.DEFAULT_BOT_COLOR && practice ? practice : own;
+
 /**
  * The patient side of a bot (spec 2 §7 patient-side forms): anyone with the address reads the
  * form and sends it, without an account. A deleted or unknown address answers 456 alike.
@@ -25,7 +29,12 @@ export function createPatientFormService(ctx: AppContext) {
 
   async function formAt(endpoint: string) {
     const [row] = await db
-      .select({ bot: bots, practiceName: practices.name, logoUrl: practices.logoUrl })
+      .select({
+        bot: bots,
+        practiceName: practices.name,
+        logoUrl: practices.logoUrl,
+        practiceColor: practices.colorScheme,
+      })
       .from(bots)
       .innerJoin(practices, eq(practices.id, bots.practiceId))
       .where(and(eq(bots.endpoint, endpoint), isNull(bots.deletedAt)));
@@ -43,8 +52,13 @@ export function createPatientFormService(ctx: AppContext) {
 
   return {
     async form(endpoint: string): Promise<intakeApi.IntakeForm> {
-      const { bot, practiceName, logoUrl, questions } = await formAt(endpoint);
-      return { name: bot.name, colorScheme: bot.colorScheme, practice: { name: practiceName, logoUrl }, questions };
+      const { bot, practiceName, logoUrl, practiceColor, questions } = await formAt(endpoint);
+      return {
+        name: bot.name,
+        colorScheme: formColor(bot.colorScheme, practiceColor),
+        practice: { name: practiceName, logoUrl },
+        questions,
+      };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hmac } from './crypto.js';
-import { signRoomToken, verifyRoomToken } from './room-tokens.js';
+import { readRoomToken, signRoomToken, verifyRoomToken } from './room-tokens.js';
 
 const secret = 'a-secret-of-at-least-thirty-two-chars!!';
 const now = 1_800_000_000_000;
@@ -46,6 +46,23 @@ describe('room tokens', () => {
     expect(verifyRoomToken(secret, `43.${now + 60_000}.${hmac(secret, `room\n42\n${now + 60_000}`)}`, now)).toBeNull();
   });
 
+  it('are read past their expiry only by readRoomToken, and only when genuine', () => {
+    const expired = signRoomToken(secret, 42, { linkGeneration: 3 }, now - 1);
+    expect(verifyRoomToken(secret, expired, now)).toBeNull();
+    expect(readRoomToken(secret, expired)).toEqual({
+      chatUserId: 42,
+      binding: { linkGeneration: 3 },
+      expiresAt: now - 1,
+    });
+    const [, bound, expires, sig] = expired.split('.');
+    expect(readRoomToken(secret, `43.${bound}.${expires}.${sig}`)).toBeNull();
+    expect(readRoomToken('another-secret-of-thirty-two-chars!!!!', expired)).toBeNull();
+    expect(readRoomToken(secret, `42.${now - 1}.${hmac(secret, `room\n42\n${now - 1}`)}`)).toMatchObject({
+      chatUserId: 42,
+      binding: { linkGeneration: 0 },
+    });
+  });
+
   it('refuses what is not a token', () => {
     for (const junk of [
       '',
@@ -57,6 +74,7 @@ describe('room tokens', () => {
       `42.s.${now + 60_000}.${'a'.repeat(43)}`,
     ]) {
       expect(verifyRoomToken(secret, junk, now)).toBeNull();
+      expect(readRoomToken(secret, junk)).toBeNull();
     }
   });
 });

@@ -44,22 +44,27 @@ export function signRoomToken(
  * format, bound to no session, are refused where the claim is checked.
  */
 export function verifyRoomToken(secret: string, token: string, now: number): RoomTokenClaim | null {
+  const claim = readRoomToken(secret, token);
+  return claim && claim.expiresAt > now ? claim : null;
+}
+
+/**
+ * What a genuine token claims, expired or not; null when it is malformed or forged. Only for
+ * telling someone holding a dead link who sent it (the room's branding): never for access.
+ */
+export function readRoomToken(secret: string, token: string): RoomTokenClaim | null {
   const current = /^(\d{1,10})\.([sg])(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (current) {
     const chatUserId = Number(current[1]);
     const id = Number(current[3]);
     const expiresAt = Number(current[4]);
-    if (
-      expiresAt <= now ||
-      !safeEqual(current[5], signature(secret, chatUserId, `${current[2]}${current[3]}`, expiresAt))
-    )
-      return null;
+    if (!safeEqual(current[5], signature(secret, chatUserId, `${current[2]}${current[3]}`, expiresAt))) return null;
     return { chatUserId, binding: current[2] === 's' ? { session: id } : { linkGeneration: id }, expiresAt };
   }
   const legacy = /^(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!legacy) return null;
   const chatUserId = Number(legacy[1]);
   const expiresAt = Number(legacy[2]);
-  if (expiresAt <= now || !safeEqual(legacy[3], legacySignature(secret, chatUserId, expiresAt))) return null;
+  if (!safeEqual(legacy[3], legacySignature(secret, chatUserId, expiresAt))) return null;
   return { chatUserId, binding: { linkGeneration: 0 }, expiresAt };
 }

@@ -35,7 +35,7 @@ describe('the chat room: attaching a file', { timeout: 15_000 }, () => {
     expect(screen.queryByLabelText(/browse/i)).not.toBeInTheDocument();
     expect(attach).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
-    expect(screen.getByRole('list', { name: 'Attachments' })).toHaveTextContent('Scanning file...');
+    expect(await screen.findByRole('list', { name: 'Attachments' })).toHaveTextContent('Scanning file...');
   });
 
   it('deletes the created file when the upload is canceled', async () => {

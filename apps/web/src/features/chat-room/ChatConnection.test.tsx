@@ -40,6 +40,7 @@ async function nextSocketOpened(count: number) {
 }
 
 const input = () => screen.getByRole('textbox', { name: 'Message' });
+const messageElements = () => screen.getAllByTestId('message');
 function sendText(text: string) {
   fireEvent.change(input(), { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -118,7 +119,7 @@ describe('the chat room: the connection', () => {
       while (FakeWebSocket.instances.length < attempt) await settle(100);
       act(() => FakeWebSocket.latest().serverClose(1006));
     }
-    expect(screen.getByRole('alert')).toHaveTextContent("We're having trouble connecting, please refresh the page");
+    expect(screen.getByRole('alert')).toHaveTextContent('Can’t connect to the chat');
     await settle(60_000);
     expect(FakeWebSocket.instances).toHaveLength(2 + chatRoomApi.CHAT_RECONNECT_LIMIT);
 
@@ -229,17 +230,69 @@ describe('the chat room: the connection', () => {
 });
 
 describe('the chat room: older messages', () => {
-  it('says No results :( for an empty chat and No more data :) once the start is reached', async () => {
-    roomServer();
-    const { unmount } = renderRoom();
+  it('opens an empty chat on the practice’s welcome, never on “No results”', async () => {
+    const loaderWords = /No results|No more data|No messages yet/;
+    const welcome = message(0, {
+      uuid: 'welcome-7',
+      from: { chatUserId: 0, name: 'Riverside Family Clinic', image: null },
+      message: 'Hello from Riverside Family Clinic. Send us a message here and a member of our team will reply.',
+    });
+    roomServer({ chat: chatRoom({ welcomeMessages: [welcome] }) });
+    renderRoom();
     await nextSocketOpened(1);
-    expect(screen.getByText('No results :(')).toBeInTheDocument();
-    unmount();
+    const [first] = messageElements();
+    expect(first).toHaveTextContent('Riverside Family Clinic');
+    expect(first).toHaveTextContent('Send us a message here and a member of our team will reply.');
+    expect(screen.queryByText(loaderWords)).not.toBeInTheDocument();
+  });
 
+  it('marks the welcome as the practice’s: its logo when square, else its initials on its colour', async () => {
+    const welcomeWith = (image: string | null) =>
+      chatRoom({
+        welcomeMessages: [
+          message(0, { uuid: 'welcome-7', from: { chatUserId: 0, name: 'Riverside Family Clinic', image } }),
+        ],
+      });
+    const sized = (width: number, height: number) => {
+      const logo = messageElements()[0].querySelector('img')!;
+      Object.defineProperties(logo, { naturalWidth: { value: width }, naturalHeight: { value: height } });
+      fireEvent.load(logo);
+      return messageElements()[0];
+    };
+    roomServer({ chat: welcomeWith('/logo/square.png') });
+    let shown = renderRoom();
+    await nextSocketOpened(1);
+    expect(sized(64, 64).querySelector('img')).toHaveAttribute('src', '/logo/square.png');
+    shown.unmount();
+
+    // A wordmark would be a smudge in a 32 px square.
+    roomServer({ chat: welcomeWith('/logo/wordmark.png') });
+    shown = renderRoom();
+    await nextSocketOpened(2);
+    expect(sized(240, 64).querySelector('img')).toBeNull();
+    expect(messageElements()[0]).toHaveTextContent(/^RC/);
+    shown.unmount();
+
+    roomServer({ chat: welcomeWith(null) });
+    renderRoom();
+    await nextSocketOpened(3);
+    expect(messageElements()[0]).toHaveTextContent(/^RC/);
+  });
+
+  it('says “No messages yet” in an empty chat without a welcome', async () => {
+    const loaderWords = /No results|No more data|No messages yet/;
+    // Staff among themselves are not greeted.
+    roomServer();
+    const empty = renderRoom();
+    await nextSocketOpened(1);
+    expect(screen.getByRole('log', { name: 'Messages' })).toHaveTextContent(/^No messages yet$/);
+    empty.unmount();
+
+    // Reaching the start of a conversation needs no words.
     roomServer({ stored: [message(1), message(2)] });
     renderRoom();
     await nextSocketOpened(2);
-    expect(screen.getByText('No more data :)')).toBeInTheDocument();
+    expect(screen.queryByText(loaderWords)).not.toBeInTheDocument();
   });
 
   it('loads the page before those loaded, skipping what is loaded, until a short page', async () => {
@@ -251,10 +304,10 @@ describe('the chat room: older messages', () => {
     expect(server.messageCalls().filter((call) => 'skip' in call)).toEqual([{ skip: '0' }, { skip: '30' }]);
     expect(screen.getAllByTestId('message')).toHaveLength(45);
     expect(screen.getAllByTestId('message')[0]).toHaveTextContent('Message 1');
-    expect(screen.getByText('No more data :)')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('offers Retry when a page fails', async () => {
+  it('says so in plain words when a page fails, and offers to try again', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const server = roomServer({ stored: Array.from({ length: 40 }, (_, index) => message(index + 1)) });
     const failing = server.fetch.getMockImplementation()!;
@@ -267,10 +320,10 @@ describe('the chat room: older messages', () => {
     renderRoom();
     await nextSocketOpened(1);
     await settle(100);
-    expect(screen.getByRole('alert')).toHaveTextContent('Opps, something went wrong :(');
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Earlier messages didn’t load.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await settle(100);
     expect(screen.getAllByTestId('message')).toHaveLength(40);
-    expect(screen.getByText('No more data :)')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -46,6 +46,7 @@ export function ChatFooter({
   const [uploadRound, setUploadRound] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
   const panelId = useId();
+  const hintId = useId();
 
   const send = (files: FileView[] = []) => {
     if (onSend(text, files)) onTextChange('');
@@ -58,9 +59,18 @@ export function ChatFooter({
 
   return (
     <footer className="rw-chat__footer">
-      <p className="rw-chat__typing" aria-live="polite">
-        {typing}
-      </p>
+      <div className="rw-chat__above">
+        <p className="rw-chat__typing" aria-live="polite">
+          {typing}
+        </p>
+        {/* Enter makes a new line (spec 3 §5), so without this people think their message went. The
+            apps send with the button; chat.css shows it only where there is a keyboard and mouse. */}
+        {!mobile && (
+          <p id={hintId} className="rw-chat__hint">
+            <kbd>Shift</kbd>+<kbd>Enter</kbd> to send
+          </p>
+        )}
+      </div>
       {attaching && (
         <div id={panelId} className="rw-chat__upload">
           <Suspense fallback={<RoomState type="LOADING_MINI" title="Loading..." />}>
@@ -86,7 +96,14 @@ export function ChatFooter({
         >
           <AttachIcon />
         </button>
-        <MessageInput inputRef={input} value={text} onChange={onTextChange} onSubmit={() => send()} mobile={mobile} />
+        <MessageInput
+          inputRef={input}
+          value={text}
+          onChange={onTextChange}
+          onSubmit={() => send()}
+          mobile={mobile}
+          describedBy={mobile ? undefined : hintId}
+        />
         <button
           type="button"
           className="rw-chat__icon-button rw-chat__send"

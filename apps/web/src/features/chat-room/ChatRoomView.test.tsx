@@ -25,13 +25,15 @@ afterEach(() => {
 });
 
 describe('the chat room: connecting, errors and read-only', () => {
-  it('says which address part is missing, without calling the server', () => {
+  it('says a link without its room or token is incomplete, and what to do, without calling the server', () => {
     const server = roomServer();
-    const { unmount } = renderRoom({ room: '' });
-    expect(screen.getByRole('alert')).toHaveTextContent('No room passed to connect to the chat server');
-    unmount();
-    renderRoom({ token: '' });
-    expect(screen.getByRole('alert')).toHaveTextContent('No access token passed to connect to the chat server');
+    for (const cut of [{ room: '' }, { token: '' }]) {
+      const { unmount } = renderRoom(cut);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'This chat link is incompleteOpen the link in your text message again, or ask the practice for a new one.',
+      );
+      unmount();
+    }
     expect(server.requests).toHaveLength(0);
   });
 
@@ -73,23 +75,28 @@ describe('the chat room: connecting, errors and read-only', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   });
 
-  it('loads by room and practice, and shows the error and calls the close handler when loading fails', async () => {
+  it('loads by room and practice; when loading fails it says so plainly, calls the close handler, and tries again when asked', async () => {
     const server = roomServer();
     server.fetch.mockImplementationOnce(async () =>
       reply(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No such chat' }),
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const onClose = vi.fn();
-    renderRoom({ practiceId: 5, onClose });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Sorry we're having trouble loading this chat, please try again later",
-    );
+    const { user } = renderRoom({ practiceId: 5, onClose });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This chat didn’t openCheck that you’re online, then try again.');
+    expect(alert).not.toHaveTextContent(/No such chat|404/);
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(String(server.fetch.mock.calls[0][0] as string | URL)).toBe(`/florie/v1/chat/${ROOM}?practiceId=5`);
     expect(FakeWebSocket.instances).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await openRoom();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('log', { name: 'Messages' })).toBeInTheDocument();
   });
 
-  it('says that access expired when the token is refused at loading, and asks a patient to get a new link', async () => {
+  it('says that the link expired when the token is refused at loading, and asks a patient to get a new one', async () => {
     for (const status of [401, 403]) {
       const server = roomServer();
       server.fetch.mockImplementationOnce(async () =>
@@ -99,11 +106,8 @@ describe('the chat room: connecting, errors and read-only', () => {
       const onClose = vi.fn();
       const { unmount } = renderRoom({ onClose });
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Your access to this chat has expired, please reload the page');
-      expect(alert).toHaveTextContent('Ask the practice to send you a new link');
-      expect(
-        screen.queryByText("Sorry we're having trouble loading this chat, please try again later"),
-      ).not.toBeInTheDocument();
+      expect(alert).toHaveTextContent('This link has expiredAsk the practice that sent it for a new one.');
+      expect(screen.queryByText('This chat didn’t open')).not.toBeInTheDocument();
       expect(onClose).not.toHaveBeenCalled();
       expect(FakeWebSocket.instances).toHaveLength(0);
       unmount();
@@ -161,19 +165,19 @@ describe('the chat room: connecting, errors and read-only', () => {
     expect(screen.getByText('This chat is closed')).toBeInTheDocument();
   });
 
-  it('shows the invalid-token banner on close code 4000, then that access expired, without retrying', async () => {
+  it('says the link stopped working on close code 4000, then that it expired, without retrying', async () => {
     roomServer();
     renderRoom();
     const socket = await openRoom();
     vi.useFakeTimers();
     act(() => socket.serverClose(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED));
-    expect(screen.getByText('Your authentication token is invalid')).toBeInTheDocument();
+    expect(screen.getByText('This link has stopped working')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
     await settle(chatRoomApi.INFO_BANNER_MS - 1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await settle(1);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Your access to this chat has expired, please reload the pageAsk the practice to send you a new link',
+      'This link has expiredAsk the practice that sent it for a new one.',
     );
     await settle(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
@@ -215,11 +219,11 @@ describe('the chat room: connecting, errors and read-only', () => {
     const socket = await openRoom();
     act(() => socket.serverClose(chatRoomApi.CHAT_SOCKET_UNAUTHORIZED));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    expect(screen.queryByText('Your authentication token is invalid')).not.toBeInTheDocument();
+    expect(screen.queryByText('This link has stopped working')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('gives up after 10 retries, each allowed 1000 ms to connect', async () => {
+  it('gives up after 10 retries, each allowed 1000 ms to connect, and tries afresh when asked', async () => {
     vi.useFakeTimers();
     roomServer();
     renderRoom();
@@ -231,7 +235,17 @@ describe('the chat room: connecting, errors and read-only', () => {
     expect(FakeWebSocket.instances[0].readyState).toBe(FakeWebSocket.CLOSED);
     await settle(300_000);
     expect(FakeWebSocket.instances).toHaveLength(1 + chatRoomApi.CHAT_RECONNECT_LIMIT);
-    expect(screen.getByRole('alert')).toHaveTextContent("We're having trouble connecting, please refresh the page");
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Can’t connect to the chatCheck that you’re online, then try again.',
+    );
+
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    await settle(10);
+    expect(FakeWebSocket.instances).toHaveLength(2 + chatRoomApi.CHAT_RECONNECT_LIMIT);
+    act(() => FakeWebSocket.latest().serverOpen());
+    await settle();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   });
 
   it('shows Connecting... again while a dropped connection is retried, keeping the messages', async () => {

@@ -1,7 +1,6 @@
 import './chat.css';
 import './messageList.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FileView } from '@referwell/contracts';
 import { FILE_STATE_TEXT } from '../../ui/files/FileState';
 import { FILE_OPEN_FAILED, openFreshInNewTab } from '../../ui/files/freshFiles';
@@ -10,18 +9,26 @@ import { ChatFooter } from './ChatFooter';
 import { ChatHeader } from './ChatHeader';
 import { CHAT_TEXTS } from './chatTexts';
 import { themeVariables } from './chatTheme';
+import { preloadMessageExtras } from './lazyMessageExtras';
 import { LoadingOverlay } from './LoadingOverlay';
-import { MessageDetailsModal } from './MessageDetailsModal';
 import { MessageList } from './MessageList';
 import { COPY_TEXTS, messageMenuSections, type MessageRow } from './messageMenu';
 import { messageRows } from './messageRows';
 import type { RoomMessage } from './messages';
 import { emitToApp } from './mobileBridge';
+import { ReplacedState, RoomErrorState } from './RoomErrorState';
 import { RoomState } from './RoomState';
 import { isReadByOthers } from './roomState';
 import { typingText } from './typingText';
 import { useChatRoom } from './useChatRoom';
 import { useEmbedHeight } from './useEmbedHeight';
+import type { RoomBranding } from './useRoomBranding';
+
+// Message Details (Mantine's modal, focus trap and scroll lock) is fetched once the room is up rather
+// than with the page. It is mounted closed, so the modal knows where to return the focus.
+const MessageDetailsModal = lazy(() =>
+  import('./MessageDetailsModal').then(({ MessageDetailsModal }) => ({ default: MessageDetailsModal })),
+);
 
 export type ChatDevice = 'web' | 'ios' | 'android';
 
@@ -45,26 +52,15 @@ export interface ChatRoomViewProps {
   actions?: ChatAction[];
   /** Called when the chat cannot be loaded. */
   onClose?: () => void;
+  /**
+   * The practice, on the room's own page (useRoomBranding): its logo and name lead the header, its
+   * colour is the room's accent, and a dead link names it. The provider app's panel has none.
+   */
+  branding?: RoomBranding | null;
 }
 
 function openInNewTab(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
-}
-
-/** The chat was opened in another window, which took this one's place: the person chooses where to go on. */
-function ReplacedState({ onContinueHere }: { onContinueHere: () => void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  // The message box that had the focus is gone with the room: the way on takes it, and nothing else does.
-  useEffect(() => {
-    if (document.activeElement === document.body) button.current?.focus();
-  }, []);
-  return (
-    <RoomState type="ERROR" title={CHAT_TEXTS.replaced} subtitle={CHAT_TEXTS.replacedDetail}>
-      <Button ref={button} onClick={onContinueHere}>
-        {CHAT_TEXTS.continueHere}
-      </Button>
-    </RoomState>
-  );
 }
 
 /**
@@ -72,8 +68,7 @@ function ReplacedState({ onContinueHere }: { onContinueHere: () => void }) {
  * fills its container: give that a height.
  */
 export function ChatRoomView(props: ChatRoomViewProps) {
-  const { room, token, device = 'web', displayStyle = 'normal', light = false, embedUID } = props;
-  const missing = !room ? CHAT_TEXTS.noRoom : !token ? CHAT_TEXTS.noToken : null;
+  const { room, token, device = 'web', displayStyle = 'normal', light = false, embedUID, branding } = props;
   const root = useRef<HTMLDivElement>(null);
   const embedded = useEmbedHeight(embedUID, root);
   return (
@@ -81,11 +76,12 @@ export function ChatRoomView(props: ChatRoomViewProps) {
       ref={root}
       className="rw-chat"
       data-display-style={displayStyle}
+      data-theme={light ? 'light' : 'dark'}
       data-embedded={embedded || undefined}
-      style={themeVariables(light ? 'light' : 'dark')}
+      style={themeVariables(light ? 'light' : 'dark', branding?.colorScheme)}
     >
-      {missing ? (
-        <RoomState type="ERROR" title={missing} subtitle={null} />
+      {!room || !token ? (
+        <RoomState type="ERROR" title={CHAT_TEXTS.brokenLink} subtitle={CHAT_TEXTS.brokenLinkDetail} />
       ) : (
         <ConnectedRoom key={room} {...props} device={device} />
       )}
@@ -101,9 +97,11 @@ function ConnectedRoom({
   onUnauthorized,
   actions,
   onClose,
+  branding,
 }: ChatRoomViewProps & { device: ChatDevice }) {
   const chat = useChatRoom({ room, token, practiceId, onUnauthorized, onClose });
   const { state } = chat;
+  useEffect(() => void preloadMessageExtras(), []);
   const [details, setDetails] = useState<RoomMessage | null>(null);
   const mobile = device === 'ios' || device === 'android';
 
@@ -181,19 +179,24 @@ function ConnectedRoom({
     [openLink, downloadFile, showBanner],
   );
 
-  if (chat.error)
+  const stopped = chat.error || chat.replaced;
+  const others =
+    state && !chat.loading && !stopped ? state.users.filter((user) => user.chatUserId !== state.me.chatUserId) : null;
+  const header = <ChatHeader people={others} connected={chat.connected} banner={chat.banner} branding={branding} />;
+  if (stopped)
     return (
-      <RoomState
-        type="ERROR"
-        title={chat.error}
-        subtitle={chat.accessExpired && !mobile ? CHAT_TEXTS.askForLink : null}
-      />
+      <>
+        {header}
+        {chat.error ? (
+          <RoomErrorState error={chat.error} branding={branding} mobile={mobile} onRetry={chat.retry} />
+        ) : (
+          <ReplacedState onContinueHere={chat.continueHere} />
+        )}
+      </>
     );
-  if (chat.replaced) return <ReplacedState onContinueHere={chat.continueHere} />;
-  const others = state && !chat.loading ? state.users.filter((user) => user.chatUserId !== state.me.chatUserId) : null;
   return (
     <>
-      <ChatHeader people={others} connected={chat.connected} banner={chat.banner} />
+      {header}
       {state && (
         <>
           {chat.reconnecting && <RoomState type="LOADING_MINI" title={CHAT_TEXTS.connecting} />}
@@ -224,7 +227,9 @@ function ConnectedRoom({
         />
       )}
       {chat.readOnly && <p className="rw-chat__closed">{CHAT_TEXTS.closed}</p>}
-      <MessageDetailsModal message={details} loadReceipts={chat.receipts} onClose={() => setDetails(null)} />
+      <Suspense fallback={null}>
+        <MessageDetailsModal message={details} loadReceipts={chat.receipts} onClose={() => setDetails(null)} />
+      </Suspense>
     </>
   );
 }

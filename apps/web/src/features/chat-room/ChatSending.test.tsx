@@ -26,11 +26,17 @@ const input = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Me
 const sendButton = () => screen.getByRole('button', { name: 'Send message' });
 
 describe('the chat room: writing and sending', () => {
-  it('sends on Shift+Enter, showing the message at once; Enter alone starts a new line', async () => {
+  it('says beside the box that Shift+Enter sends, and does; Enter alone starts a new line', async () => {
     roomServer();
     const { user } = renderRoom();
     const socket = await openRoom();
-    expect(input()).toHaveAccessibleDescription('Press Shift+Enter to send');
+    // Written out where people look, not only for screen readers (chat.css keeps it to keyboards and mice).
+    const hint = screen.getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Shift+Enter to send',
+    );
+    expect(hint).not.toHaveClass('rw-visually-hidden');
+    expect(hint.closest('footer')).toContainElement(input());
+    expect(input()).toHaveAccessibleDescription('Shift + Enter to send');
 
     await user.type(input(), 'Hello{Enter}there');
     expect(input()).toHaveValue('Hello\nthere');
@@ -74,6 +80,8 @@ describe('the chat room: writing and sending', () => {
     roomServer();
     const { user } = renderRoom({ device: 'ios' });
     const socket = await openRoom();
+    expect(screen.queryByText(/to send/)).not.toBeInTheDocument();
+    expect(input()).not.toHaveAccessibleDescription();
     expect(sendButton()).toBeDisabled();
     await user.type(input(), '   ');
     expect(sendButton()).toBeDisabled();
@@ -138,7 +146,7 @@ describe('the chat room: writing and sending', () => {
     push(socket, { event: 'FAILED_TO_SEND_MESSAGE', data: { uuid, message: '' } });
     expect(within(screen.getByRole('log')).queryByText('First')).not.toBeInTheDocument();
     expect(input()).toHaveValue('Second, half written');
-    expect(screen.getByText('Sorry we were unable to send your message, please try again')).toBeInTheDocument();
+    expect(screen.getByText('Your message didn’t send. Please try again.')).toBeInTheDocument();
   });
 
   it('says it is typing at the first text, again 300 ms after the last change, and stops when the box is cleared', async () => {

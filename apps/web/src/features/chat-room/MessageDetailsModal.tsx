@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@mantine/core';
-import { format } from 'date-fns';
 import type { chatRoomApi } from '@referwell/contracts';
+import { shortDay, timeLabel } from './dayLabels';
 import type { RoomMessage } from './messages';
 
 type ReadReceipt = chatRoomApi.ReadReceipt;
@@ -9,7 +9,7 @@ type ReadReceipt = chatRoomApi.ReadReceipt;
 /** Spec 3 §9. */
 const MODAL_WIDTH = 400;
 
-const longTime = (time: number) => format(time, 'EEE, d MMM, h:mm a');
+const longTime = (time: number) => `${shortDay(time)}, ${timeLabel(time)}`;
 
 interface MessageDetailsModalProps {
   message: RoomMessage | null;

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
 import { chatRoomApi } from '@referwell/contracts';
 import { CHAT_TEXTS } from './chatTexts';
 
@@ -12,15 +12,15 @@ interface MessageInputProps {
   /** On iOS and Android Shift+Enter is a new line like Enter; the send button sends. */
   mobile: boolean;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** The id of the hint that says how to send (none in the apps). */
+  describedBy?: string;
 }
 
 /**
  * The message box (spec 3 §5): Enter starts a new line; Shift+Enter sends, except on phones.
  * Backspace in a box holding nothing but line breaks empties it.
  */
-export function MessageInput({ value, onChange, onSubmit, mobile, inputRef }: MessageInputProps) {
-  const hintId = useId();
-
+export function MessageInput({ value, onChange, onSubmit, mobile, inputRef, describedBy }: MessageInputProps) {
   useLayoutEffect(() => {
     const box = inputRef.current;
     if (!box) return;
@@ -40,24 +40,17 @@ export function MessageInput({ value, onChange, onSubmit, mobile, inputRef }: Me
   };
 
   return (
-    <>
-      <textarea
-        ref={inputRef}
-        className="rw-chat__input"
-        rows={1}
-        value={value}
-        maxLength={chatRoomApi.MESSAGE_MAX}
-        placeholder={CHAT_TEXTS.placeholder}
-        aria-label="Message"
-        aria-describedby={mobile ? undefined : hintId}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      {!mobile && (
-        <span id={hintId} className="rw-visually-hidden">
-          Press Shift+Enter to send
-        </span>
-      )}
-    </>
+    <textarea
+      ref={inputRef}
+      className="rw-chat__input"
+      rows={1}
+      value={value}
+      maxLength={chatRoomApi.MESSAGE_MAX}
+      placeholder={CHAT_TEXTS.placeholder}
+      aria-label="Message"
+      aria-describedby={describedBy}
+      onChange={(event) => onChange(event.target.value)}
+      onKeyDown={onKeyDown}
+    />
   );
 }

@@ -1,16 +1,15 @@
-import type { MouseEvent } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import type { FileView, linkPreviewsApi } from '@referwell/contracts';
 import { PersonAvatar } from '../../ui/Avatar';
-import { ContentCard } from '../../ui/files/ContentCard';
-import { FileTileList } from '../../ui/files/FileTileList';
 import type { FreshFile } from '../../ui/files/freshFiles';
-import { LinkPreviewCard } from '../../ui/files/LinkPreviewCard';
 import { ReadIcon, SendingIcon, SentIcon } from './chatIcons';
 import { timeLabel } from './dayLabels';
+import { LazyMessageExtras } from './lazyMessageExtras';
 import { hasDetails, type MessageRow } from './messageMenu';
 import { startsRun } from './messageRows';
 import { isEmojiOnly, visibleText } from './messageText';
 import { MessageText } from './MessageText';
+import { PracticeMark } from './PracticeMark';
 import type { RoomMessage } from './messages';
 
 type LinkPreview = linkPreviewsApi.LinkPreview;
@@ -82,32 +81,30 @@ export function MessageItem({ row, read, onOpenDetails, onOpenLink, onSelectFile
     >
       {!fromCurrentUser && (
         <div className="rw-msg__gutter">
-          {showSender && message.from && (
-            <PersonAvatar id={message.from.chatUserId} name={senderName} image={message.from.image} decorative />
-          )}
+          {showSender &&
+            message.from &&
+            // The welcome is the practice's own words: its mark, as in the header, not a person's avatar.
+            (row.welcome ? (
+              <PracticeMark name={senderName} logoUrl={message.from.image} size="message" />
+            ) : (
+              <PersonAvatar id={message.from.chatUserId} name={senderName} image={message.from.image} decorative />
+            ))}
         </div>
       )}
       <div className="rw-msg__body">
         {showSender && senderName && <p className="rw-msg__sender">{senderName}</p>}
         {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut; the message's time button opens the same details from the keyboard */}
         <div className={emoji ? 'rw-msg__bubble rw-msg__bubble--emoji' : 'rw-msg__bubble'} onClick={openFromBubble}>
-          {message.files.length > 0 && (
-            <FileTileList
-              files={message.files}
-              mode="tiny"
-              label="Attachments"
-              onSelect={onSelectFile}
-              freshFile={freshFile}
-            />
-          )}
-          {preview && <LinkPreviewCard preview={preview} onOpenLink={onOpenLink} />}
-          {message.content && (
-            <ContentCard
-              title={message.content.title}
-              description={message.content.description}
-              thumbnail={message.content.thumbnail}
-              value={message.content.file?.downloadUrl ?? message.content.value}
-            />
+          {(message.files.length > 0 || preview || message.content) && (
+            <Suspense fallback={null}>
+              <LazyMessageExtras
+                message={message}
+                preview={preview}
+                onOpenLink={onOpenLink}
+                onSelectFile={onSelectFile}
+                freshFile={freshFile}
+              />
+            </Suspense>
           )}
           {text !== null && <MessageText text={text} onOpenLink={onOpenLink} />}
           {detailsOpen ? (

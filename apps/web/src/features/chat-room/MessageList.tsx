@@ -177,7 +177,12 @@ export function MessageList({
         onFocus={() => void preloadContextMenu()}
         {...menuTrigger}
       >
-        <LoaderLine status={older.status} foundAny={older.foundAny} onRetry={onLoadOlder} />
+        <LoaderLine
+          status={older.status}
+          foundAny={older.foundAny}
+          welcomed={rows.some((row) => row.kind === 'message' && row.welcome)}
+          onRetry={onLoadOlder}
+        />
         {rows.map((row) =>
           row.kind === 'day' ? (
             <p key={row.key} className="rw-chat__day">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, timeLabel } from './dayLabels';
+import { dayKey, dayLabel, timeLabel } from './dayLabels';
 import { isEmojiOnly, linkify, visibleText } from './messageText';
 import { typingText } from './typingText';
 
@@ -19,6 +19,12 @@ describe('day headers and times', () => {
   it('writes times as h:mm a', () => {
     expect(timeLabel(new Date(2024, 2, 12, 0, 5).getTime())).toBe('12:05 AM');
     expect(timeLabel(new Date(2024, 2, 12, 15, 40).getTime())).toBe('3:40 PM');
+    expect(timeLabel(new Date(2024, 2, 12, 12, 0).getTime())).toBe('12:00 PM');
+  });
+
+  it('keys messages by their calendar day', () => {
+    expect(dayKey(new Date(2024, 0, 5, 23, 59).getTime())).toBe('2024-01-05');
+    expect(dayKey(new Date(2024, 11, 25, 0, 0).getTime())).toBe('2024-12-25');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../../test/contrast';
-import { CHAT_THEMES, themeVariables, type ChatTheme } from './chatTheme';
+import { contrastRatio } from '../../lib/contrast';
+import { chatTheme, CHAT_THEMES, themeVariables, type ChatTheme } from './chatTheme';
 
 // Text colour → the backgrounds it is drawn on.
 const TEXT_ON: Array<[keyof ChatTheme, Array<keyof ChatTheme>]> = [
@@ -27,6 +27,30 @@ describe('chat themes', () => {
     for (const background of ['background', 'surface'] as const)
       expect(contrastRatio(theme.focus, theme[background])).toBeGreaterThanOrEqual(3);
     expect(contrastRatio(theme.online, theme.surface)).toBeGreaterThanOrEqual(3);
+  });
+
+  // A practice's colour may be anything: each, in either theme, keeps every pair at AA.
+  const BRANDS = ['#1c7ed6', '#0f766e', '#ffd43b', '#f97316', '#a5d8ff', '#808080', '#000000', '#ffffff', '#e03131'];
+  it.each(BRANDS.flatMap((brand) => (['dark', 'light'] as const).map((name) => [brand, name] as const)))(
+    'in %s, the %s theme keeps every text colour at AA on its background',
+    (brand, name) => {
+      const theme = chatTheme(name, brand);
+      for (const [text, backgrounds] of TEXT_ON)
+        for (const background of backgrounds)
+          expect(contrastRatio(theme[text], theme[background]), `${text} on ${background}`).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('draws the accents and the person’s own bubbles in the practice’s colour, or the theme’s own without one', () => {
+    expect(chatTheme('light', '#0F766E')).toMatchObject({
+      accent: '#0f766e',
+      accentText: '#ffffff',
+      ownBubble: '#0f766e',
+      ownText: '#ffffff',
+    });
+    expect(chatTheme('dark', '#ffd43b')).toMatchObject({ ownBubble: '#ffd43b', ownText: '#000000' });
+    expect(chatTheme('dark', null)).toBe(CHAT_THEMES.dark);
+    expect(chatTheme('light', 'teal')).toBe(CHAT_THEMES.light);
   });
 
   it('exposes the theme as CSS custom properties', () => {

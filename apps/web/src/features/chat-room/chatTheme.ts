@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { AA_TEXT_CONTRAST, contrastRatio, isHexColor, mixColors, readableFill } from '../../lib/contrast';
 
 /**
  * The room's two themes (spec 3 §2: dark by default, light when asked). Every text colour is at
@@ -73,9 +74,26 @@ export const CHAT_THEMES: Record<ChatThemeName, ChatTheme> = {
   },
 };
 
-/** The theme as CSS custom properties (`--chat-<name>`) on the room's root; chat.css uses them. */
-export function themeVariables(name: ChatThemeName): CSSProperties {
+/** How far a bubble's secondary text (the time) fades toward its fill, when it still reads at AA. */
+const MUTED_FADE = 0.2;
+
+/**
+ * The theme in a practice's colour: its accents (send button, loader, the header's stripe) and the
+ * person's own bubbles are drawn in it, with text that reads on it at AA whatever the colour
+ * (lib/contrast.ts); the rest of the theme stays, so both themes keep their contrasts.
+ */
+export function chatTheme(name: ChatThemeName, brandColor?: string | null): ChatTheme {
   const theme = CHAT_THEMES[name];
+  if (!isHexColor(brandColor)) return theme;
+  const { fill, text } = readableFill(brandColor);
+  const faded = mixColors(text, fill, MUTED_FADE);
+  const muted = contrastRatio(faded, fill) >= AA_TEXT_CONTRAST ? faded : text;
+  return { ...theme, accent: fill, accentText: text, ownBubble: fill, ownText: text, ownMuted: muted, ownLink: text };
+}
+
+/** The theme as CSS custom properties (`--chat-<name>`) on the room's root; chat.css uses them. */
+export function themeVariables(name: ChatThemeName, brandColor?: string | null): CSSProperties {
+  const theme = chatTheme(name, brandColor);
   const variables: Record<string, string> = {};
   for (const [key, value] of Object.entries(theme) as [string, string][])
     variables[`--chat-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;

@@ -107,6 +107,8 @@ export function createRoomClient(options: RoomClientOptions) {
   }
 
   return {
+    /** The room's practice, for its page to wear; answered for an expired or revoked token too. */
+    branding: (room: string) => call(chatRoomApi.roomBranding, { params: { chatId: room } }),
     loadChat: (room: string, practiceId?: number) =>
       call(chatRoomApi.loadChat, { params: { chatId: room }, query: { practiceId } }),
     /** The page of messages before the newest `skip`, oldest first. */

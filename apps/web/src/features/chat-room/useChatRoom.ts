@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { chatRoomApi, type FileView } from '@referwell/contracts';
 import { notifyNewMessage } from './backgroundNotification';
 import { chatSocketUrl, openChatSocket, type ChatSocket } from './chatSocket';
-import { CHAT_TEXTS } from './chatTexts';
+import { CHAT_TEXTS, type RoomError } from './chatTexts';
 import { draftMessage, newestStoredId, storedCount } from './messages';
 import { emitToApp } from './mobileBridge';
 import { createRoomClient, RoomCallError } from './roomClient';
@@ -48,7 +48,7 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   const [state, dispatch] = useReducer(roomReducer, null);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<RoomError | null>(null);
   const [socketWanted, setSocketWanted] = useState(false);
   const [connected, setConnected] = useState(false);
   const [everConnected, setEverConnected] = useState(false);
@@ -109,10 +109,10 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
           console.warn('The chat refused the room token', failure);
           refusedToken.current = tokenRef.current;
           if (callbacks.current.onUnauthorized) return callbacks.current.onUnauthorized();
-          return setError(CHAT_TEXTS.expired);
+          return setError('expired');
         }
         console.error('Could not load the chat', failure);
-        setError(CHAT_TEXTS.loadFailed);
+        setError('loadFailed');
         callbacks.current.onClose?.();
       },
     );
@@ -192,7 +192,7 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     event: onServerEvent,
     unauthorized() {
       if (callbacks.current.onUnauthorized) return callbacks.current.onUnauthorized();
-      showBanner(CHAT_TEXTS.tokenInvalid);
+      showBanner(CHAT_TEXTS.linkStopped);
       setExpiring(true);
     },
   };
@@ -217,7 +217,7 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
       },
       onGaveUp: () => {
         setConnected(false);
-        setError(CHAT_TEXTS.gaveUp);
+        setError('gaveUp');
       },
     });
     socketRef.current = socket;
@@ -230,7 +230,7 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   // Spec 3 §8: the invalid-token banner shows first, then the room gives way to the error.
   useEffect(() => {
     if (!expiring) return;
-    const timer = setTimeout(() => setError(CHAT_TEXTS.expired), chatRoomApi.INFO_BANNER_MS);
+    const timer = setTimeout(() => setError('expired'), chatRoomApi.INFO_BANNER_MS);
     return () => clearTimeout(timer);
   }, [expiring]);
 
@@ -238,7 +238,7 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   useEffect(() => {
     const online = () => {
       if (!socketRef.current) return;
-      setError((shown) => (shown === CHAT_TEXTS.gaveUp ? null : shown));
+      setError((shown) => (shown === 'gaveUp' ? null : shown));
       socketRef.current.reconnect(true);
     };
     window.addEventListener('online', online);
@@ -296,6 +296,13 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
     return true;
   }, []);
 
+  // After giving up on the socket it connects afresh; a chat that did not load is loaded again.
+  const retry = useCallback(() => {
+    setError(null);
+    if (socketRef.current) socketRef.current.reconnect(true);
+    else setLoadRound((round) => round + 1);
+  }, []);
+
   const continueHere = useCallback(() => {
     setReplaced(false);
     socketRef.current?.resume();
@@ -305,9 +312,10 @@ export function useChatRoom({ room, token, practiceId, onUnauthorized, onClose }
   const fileLink = useMemo(() => client.fileLinkFor(room), [client, room]);
   return {
     state,
+    /** Why the room gave way to an error panel: `expired` when the token was refused and nothing can fetch another (only a new link lets the person in). */
     error,
-    /** The token was refused and nothing can fetch another: only a new link lets the person in. */
-    accessExpired: error === CHAT_TEXTS.expired,
+    /** Tries again after `gaveUp` or `loadFailed`. */
+    retry,
     loading,
     /** Connected once, and trying to connect again now. */
     reconnecting: !error && !replaced && everConnected && !connected,

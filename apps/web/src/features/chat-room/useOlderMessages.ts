@@ -7,7 +7,7 @@ export type LoaderStatus = 'ready' | 'loading' | 'complete' | 'error';
 
 export interface OlderMessages {
   status: LoaderStatus;
-  /** Some page had messages: complete then reads 'No more data :)' rather than 'No results :('. */
+  /** Some page had messages: when complete, the chat is not empty. */
   foundAny: boolean;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { contrastRatio } from '../../lib/contrast';
 import { intakeForm } from './intakeFixtures';
 
 const FORM = '/api/v1/patient/form/riverside-intake';
@@ -51,11 +52,43 @@ describe('the public intake form', { timeout: 20_000 }, () => {
     expect(screen.getByText('0/2000 characters')).toBeInTheDocument();
     // Starting a chat from a submission texts the patient, so the form says so before they send.
     expect(screen.getByText(/Riverside Family Clinic may contact you by text message or e-mail/)).toBeInTheDocument();
-    // A light colour gets dark text on the button.
-    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('style')).toContain(
-      '--button-color: var(--mantine-color-black)',
-    );
     expect(server.find('GET', '/api/v1/user/current')).toHaveLength(0);
+  });
+
+  it('wears the practice’s logo and the form’s colour, with text on it that reads at AA', async () => {
+    const logoUrl = '/api/v1/files/public/00000000-0000-4000-8000-00000000000a';
+    fakeServer({
+      'GET /api/v1/user/current': () => reply(401, errorBody(401, 'UNAUTHORIZED', 'Sign in')),
+      [`GET ${FORM}`]: () =>
+        intakeForm({ colorScheme: '#1c7ed6', practice: { name: 'Riverside Family Clinic', logoUrl } }),
+    });
+    renderApp('/form/riverside-intake');
+    expect(await screen.findByRole('img', { name: 'Riverside Family Clinic logo' })).toHaveAttribute('src', logoUrl);
+    // A mid blue keeps white text, a shade darker so that it reads (lib/contrast.ts).
+    const send = screen.getByRole('button', { name: 'Send' });
+    const fill = send.style.getPropertyValue('--button-bg');
+    expect(send.style.getPropertyValue('--button-color')).toBe('#ffffff');
+    expect(contrastRatio(fill, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(fill, '#1c7ed6')).toBeLessThan(1.3);
+  });
+
+  it('draws the practice’s initials on the form’s colour without a logo, and gives a light colour dark text', async () => {
+    formServer();
+    renderApp('/form/riverside-intake');
+    const send = await screen.findByRole('button', { name: 'Send' });
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('RC')).toHaveStyle({ background: '#ffd43b', color: '#000000' });
+    expect(send.style.getPropertyValue('--button-bg')).toBe('#ffd43b');
+    expect(send.style.getPropertyValue('--button-color')).toBe('#000000');
+  });
+
+  it('sizes its text fields at 16 px, so phones do not zoom in on them', async () => {
+    formServer();
+    renderApp('/form/riverside-intake');
+    for (const name of ['First name', 'Mobile phone number', 'Anything else we should know?'])
+      expect((await screen.findByRole('textbox', { name })).closest('[style*="--input-fz"]')).toHaveStyle({
+        '--input-fz': 'var(--mantine-font-size-md)',
+      });
   });
 
   it('checks required answers first and moves to the first one missing', async () => {

@@ -4,7 +4,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { intakeApi } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
+import { isHexColor, readableFill, type ReadableFill } from '../../lib/contrast';
 import { usePageTitle } from '../../lib/pageTitle';
+import { initials } from '../../ui/avatarPalette';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { checkAnswers, embeddingPage, serverAnswerErrors, toAnswers, type AnswerValues } from './intakeAnswers';
 import { IntakeQuestionField } from './IntakeQuestionField';
@@ -14,6 +16,10 @@ type IntakeForm = intakeApi.IntakeForm;
 type Question = intakeApi.IntakeQuestion;
 
 const UNAVAILABLE = 'This form is no longer available';
+
+/** The form's colour as a fill, with text on it that reads at AA (a practice may choose any colour). */
+const brandOf = (form: IntakeForm): ReadableFill =>
+  readableFill(isHexColor(form.colorScheme) ? form.colorScheme : intakeApi.DEFAULT_BOT_COLOR);
 
 /** 456/404: no form at this address (taken down, or never there). */
 const isGone = (error: unknown) => isApiError(error, 456) || isApiError(error, 404);
@@ -51,7 +57,9 @@ export function IntakeFormPage() {
   } else page = <PatientForm key={endpoint} endpoint={endpoint} form={form.data} />;
 
   return (
-    <Box mih="100dvh" bg="white">
+    // Light whatever the host site is: the form sits in a frame on the practice's own pages. Its
+    // colour tops the page, as it does the practice's chat room.
+    <Box mih="100dvh" bg="white" style={form.data && { borderTop: `4px solid ${brandOf(form.data).fill}` }}>
       {/* The content's height, not the frame's: what a host page sizes its frame to. */}
       <Container ref={content} size={560} px="md" py="lg">
         <main id="main">{page}</main>
@@ -89,6 +97,7 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
   // Bumped whenever errors are shown, so the first invalid field takes focus after they render.
   const [focusRequest, setFocusRequest] = useState(0);
   const { questions } = form;
+  const brand = brandOf(form);
 
   const send = useMutation({
     mutationFn: (answers: Record<string, string>) =>
@@ -145,7 +154,7 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
                   value={values[question.variable] ?? ''}
                   onChange={(value) => change(question.variable, value)}
                   error={errors[question.variable]}
-                  color={form.colorScheme}
+                  brand={brand}
                 />
               ))}
             </SimpleGrid>
@@ -159,7 +168,14 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
             Fields marked * are required. By sending, you agree that {form.practice.name} may contact you by text
             message or e-mail about your request.
           </Text>
-          <Button type="submit" size="md" color={form.colorScheme} autoContrast loading={send.isPending} fullWidth>
+          <Button
+            type="submit"
+            size="md"
+            color={brand.fill}
+            vars={() => ({ root: { '--button-color': brand.text } })}
+            loading={send.isPending}
+            fullWidth
+          >
             Send
           </Button>
         </Stack>
@@ -168,13 +184,29 @@ function PatientForm({ endpoint, form }: { endpoint: string; form: IntakeForm })
   );
 }
 
+/** The practice's logo, or its initials on the form's colour when it has none. */
+function PracticeMark({ form }: { form: IntakeForm }) {
+  const { name, logoUrl } = form.practice;
+  if (logoUrl) return <Image src={logoUrl} alt={`${name} logo`} h={40} w="auto" maw={160} fit="contain" />;
+  const { fill, text } = brandOf(form);
+  return (
+    <Box
+      aria-hidden
+      w={40}
+      h={40}
+      fw={700}
+      style={{ flex: 'none', display: 'grid', placeItems: 'center', borderRadius: 8, background: fill, color: text }}
+    >
+      {initials(name)}
+    </Box>
+  );
+}
+
 function FormHeader({ form }: { form: IntakeForm }) {
   return (
     <Stack gap={4}>
       <Group gap="sm" wrap="nowrap">
-        {form.practice.logoUrl && (
-          <Image src={form.practice.logoUrl} alt={`${form.practice.name} logo`} h={40} w="auto" fit="contain" />
-        )}
+        <PracticeMark form={form} />
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {form.practice.name}
         </Text>

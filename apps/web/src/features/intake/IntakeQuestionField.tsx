@@ -1,5 +1,6 @@
 import { Chip, Fieldset, Group, Input, Radio, Select, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { intakeApi } from '@referwell/contracts';
+import type { ReadableFill } from '../../lib/contrast';
 import { questionInputId } from './intakeAnswers';
 
 type Question = intakeApi.IntakeQuestion;
@@ -9,9 +10,15 @@ interface QuestionFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  /** The form's colour, for chosen quick replies. */
-  color: string;
+  /** The form's colour, for chosen answers. */
+  brand: ReadableFill;
 }
+
+/**
+ * Text fields at 16 px: iOS zooms the page in on a smaller one when it takes the focus, and the form
+ * is mostly filled in on phones (larger targets suit it on a desktop too).
+ */
+const FIELD_SIZE = 'md';
 
 /** What browsers may fill in for each kind of text question. */
 function autoComplete(question: Question): string {
@@ -24,7 +31,7 @@ function autoComplete(question: Question): string {
 }
 
 /** One question of an intake form, drawn by its type: text, phone, date, e-mail, a choice or a note. */
-export function IntakeQuestionField({ question, value, onChange, error, color }: QuestionFieldProps) {
+export function IntakeQuestionField({ question, value, onChange, error, brand }: QuestionFieldProps) {
   const id = questionInputId(question.variable);
   const { label, required } = question;
   if (question.options) {
@@ -35,7 +42,7 @@ export function IntakeQuestionField({ question, value, onChange, error, color }:
         value={value}
         onChange={onChange}
         error={error}
-        color={color}
+        brand={brand}
       />
     );
   }
@@ -43,6 +50,7 @@ export function IntakeQuestionField({ question, value, onChange, error, color }:
     return (
       <Textarea
         id={id}
+        size={FIELD_SIZE}
         label={label}
         required={required}
         rows={4}
@@ -59,6 +67,7 @@ export function IntakeQuestionField({ question, value, onChange, error, color }:
   return (
     <TextInput
       id={id}
+      size={FIELD_SIZE}
       label={label}
       required={required}
       type={kind === 'phone' ? 'tel' : kind === 'email' ? 'email' : 'text'}
@@ -77,13 +86,14 @@ interface ChoiceFieldProps extends QuestionFieldProps {
 }
 
 /** A choice: a drop-down, or the options side by side in a group named by its legend. */
-function ChoiceField({ question, options, value, onChange, error, color }: ChoiceFieldProps) {
+function ChoiceField({ question, options, value, onChange, error, brand }: ChoiceFieldProps) {
   const id = questionInputId(question.variable);
   const { label, required } = question;
   if (question.style === 'DROPDOWN') {
     return (
       <Select
         id={id}
+        size={FIELD_SIZE}
         label={label}
         required={required}
         placeholder="Choose one"
@@ -123,13 +133,24 @@ function ChoiceField({ question, options, value, onChange, error, color }: Choic
     <Fieldset
       legend={legend}
       variant="unstyled"
-      styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, padding: 0, marginBottom: 6 } }}
+      // The legend reads as the other questions' labels do (16 px fields have 16 px labels).
+      styles={{
+        root: { margin: 0 },
+        legend: { fontSize: 'var(--mantine-font-size-md)', fontWeight: 600, padding: 0, marginBottom: 6 },
+      }}
     >
       {question.style === 'QUICK_REPLIES' ? (
         <Chip.Group value={value} onChange={onChange}>
           <Group gap="xs" wrap="wrap">
             {options.map((option, index) => (
-              <Chip key={option.value} value={option.value} color={color} autoContrast {...inputProps(index)}>
+              <Chip
+                key={option.value}
+                value={option.value}
+                size={FIELD_SIZE}
+                color={brand.fill}
+                vars={() => ({ root: { '--chip-color': brand.text } })}
+                {...inputProps(index)}
+              >
                 {option.label}
               </Chip>
             ))}
@@ -141,10 +162,13 @@ function ChoiceField({ question, options, value, onChange, error, color }: Choic
           {options.map((option, index) => (
             <Radio
               key={option.value}
+              size={FIELD_SIZE}
               value={option.value}
               label={option.label}
               checked={value === option.value}
               onChange={() => onChange(option.value)}
+              color={brand.fill}
+              iconColor={brand.text}
               {...inputProps(index)}
             />
           ))}

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatRoomApi } from '@referwell/contracts';
-import { message, openRoom, push, ROOM, roomServer } from '../../test/chatRoomFixtures';
+import { reply } from '../../test/fakeServer';
+import { fromMe, message, openRoom, push, riverside, ROOM, roomServer, TOKEN } from '../../test/chatRoomFixtures';
 import { ChatRoomApp } from './ChatRoomApp';
 import { readChatRoomQuery } from './chatRoomQuery';
 
@@ -27,12 +28,12 @@ describe('the chat room page', () => {
     });
   });
 
-  it('says what is missing from its address', () => {
+  it('says a link cut short is incomplete', () => {
     const { unmount } = render(<ChatRoomApp search="?token=t1" />);
-    expect(screen.getByRole('alert')).toHaveTextContent('No room passed to connect to the chat server');
+    expect(screen.getByRole('alert')).toHaveTextContent('This chat link is incomplete');
     unmount();
     render(<ChatRoomApp search={`?room=${ROOM}`} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('No access token passed to connect to the chat server');
+    expect(screen.getByRole('alert')).toHaveTextContent('This chat link is incomplete');
   });
 
   it('uses the dark colour scheme unless light is in the address', () => {
@@ -90,5 +91,70 @@ describe('the chat room page', () => {
     expect(heights()).not.toContain(600);
     // A height is posted when it changes, not again.
     expect(heights().every((height, index) => height !== heights()[index - 1])).toBe(true);
+  });
+});
+
+describe('the chat room page, in its practice’s colours', () => {
+  const page = `?room=${ROOM}&token=${TOKEN}`;
+  const header = () => screen.getByRole('banner');
+
+  it('leads with the practice’s logo and name, names the tab after it, and draws its own messages and send button in its colour', async () => {
+    const logoUrl = '/api/v1/files/public/00000000-0000-4000-8000-00000000000a';
+    const server = roomServer({ branding: { ...riverside, logoUrl }, stored: [fromMe(1)] });
+    const { container } = render(<ChatRoomApp search={page} />);
+    // Before the chat has even connected, the patient sees whose link this is.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Riverside Family Clinic' })).toBeInTheDocument();
+    expect(screen.getByText('Connecting...')).toBeInTheDocument();
+    expect(header().querySelector('img')).toHaveAttribute('src', logoUrl);
+    expect(document.title).toBe('Chat with Riverside Family Clinic');
+    expect(server.find('GET', `/florie/v1/chat/${ROOM}/branding`)[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+
+    await openRoom();
+    // The practice's teal, with white text on it (chatTheme.test.ts checks every colour's contrast).
+    const room = container.querySelector<HTMLElement>('.rw-chat')!;
+    expect(room.style.getPropertyValue('--chat-own-bubble')).toBe('#0f766e');
+    expect(room.style.getPropertyValue('--chat-own-text')).toBe('#ffffff');
+    expect(room.style.getPropertyValue('--chat-accent')).toBe('#0f766e');
+    expect(within(header()).getByRole('img', { name: 'Nina Nurse' })).toBeInTheDocument();
+  });
+
+  it('shows the practice’s initials on its colour when it has no logo', async () => {
+    roomServer();
+    render(<ChatRoomApp search={page} />);
+    await screen.findByRole('heading', { level: 1, name: 'Riverside Family Clinic' });
+    expect(header().querySelector('img')).toBeNull();
+    expect(header()).toHaveTextContent(/^RCRiverside Family Clinic/);
+  });
+
+  it('on an expired or revoked link, names the practice to ask for a new one and offers to call it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const server = roomServer();
+    const answer = server.fetch.getMockImplementation()!;
+    server.fetch.mockImplementation(async (input, init) =>
+      (input as string | URL).toString() === `/florie/v1/chat/${ROOM}`
+        ? reply(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Your access to this chat has expired' })
+        : answer(input, init),
+    );
+    render(<ChatRoomApp search={page} />);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(alert).toHaveTextContent('This link has expiredAsk Riverside Family Clinic for a new one.'),
+    );
+    expect(screen.getByRole('link', { name: 'Call Riverside Family Clinic' })).toHaveAttribute(
+      'href',
+      'tel:+13125550100',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Riverside Family Clinic' })).toBeInTheDocument();
+  });
+
+  it('goes on unbranded when the practice cannot be named', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    roomServer({ branding: reply(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Not valid' }) });
+    render(<ChatRoomApp search={page} />);
+    await openRoom();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.title).toBe('Chat');
   });
 });

@@ -1,15 +1,24 @@
+import { useEffect } from 'react';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ChatRoomView } from '../../features/chat-room';
+import { ChatRoomView, useRoomBranding } from '../../features/chat-room';
 import { readChatRoomQuery } from './chatRoomQuery';
 
 const theme = createTheme({ primaryColor: 'teal', primaryShade: 9, defaultRadius: 'md', focusRing: 'auto' });
 
-/** The chat room's page (`/chat/?room=…&token=…`), for patients, host pages and the mobile apps. */
+/**
+ * The chat room's page (`/chat/?room=…&token=…`), for patients, host pages and the mobile apps. It
+ * wears the practice's name, logo and colour, so a patient opening a texted link sees whose it is.
+ */
 export function ChatRoomApp({ search }: { search: string }) {
   const query = readChatRoomQuery(search);
+  const branding = useRoomBranding(query.room, query.token);
+  const practiceName = branding?.name;
+  useEffect(() => {
+    document.title = practiceName ? `Chat with ${practiceName}` : 'Chat';
+  }, [practiceName]);
   return (
     <MantineProvider theme={theme} forceColorScheme={query.light ? 'light' : 'dark'}>
-      <ChatRoomView {...query} />
+      <ChatRoomView {...query} branding={branding} />
     </MantineProvider>
   );
 }

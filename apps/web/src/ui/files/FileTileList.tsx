@@ -9,14 +9,18 @@
  * list was given expire (freshFiles.ts). FileViewer (FileViewer.tsx) adds polling, a confirmed
  * Remove, and the files API as the way to ask.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Box, Text } from '@mantine/core';
 import type { FileView } from '@referwell/contracts';
 import { FileTile, type FileViewerMode } from './FileTile';
 import { fileState } from './FileState';
 import { FILE_OPEN_FAILED, fileAsGiven, openFreshInNewTab, useFreshFiles, type FreshFile } from './freshFiles';
-import { GalleryViewer } from './GalleryViewer';
 import { galleryItemsFromFiles, galleryKey, isGalleryFile, type GalleryItem } from './galleryItems';
+
+// The gallery (a modal with its focus trap and scroll lock) is a chunk of its own, fetched once a
+// list is shown rather than with the page: the chat room's first download does without it. It is
+// mounted closed, so the modal sees itself open and knows where to return the focus.
+const GalleryViewer = lazy(() => import('./GalleryViewer').then(({ GalleryViewer }) => ({ default: GalleryViewer })));
 
 export interface FileTileListProps {
   files: FileView[];
@@ -117,14 +121,16 @@ export function FileTileList({
           {FILE_OPEN_FAILED}
         </Text>
       )}
-      <GalleryViewer
-        items={gallery}
-        freshSrc={freshSrc}
-        opened={galleryIndex !== null}
-        index={galleryIndex ?? 0}
-        onIndexChange={setGalleryIndex}
-        onClose={() => setGalleryIndex(null)}
-      />
+      <Suspense fallback={null}>
+        <GalleryViewer
+          items={gallery}
+          freshSrc={freshSrc}
+          opened={galleryIndex !== null}
+          index={galleryIndex ?? 0}
+          onIndexChange={setGalleryIndex}
+          onClose={() => setGalleryIndex(null)}
+        />
+      </Suspense>
     </>
   );
 }
