@@ -124,7 +124,8 @@ describe('the chat room: how messages show', () => {
     await openRoom();
     await user.click(screen.getByRole('link', { name: 'https://example.com/info' }));
     expect(app.OPEN_LINK).toHaveBeenCalledWith(JSON.stringify({ url: 'https://example.com/info' }));
-    await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
+    // Files and link previews come in a chunk loaded just after the page.
+    await user.click(await screen.findByRole('button', { name: 'Open letter.pdf' }));
     // The app gets a link asked for as the file was tapped: the message's may have expired.
     await waitFor(() =>
       expect(app.TAPPED_FILE).toHaveBeenCalledWith(
@@ -168,7 +169,7 @@ describe('the chat room: how messages show', () => {
     });
     renderRoom();
     await openRoom();
-    const card = screen.getByRole('link', { name: 'Clinic opens' });
+    const card = await screen.findByRole('link', { name: 'Clinic opens' });
     expect(card).toHaveAttribute('href', url);
     expect(screen.queryByRole('link', { name: url })).not.toBeInTheDocument();
     // A preview the server has not fetched yet leaves the text as it is.
@@ -293,14 +294,16 @@ describe('the chat room: how messages show', () => {
     const { tab } = fakeTab();
     const { user } = renderRoom();
     await openRoom();
-    await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
+    // Files and link previews come in a chunk loaded just after the page.
+    await user.click(await screen.findByRole('button', { name: 'Open letter.pdf' }));
     await waitFor(() => expect(tab.location.href).toBe(freshLink(4)));
     // Asked of the chat service with the room's token, as every room call is.
     expect(server.find('GET', '/florie/v1/chat/file/4')[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
 
     // A file deleted since the message came shows as expired once someone tries it.
     server.state.stored = [];
-    await user.click(screen.getByRole('button', { name: 'Open letter.pdf' }));
+    // Files and link previews come in a chunk loaded just after the page.
+    await user.click(await screen.findByRole('button', { name: 'Open letter.pdf' }));
     const attachments = screen.getByRole('list', { name: 'Attachments' });
     expect(await within(attachments).findByText('Sorry this file has expired')).toBeInTheDocument();
     expect(within(attachments).queryByRole('button')).not.toBeInTheDocument();
