@@ -31,6 +31,8 @@ test('a forgotten password is reset with the e-mailed code, and the new one work
     .getByRole('link', { name: 'Forgot password?' })
     .or(page.getByRole('button', { name: 'Forgot password?' }))
     .click();
+  // The reset page loads on first use; until it shows, the sign-in page's own Email field is there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill('root@referwell.test');
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel('Code').fill(await codeFor(request, 'root@referwell.test'));
