@@ -22,7 +22,7 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
     // The build writes .br and .gz copies of every file; the browser gets the one it accepts.
     preCompressed: true,
     setHeaders: (reply, filePath) => {
-      reply.header('cache-control', cachePolicy(filePath));
+      reply.header('cache-control', cachePolicy(path.relative(ctx.config.webDist, filePath)));
     },
   });
   // Client-side routes (e.g. /settings) get the app shell. API paths and missing files (a path
@@ -47,8 +47,8 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
  * good; anything else (the HTML pages, the icon) is checked with the server on every use so a new
  * release is seen at once.
  */
-function cachePolicy(filePath: string): string {
-  return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
+function cachePolicy(pathInBuild: string): string {
+  return pathInBuild.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** An HTML page of the build that any site may frame. */
