@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { PASSWORD_MAX, PASSWORD_MIN, PHONE_MIN } from './constants.js';
 
 /** The largest id the database holds (serial, int4); a bigger one is refused before it reaches a query. */
@@ -66,31 +65,6 @@ export const Password = z
   .string(requiredField('Password is required'))
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
-
-/** Normalises a phone number to E.164, or null when it is not a valid number (US by default). */
-export function normalizePhone(text: string, defaultCountry: 'US' = 'US'): string | null {
-  const parsed = parsePhoneNumberFromString(text, defaultCountry);
-  return parsed && parsed.isValid() ? parsed.number : null;
-}
-
-/** The region (ISO country) a phone number belongs to, or null when invalid. */
-export function phoneRegion(text: string): string | null {
-  const parsed = parsePhoneNumberFromString(text, 'US');
-  return parsed && parsed.isValid() ? (parsed.country ?? null) : null;
-}
-
-/**
- * A phone number as people read it, the one form every screen shows: numbers of the practices'
- * country (US) in the national form, '(202) 555-0143', others in the international one,
- * '+44 20 7946 0958'. Text that is not wholly a valid number (an e-mail address, a masked number,
- * a sentence with digits in it) is shown as it is.
- */
-export function formatPhone(text: string): string {
-  // Without `extract: false` a number inside other text would come back alone, the text lost.
-  const parsed = parsePhoneNumberFromString(text, { defaultCountry: 'US', extract: false });
-  if (!parsed || !parsed.isValid()) return text;
-  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
-}
 
 /** Phone text as typed: at least 8 characters; whether it is a real number is checked separately. */
 export const PhoneText = z

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export * from './common.js';
+export * from './phone.js';
 export * from './dates.js';
 export * as authApi from './auth.js';
 export * as usersApi from './users.js';

@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { ActionIcon, Indicator, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { setSession, useSession } from '../../lib/session';
 import { useIsPhone } from '../../lib/useIsPhone';
 import { LineIcon } from '../../ui/LineIcon';
-import { NotificationList } from './NotificationList';
+import { LoadingState } from '../../ui/States';
 import { notificationCountQuery, useNotificationsLiveUpdates } from './notificationQueries';
 
 /** Past this the badge stops counting; the button's name still says the exact number. */
@@ -16,6 +17,9 @@ function BellIcon() {
     </LineIcon>
   );
 }
+
+// The list loads when the bell is first opened: most pages never open it.
+const NotificationList = lazy(() => import('./NotificationList').then((m) => ({ default: m.NotificationList })));
 
 const setOpened = (notificationsModalOpen: boolean) => setSession({ notificationsModalOpen });
 
@@ -51,7 +55,11 @@ export function NotificationsBell() {
         </ActionIcon>
       </Indicator>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Notifications" fullScreen={isPhone} size="lg">
-        {opened && <NotificationList onOpen={() => setOpened(false)} />}
+        {opened && (
+          <Suspense fallback={<LoadingState label="Loading notifications" />}>
+            <NotificationList onOpen={() => setOpened(false)} />
+          </Suspense>
+        )}
       </Modal>
     </>
   );

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Modal } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { searchApi } from '@referwell/contracts';
-import { ResultDialog } from './ResultDialogs';
 import { SearchBox } from './SearchBox';
+
+// A result's dialog (and the phone and practice code it shows) loads when a first result is chosen.
+const ResultDialog = lazy(() => import('./ResultDialogs').then((m) => ({ default: m.ResultDialog })));
 
 /** Mantine's `xs` breakpoint (36em, 576 px): below it the box becomes a button. */
 const PHONE = '(max-width: 35.99em)';
@@ -35,10 +37,13 @@ export function GlobalSearch() {
   const isPhone = useMediaQuery(PHONE);
   const [dialogOpened, dialog] = useDisclosure(false);
   const [chosen, setChosen] = useState<searchApi.SearchResult | null>(null);
+  // Stays mounted once loaded, so a closing dialog plays its transition and hands the focus back.
+  const [resultsUsed, setResultsUsed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // On phones the box is gone once its dialog closes, so the focus goes back to the button.
-  const focusTrigger = () => triggerRef.current?.focus();
+  // On phones the box is gone once its dialog closes, so the focus goes back to the button. A
+  // result's dialog opens as it loads, after the box let go of the focus: it goes back there.
+  const focusTrigger = () => (isPhone ? triggerRef : inputRef).current?.focus();
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -60,6 +65,7 @@ export function GlobalSearch() {
 
   function select(result: searchApi.SearchResult) {
     dialog.close();
+    setResultsUsed(true);
     setChosen(result);
   }
 
@@ -86,7 +92,11 @@ export function GlobalSearch() {
       ) : (
         <SearchBox inputRef={inputRef} onSelect={select} />
       )}
-      <ResultDialog result={chosen} onClose={() => setChosen(null)} onClosed={isPhone ? focusTrigger : undefined} />
+      {resultsUsed && (
+        <Suspense fallback={null}>
+          <ResultDialog result={chosen} onClose={() => setChosen(null)} onClosed={focusTrigger} />
+        </Suspense>
+      )}
     </>
   );
 }
