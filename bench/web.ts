@@ -6,7 +6,7 @@
  * Initial JavaScript is what the page downloads (compressed, as sent) before it is usable. Every
  * run starts with an empty cache, as a first visit does; the inbox's with the session cookies set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,8 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { printTable, root, signIn, start, stop, waitUntilUp, type Session } from './server.js';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** A folder to keep each run's whole Lighthouse report in, to see where a page's time goes. */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const BASE = 'http://127.0.0.1:3303';
 
 interface PageScore {
@@ -130,6 +132,11 @@ async function audit(browser: Browser, port: number, url: string, signedIn?: Ses
   ).finally(() => page.close());
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORTS)
+    writeFileSync(
+      path.join(REPORTS, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`),
+      result.report as string,
+    );
   if (lhr.runtimeError) throw new LighthouseRunError(`${url}: ${lhr.runtimeError.message}`);
   // A page that sent the browser elsewhere (the inbox to sign-in) would be measuring another page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { LoadingState } from './ui/States';
+import { BootScreen } from './ui/BootScreen';
 import { providerRoutes } from './surfaces/provider/routes';
 import { publicRoutes } from './surfaces/public/routes';
 
@@ -8,5 +8,5 @@ import { publicRoutes } from './surfaces/public/routes';
  * matter. Screens load on first use: until the first one has, the page says it is loading.
  */
 export const appRoutes: RouteObject[] = [
-  { hydrateFallbackElement: <LoadingState />, children: [...publicRoutes, ...providerRoutes] },
+  { hydrateFallbackElement: <BootScreen />, children: [...publicRoutes, ...providerRoutes] },
 ];

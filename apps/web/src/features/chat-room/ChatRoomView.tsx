@@ -24,8 +24,9 @@ import { useChatRoom } from './useChatRoom';
 import { useEmbedHeight } from './useEmbedHeight';
 import type { RoomBranding } from './useRoomBranding';
 
-// Message Details (Mantine's modal, focus trap and scroll lock) is fetched once the room is up rather
-// than with the page. It is mounted closed, so the modal knows where to return the focus.
+// Message Details (Mantine's modal, focus trap and scroll lock) is fetched once someone reaches the
+// messages rather than with the page. It is mounted closed then, so the modal knows where to return
+// the focus.
 const MessageDetailsModal = lazy(() =>
   import('./MessageDetailsModal').then(({ MessageDetailsModal }) => ({ default: MessageDetailsModal })),
 );
@@ -103,6 +104,7 @@ function ConnectedRoom({
   const { state } = chat;
   useEffect(() => void preloadMessageExtras(), []);
   const [details, setDetails] = useState<RoomMessage | null>(null);
+  const [detailsWanted, setDetailsWanted] = useState(false);
   const mobile = device === 'ios' || device === 'android';
 
   // Rows and read marks depend on these parts of the state only, not on every change to it.
@@ -206,6 +208,7 @@ function ConnectedRoom({
             onLoadOlder={() => void chat.older.loadMore()}
             isRead={isRead}
             onOpenDetails={setDetails}
+            onArrive={() => setDetailsWanted(true)}
             onOpenLink={openLink}
             onSelectFile={selectFile}
             freshFile={freshFile}
@@ -227,9 +230,11 @@ function ConnectedRoom({
         />
       )}
       {chat.readOnly && <p className="rw-chat__closed">{CHAT_TEXTS.closed}</p>}
-      <Suspense fallback={null}>
-        <MessageDetailsModal message={details} loadReceipts={chat.receipts} onClose={() => setDetails(null)} />
-      </Suspense>
+      {(detailsWanted || details) && (
+        <Suspense fallback={null}>
+          <MessageDetailsModal message={details} loadReceipts={chat.receipts} onClose={() => setDetails(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

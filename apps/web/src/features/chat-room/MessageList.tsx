@@ -27,6 +27,8 @@ interface MessageListProps {
   onLoadOlder: () => void;
   isRead: (message: RoomMessage) => boolean;
   onOpenDetails: (message: RoomMessage) => void;
+  /** Someone reached the list (pointer or focus): the code its menus and dialogs need can load. */
+  onArrive: () => void;
   onOpenLink?: (url: string) => void;
   onSelectFile?: (file: FileView) => void;
   /** Asks for a file again when it is opened: the links in messages expire. */
@@ -50,6 +52,7 @@ export function MessageList({
   onLoadOlder,
   isRead,
   onOpenDetails,
+  onArrive,
   onOpenLink,
   onSelectFile,
   freshFile,
@@ -161,6 +164,11 @@ export function MessageList({
     }
   };
 
+  const arrive = () => {
+    void preloadContextMenu();
+    onArrive();
+  };
+
   return (
     <>
       <div
@@ -173,8 +181,8 @@ export function MessageList({
         tabIndex={0}
         onScroll={onScroll}
         // The menu's code loads once someone is here, so a right-click does not wait for it.
-        onPointerEnter={() => void preloadContextMenu()}
-        onFocus={() => void preloadContextMenu()}
+        onPointerEnter={arrive}
+        onFocus={arrive}
         {...menuTrigger}
       >
         <LoaderLine
