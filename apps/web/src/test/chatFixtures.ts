@@ -1,13 +1,9 @@
 import type { chatsApi, directoryApi } from '@referwell/contracts';
-import { configure } from '@testing-library/react';
 import { fakeServer, type FakeRequest } from './fakeServer';
 import { lakeside, provider, riverside, signedInRoutes } from './fixtures';
 import type { PracticeScope } from '../lib/practiceScope';
 
 /** Test data and a fake server for the chat screens; Pat Rivers (7) works at Riverside (1). */
-
-// These tests render whole screens, which can take longer than the 1 s default on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const MINUTE = 60_000;

@@ -1,12 +1,8 @@
 import type { directoryApi, patientsApi, referralCommentsApi, referralsApi } from '@referwell/contracts';
-import { configure } from '@testing-library/react';
 import { fakeServer } from './fakeServer';
 import { lakeside, provider, riverside, signedInRoutes } from './fixtures';
 
 /** Test data and a fake server for the referral screens; Pat Rivers (7) works at Riverside (1). */
-
-// These tests render the whole app, whose first screen can take longer than the 1 s default on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const HOUR = 3_600_000;

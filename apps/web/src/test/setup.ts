@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../lib/queryClient';
 import { resetSession } from '../lib/session';
 import { FakeWebSocket } from './fakeWebSocket';
+
+// Tests render whole screens (a lazy route's first render included), which can take longer than
+// the 1 s default on a busy machine; every findBy and waitFor waits up to this long.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no match" and "no size".
 const getComputedStyle = window.getComputedStyle.bind(window);

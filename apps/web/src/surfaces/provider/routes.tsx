@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { currentUserQuery } from '../../lib/currentUser';
+import { queryClient } from '../../lib/queryClient';
 import { PublicLayout } from '../public/PublicLayout';
 import { RequireAuth } from './RequireAuth';
 
@@ -23,6 +25,12 @@ export const providerRoutes: RouteObject[] = [
   },
   {
     element: <RequireAuth />,
+    // Who is signed in is asked while the screen's code loads rather than after it: the router
+    // runs loaders beside the routes' lazy imports, and RequireAuth's query takes this answer.
+    loader: () => {
+      void queryClient.prefetchQuery(currentUserQuery());
+      return null;
+    },
     children: [
       {
         lazy: async () => ({ Component: (await import('./ProviderLayout')).ProviderLayout }),
