@@ -137,14 +137,12 @@ describe('a practice that archives ended referrals automatically', () => {
         scheduleType: 'NEXT',
       })
       .returning();
-    await t.db
-      .insert(referralEvents)
-      .values({
-        referralId: waiting.id,
-        kind: 'CREATED',
-        actorUserId: s.sender.provider.id,
-        practiceId: s.sender.practice.id,
-      });
+    await t.db.insert(referralEvents).values({
+      referralId: waiting.id,
+      kind: 'CREATED',
+      actorUserId: s.sender.provider.id,
+      practiceId: s.sender.practice.id,
+    });
     await t.db.transaction((tx) => offerNextTier(routingContext(t, createTestClock()), tx, waiting));
     const expired = await detailFor(s.sender, waiting.id);
     expect(expired).toMatchObject({ status: 'EXPIRED', archived: true });
