@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, codeFor, signInWithPassword } from './support';
 
 test('a provider signs in with e-mail and password and sees their practice', async ({ page }) => {
@@ -61,4 +61,52 @@ test('signing out ends the session and clears what the browser kept', async ({ p
   expect(me.status()).toBe(401);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login/);
+});
+
+/** What the page logs as console errors (and uncaught exceptions) from now on. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('the sign-in page, opened signed out, logs no console error', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Referwell' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // A signed-in page opened signed out leads to sign-in the same way.
+  await page.goto('/referrals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Referwell' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Freferrals/);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('a refused sign-in, and signing out, log no console error of the app', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await signInWithPassword(page, 'provider@riverside.test', 'not-the-password');
+  await expect(page.getByText('Incorrect email or password')).toBeVisible();
+  await signInWithPassword(page, 'nobody@referwell.test', 'not-the-password');
+  await expect(page.getByText('Incorrect email or password')).toBeVisible();
+  await signInWithPassword(page, 'provider@lakeside.test');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome, Lena Okafor/ })).toBeVisible();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Referwell' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // Spec 1 §8 answers a wrong password with 451; Chromium logs every refused request as an error
+  // of its own, which no page can silence. Those two lines are all there is.
+  expect(errors).toEqual([
+    expect.stringMatching(
+      /^Failed to load resource: the server responded with a status of 451 .*\/api\/v1\/auth\/[0-9a-f-]{36}\)$/,
+    ),
+    expect.stringMatching(
+      /^Failed to load resource: the server responded with a status of 451 .*\/api\/v1\/auth\/[0-9a-f-]{36}\)$/,
+    ),
+  ]);
 });

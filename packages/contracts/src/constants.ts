@@ -28,6 +28,11 @@ export const HTTP_RETRY_JITTER = 0.2;
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'rw_session';
+/**
+ * Set beside the session cookie, which scripts cannot read, and cleared with it: "a session may
+ * exist". It holds nothing secret; the web app skips asking who is signed in when it is absent.
+ */
+export const SESSION_HINT_COOKIE = 'rw_signed_in';
 
 export const PAGE_SIZE = {
   referrals: 30,

@@ -44,39 +44,65 @@ export async function seedDemoWorklist(tx: Db, d: WorklistDemo) {
   const grace = await lakesidePatient('Grace', 'Park', '+13125550192', '1972-01-30');
   const johnAtLakeside = await lakesidePatient('John', 'Carter', d.john.phoneNumber ?? '', d.john.dateOfBirth ?? '');
 
-  const [named] = await tx
-    .insert(referrals)
-    .values({
-      type: 'BASIC',
-      status: 'OFFERED',
-      practiceId: d.lakeside,
-      fromUserId: d.lena,
-      patientId: daniel.id,
-      targetPracticeId: d.riverside,
-      tier: 0,
-      notes: 'Recovered well from knee surgery; he would like a family doctor near home.',
-      createdAt: ago(180),
-      updatedAt: ago(180),
-    })
-    .returning();
-  await tx
-    .insert(referralOffers)
-    .values({ referralId: named.id, practiceId: d.riverside, tier: 0, offeredAt: ago(180) });
-  await tx.insert(referralEvents).values([
-    { referralId: named.id, kind: 'CREATED', actorUserId: d.lena, practiceId: d.lakeside, at: ago(180) },
-    { referralId: named.id, kind: 'OFFERED', details: { tier: 0, practiceIds: [d.riverside] }, at: ago(180) },
-  ]);
-  const offered = [named.id];
-
-  if (d.familyMedicine !== undefined) {
-    const answerBy = new Date(d.now.getTime() + 95 * MINUTE);
-    const [matched] = await tx
+  const write = async (source: NotificationSource, payload: Record<string, unknown>, at: Date) => {
+    const { notify } = await source.changesFor(tx, payload);
+    if (notify.length)
+      await tx.insert(notifications).values(notify.map(({ actions: _, ...n }) => ({ ...n, createdAt: at })));
+  };
+  /**
+   * A referral Lakeside's Lena sent that routing offered to Riverside `minutesAgo`: the row, its
+   * open offer, its CREATED and OFFERED events, Lena's view of her own referral and Riverside's
+   * notification of the offer.
+   */
+  const offerToRiverside = async (
+    values: Omit<typeof referrals.$inferInsert, 'status' | 'practiceId' | 'fromUserId' | 'tier'>,
+    offer: { tier: number; minutesAgo: number; details?: Record<string, unknown> },
+  ) => {
+    const at = ago(offer.minutesAgo);
+    const [row] = await tx
       .insert(referrals)
       .values({
-        type: 'SPECIALTY',
+        ...values,
         status: 'OFFERED',
         practiceId: d.lakeside,
         fromUserId: d.lena,
+        tier: offer.tier,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await tx
+      .insert(referralOffers)
+      .values({ referralId: row.id, practiceId: d.riverside, tier: offer.tier, offeredAt: at });
+    await tx.insert(referralEvents).values([
+      { referralId: row.id, kind: 'CREATED', actorUserId: d.lena, practiceId: d.lakeside, at },
+      {
+        referralId: row.id,
+        kind: 'OFFERED',
+        details: { tier: offer.tier, ...offer.details, practiceIds: [d.riverside] },
+        at,
+      },
+    ]);
+    await tx.insert(referralViews).values({ referralId: row.id, userId: d.lena });
+    await write(referralNotificationSource, { referralId: row.id, kind: 'OFFERED', practiceIds: [d.riverside] }, at);
+    return row;
+  };
+
+  await offerToRiverside(
+    {
+      type: 'BASIC',
+      patientId: daniel.id,
+      targetPracticeId: d.riverside,
+      notes: 'Recovered well from knee surgery; he would like a family doctor near home.',
+    },
+    { tier: 0, minutesAgo: 180 },
+  );
+
+  if (d.familyMedicine !== undefined) {
+    const answerBy = new Date(d.now.getTime() + 95 * MINUTE);
+    const matched = await offerToRiverside(
+      {
+        type: 'SPECIALTY',
         patientId: grace.id,
         specialityId: d.familyMedicine,
         scheduleType: 'NEXT',
@@ -84,29 +110,14 @@ export async function seedDemoWorklist(tx: Db, d: WorklistDemo) {
         latitude: 39.79,
         longitude: -89.64,
         notes: 'Moving to Springfield; needs a new primary care provider.',
-        tier: 1,
         tierExpiresAt: answerBy,
-        createdAt: ago(25),
-        updatedAt: ago(25),
-      })
-      .returning();
-    await tx
-      .insert(referralOffers)
-      .values({ referralId: matched.id, practiceId: d.riverside, tier: 1, offeredAt: ago(25) });
-    await tx.insert(referralEvents).values([
-      { referralId: matched.id, kind: 'CREATED', actorUserId: d.lena, practiceId: d.lakeside, at: ago(25) },
-      {
-        referralId: matched.id,
-        kind: 'OFFERED',
-        details: { tier: 1, kind: 'OUTER', practiceIds: [d.riverside], timeLimitMinutes: 120 },
-        at: ago(25),
       },
-    ]);
+      { tier: 1, minutesAgo: 25, details: { kind: 'OUTER', timeLimitMinutes: 120 } },
+    );
     // The tier runs out like any other: routing then finds no one left and the referral expires.
     await tx
       .insert(jobs)
       .values({ kind: TIER_EXPIRED_JOB, payload: { referralId: matched.id, tier: 1 }, runAt: answerBy });
-    offered.push(matched.id);
   }
 
   const [accepted] = await tx
@@ -141,30 +152,9 @@ export async function seedDemoWorklist(tx: Db, d: WorklistDemo) {
     { referralId: accepted.id, kind: 'OFFERED', details: { tier: 0, practiceIds: [d.lakeside] }, at: ago(26 * 60) },
     { referralId: accepted.id, kind: 'ACCEPTED', actorUserId: d.lena, practiceId: d.lakeside, at: ago(50) },
   ]);
-  // Each sender has seen their own referral; Priya has not yet seen Lakeside's answer.
-  await tx
-    .insert(referralViews)
-    .values([
-      ...offered.map((referralId) => ({ referralId, userId: d.lena })),
-      { referralId: accepted.id, userId: d.lena },
-    ]);
+  // Lena has seen the referral she accepted; Priya has not yet seen Lakeside's answer.
+  await tx.insert(referralViews).values({ referralId: accepted.id, userId: d.lena });
 
-  const write = async (source: NotificationSource, payload: Record<string, unknown>, at: Date) => {
-    const { notify } = await source.changesFor(tx, payload);
-    if (notify.length)
-      await tx.insert(notifications).values(notify.map(({ actions: _, ...n }) => ({ ...n, createdAt: at })));
-  };
-  await write(
-    referralNotificationSource,
-    { referralId: named.id, kind: 'OFFERED', practiceIds: [d.riverside] },
-    ago(180),
-  );
-  if (offered[1] !== undefined)
-    await write(
-      referralNotificationSource,
-      { referralId: offered[1], kind: 'OFFERED', practiceIds: [d.riverside] },
-      ago(25),
-    );
   await write(
     referralNotificationSource,
     { referralId: accepted.id, kind: 'ACCEPTED', practiceIds: [d.riverside], actorUserId: d.lena },

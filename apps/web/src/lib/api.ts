@@ -16,6 +16,7 @@ import {
   type ValidationIssue,
 } from '@referwell/contracts';
 import { recordRequest } from './activity';
+import { readCookie } from './cookies';
 import { setSession } from './session';
 
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -84,16 +85,11 @@ export function retryDelay(attempt: number, random: () => number): number {
   return base + base * HTTP_RETRY_JITTER * random();
 }
 
-function readDocumentCookie(name: string): string | null {
-  const pair = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return pair ? decodeURIComponent(pair.slice(name.length + 1)) : null;
-}
-
 const defaults: ApiClientOptions = {
   fetch: (input, init) => fetch(input, init),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
-  readCookie: readDocumentCookie,
+  readCookie,
   onRequest: recordRequest,
   onCsrfToken: (csrfToken) => setSession({ csrfToken }),
   onNetworkError: () =>

@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@referwell/contracts';
+import { deleteCookie } from '../lib/cookies';
 
 /** One request as the stubbed `fetch` saw it. */
 export interface FakeRequest {
@@ -29,12 +31,20 @@ function match(pattern: string, path: string): Record<string, string> | null {
   return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1])]));
 }
 
+const setSessionHint = () => {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+};
+
 /**
  * Replaces `fetch` with a router over "METHOD /path/:param" handlers, the way the app meets the
  * server. Handlers return a Response (for errors) or a value sent as JSON with 200. Exact paths win
  * over patterns, as they do on the server. The CSRF endpoint is always there and sets the cookie.
+ * The session hint cookie comes and goes as the server's does: set when a sign-in step completes,
+ * cleared at sign-out. A test that answers who is signed in plays a browser that may hold a session
+ * (the hint is there from the start); one for a browser that never signed in leaves that route out.
  */
 export function fakeServer(routes: Record<string, Handler>) {
+  if (routes['GET /api/v1/user/current']) setSessionHint();
   const all: Record<string, Handler> = {
     'GET /api/v1/auth/csrf': () => {
       document.cookie = 'XSRF-TOKEN=test-csrf; path=/';
@@ -60,6 +70,9 @@ export function fakeServer(routes: Record<string, Handler>) {
       const params = match(key.slice(request.method.length + 1), request.path);
       if (!params) continue;
       const result = await handler(request, params);
+      if (key === 'POST /api/v1/auth/:uuid' && (result as { status?: string } | null)?.status === 'COMPLETE')
+        setSessionHint();
+      if (key === 'PUT /api/v1/auth/logout') deleteCookie(SESSION_HINT_COOKIE);
       return result instanceof Response ? result : reply(200, result);
     }
     return reply(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, authApi, usersApi, normalizePhone, phoneRegion } from '@referwell/contracts';
+import {
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+  authApi,
+  usersApi,
+  normalizePhone,
+  phoneRegion,
+} from '@referwell/contracts';
 import type { AppContext, SessionCaller as Caller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { route } from '../../platform/http.js';
@@ -35,6 +42,9 @@ export function registerAuthRoutes(
     if (result.deviceCookie) setDeviceCookie(reply, result.deviceCookie, secure);
     if (started.kind === 'web') {
       reply.setCookie(SESSION_COOKIE, started.cookieToken, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      // Readable by the app, so that a browser that never signed in is not asked who it is (a 401
+      // Chromium would log as an error on every visit to the sign-in page).
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure });
       // A token bound to the new session: one from before sign-in (or planted) is worthless next to it.
       ctx.csrf.issue(reply, started.session.uuid);
       return { status: result.status };
@@ -93,6 +103,7 @@ export function registerAuthRoutes(
   async function signOut(caller: Caller | null, client: ClientInfo, reply: FastifyReply) {
     await account.logout(caller, client);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
     ctx.csrf.issue(reply, null);
     return { ok: true as const };
   }

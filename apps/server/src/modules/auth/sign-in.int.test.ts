@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_COOKIE } from '@referwell/contracts';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastCode, lastMessage } from '../../test/client.js';
 import { TEST_PASSWORD, createUser } from '../../test/factories.js';
@@ -50,6 +50,27 @@ describe('e-mail and password', () => {
     const me = await c.get('/api/v1/user/current');
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe(user.email);
+  });
+
+  it('leaves the app a readable hint that a session may exist, not after a refusal, and takes it away at sign-out', async () => {
+    const user = await createUser(t.db);
+    const refused = new TestClient(t.app);
+    expect((await refused.signIn(user.email!, 'not-the-password')).statusCode).toBe(451);
+    expect(refused.cookies.has(SESSION_HINT_COOKIE)).toBe(false);
+
+    const c = new TestClient(t.app);
+    const done = await c.signIn(user.email!, TEST_PASSWORD);
+    const hint = String(done.headers['set-cookie'])
+      .split(/,(?=\s*\w+=)/)
+      .find((h) => h.includes(`${SESSION_HINT_COOKIE}=`))!;
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/i);
+    expect(hint).toMatch(/Path=\//);
+    expect(c.cookies.get(SESSION_HINT_COOKIE)).toBe('1');
+
+    await c.put('/api/v1/auth/logout?app=PROVIDER_WEB');
+    expect(c.cookies.has(SESSION_HINT_COOKIE)).toBe(false);
+    expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
   });
 
   it('answers 451 for a wrong password and for an unknown e-mail alike', async () => {

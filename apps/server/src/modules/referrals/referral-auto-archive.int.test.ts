@@ -5,7 +5,10 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 import { practices } from '../../core/index.js';
 import { referralScene } from './referrals.test-factories.js';
-import { cataloguePair } from './routing/routing.test-factories.js';
+import { cataloguePair, routingContext } from './routing/routing.test-factories.js';
+import { offerNextTier } from './routing/offers.js';
+import { referralEvents, referrals } from './referrals.table.js';
+import { createTestClock } from '../../test/clock.js';
 
 /**
  * autoArchiveEnabled: a referral that ends without care (declined, expired, cancelled) moves to the
@@ -119,15 +122,29 @@ describe('a practice that archives ended referrals automatically', () => {
     const s = await referralScene(t);
     await autoArchive(s.sender);
     await autoArchive(s.a);
-    // Nobody in this test database practises it: no tier, so it ends EXPIRED at once.
+    // Routing finds nobody left to ask (nobody in this test database practises the speciality):
+    // the referral ends EXPIRED, as when its last tier runs out.
     const { speciality } = await cataloguePair(t.db, 0);
-    const res = await s.sender.client.post('/api/v1/referrals', {
+    const [waiting] = await t.db
+      .insert(referrals)
+      .values({
+        type: 'SPECIALTY',
+        status: 'OFFERED',
+        practiceId: s.sender.practice.id,
+        fromUserId: s.sender.provider.id,
+        patientId: s.patient.id,
+        specialityId: speciality.id,
+        scheduleType: 'NEXT',
+      })
+      .returning();
+    await t.db.insert(referralEvents).values({
+      referralId: waiting.id,
+      kind: 'CREATED',
+      actorUserId: s.sender.provider.id,
       practiceId: s.sender.practice.id,
-      patientId: s.patient.id,
-      specialityId: speciality.id,
-      scheduleType: 'NEXT',
     });
-    const expired = res.json<Detail>();
+    await t.db.transaction((tx) => offerNextTier(routingContext(t, createTestClock()), tx, waiting));
+    const expired = await detailFor(s.sender, waiting.id);
     expect(expired).toMatchObject({ status: 'EXPIRED', archived: true });
     expect(expired.timeline.map((e) => e.kind)).toEqual(['CREATED', 'EXPIRED', 'ARCHIVED']);
 

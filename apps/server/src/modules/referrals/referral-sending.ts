@@ -16,6 +16,19 @@ function refuse(field: string, message: string): never {
 }
 
 /**
+ * A specialty referral no practice matches (the web form's preview says so and keeps Send off; an
+ * integration learns it here). Named on the speciality, the choice the sender most likely changes.
+ */
+export function refuseUnmatched(byInsurance: boolean): never {
+  refuse(
+    'specialityId',
+    byInsurance
+      ? 'No practice matches this speciality and insurance near the patient'
+      : 'No practice matches this speciality near the patient',
+  );
+}
+
+/**
  * A BASIC referral naming only the provider (spec 1's payload carries `recievingUserId` alone):
  * the one active practice, other than the sender, where they are a provider.
  */

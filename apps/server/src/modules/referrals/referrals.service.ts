@@ -10,7 +10,7 @@ import { recordAnalytics } from '../analytics/index.js';
 import { referralArchives, referrals, referralTags, referralViews } from './referrals.table.js';
 import { detailOf, summariesOf, type Viewer } from './referral-views.js';
 import { filterConditions, listCondition, pageOf, searchCondition, seenBy } from './referral-queries.js';
-import { resolveReferralRequest, type ReferralRequest } from './referral-sending.js';
+import { refuseUnmatched, resolveReferralRequest, type ReferralRequest } from './referral-sending.js';
 import { attachToReferral } from './referral-files.js';
 import { auditReferral, recordEvent } from './referral-records.js';
 import { assertAllowed } from './referral-rules.js';
@@ -61,10 +61,13 @@ export function createReferralsService(ctx: AppContext) {
           details: { referralId: row.id, type: request.type },
         });
         // A BASIC referral is offered to its practice until it is answered or cancelled; a specialty
-        // referral goes to its first tier at once, and no match at all ends it EXPIRED.
+        // referral goes to its first tier at once.
         const result = basic
           ? await offerToNamedPractice(ctx, tx, row, request.target, caller.user.id)
           : await offerNextTier(ctx, tx, row);
+        // With no practice to offer it to, it would only be born EXPIRED: refused, and the
+        // transaction undoes all of it (the referral, its files, its event and its notices).
+        if (result.expired && !basic) refuseUnmatched(request.insuranceId !== null);
         const [current] = await tx.select().from(referrals).where(eq(referrals.id, row.id));
         return { referral: current, offered: result.practiceIds };
       });

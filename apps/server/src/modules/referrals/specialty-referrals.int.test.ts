@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { referralsApi } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createTestClock } from '../../test/clock.js';
 import { users } from '../../core/index.js';
+import { jobs } from '../../platform/jobs/jobs.table.js';
+import { referrals } from './referrals.table.js';
 import { signedIn } from '../practices/practices.test-factories.js';
 import { insertPatient } from '../patients/patients.test-factories.js';
 import { makeDue, routingContext, routingWorld, type TestRoutingContext } from './routing/routing.test-factories.js';
@@ -174,22 +176,32 @@ describe('a specialty referral through the API', () => {
     expect(inbox.data.map((r) => r.id)).toEqual([unfiltered.id]);
   });
 
-  it('ends EXPIRED at once when nothing matches', async () => {
+  it('is refused with the reason, and nothing is stored, when no practice matches', async () => {
     const w = await routingWorld(t.db, 8);
     const sender = await clientOf(w.referrer.id);
-    const patient = await insertPatient(t.db, w.sender.id);
-    // A speciality nobody in this world practises.
-    const res = await sender.post('/api/v1/referrals', {
-      practiceId: w.sender.id,
-      patientId: patient.id,
-      specialityId: w.speciality.id + 500,
-      scheduleType: 'URGENT',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<Detail>()).toMatchObject({
-      status: 'EXPIRED',
-      tier: null,
-      actions: ['referAgain', 'archive', 'comment'],
-    });
+    const patient = await insertPatient(t.db, w.sender.id, { insuranceId: w.insurance.id });
+    const jobsBefore = await t.db.select({ id: jobs.id }).from(jobs);
+    // A speciality nobody in this world practises: first with the patient's insurance, then with none.
+    for (const [insurance, message] of [
+      [{}, 'No practice matches this speciality and insurance near the patient'],
+      [{ insuranceId: null }, 'No practice matches this speciality near the patient'],
+    ] as const) {
+      const res = await sender.post('/api/v1/referrals', {
+        practiceId: w.sender.id,
+        patientId: patient.id,
+        specialityId: w.speciality.id + 500,
+        scheduleType: 'URGENT',
+        ...insurance,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'BAD_REQUEST',
+        message,
+        issues: [{ path: ['body', 'specialityId'], message }],
+      });
+    }
+    // No referral, expired or otherwise, and no notice or e-mail queued about one.
+    expect(await t.db.select().from(referrals).where(eq(referrals.practiceId, w.sender.id))).toEqual([]);
+    expect(await t.db.select({ id: jobs.id }).from(jobs)).toEqual(jobsBefore);
   });
 });

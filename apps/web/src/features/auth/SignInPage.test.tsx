@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@referwell/contracts';
+import { deleteCookie, readCookie } from '../../lib/cookies';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { currentUserResponse, errorBody, FLOW_UUID, riverside } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -144,5 +146,36 @@ describe('sign-in', () => {
     // Still on the password step, with the way to a reset at hand.
     expect(screen.getByLabelText(/^password/i)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
+  });
+});
+
+describe('a browser without a session', () => {
+  it('shows sign-in without asking who is signed in, and asks once a sign-in completes', async () => {
+    const server = signInServer();
+    // Never signed in here (or signed out): the server's readable hint is not there.
+    deleteCookie(SESSION_HINT_COOKIE);
+    const { user, router } = renderApp('/settings');
+
+    const email = await screen.findByLabelText(/^email/i);
+    expect(router.state.location.search).toBe('?next=%2Fsettings');
+    expect(server.find('GET', '/api/v1/user/current')).toHaveLength(0);
+    await user.type(email, 'provider@riverside.test{Enter}');
+    await user.type(await screen.findByLabelText(/^password/i), `${PASSWORD}{Enter}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/user/current')).toHaveLength(1);
+  });
+
+  it('forgets a hint the server no longer backs, so the next visit does not ask', async () => {
+    const server = signInServer();
+    const { router } = renderApp('/login');
+    await screen.findByLabelText(/^email/i);
+    expect(server.find('GET', '/api/v1/user/current')).toHaveLength(1);
+    expect(readCookie(SESSION_HINT_COOKIE)).toBeNull();
+
+    await router.navigate('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByLabelText(/^email/i)).toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/user/current')).toHaveLength(1);
   });
 });

@@ -60,8 +60,8 @@ export function useMatchCheck(params: MatchParams | null): MatchCheck {
 }
 
 /**
- * Whether the preview shows that no practice matches. Sent so, a referral is offered to no one and
- * ends EXPIRED at once. Goes by what is on screen (the last answer while the next is on its way).
+ * Whether the preview shows that no practice matches: the server would refuse the referral, as
+ * no one would receive it. Goes by what is on screen (the last answer while the next is on its way).
  */
 export function matchesNone(params: MatchParams | null, match: MatchCheck): boolean {
   return params !== null && match.isSuccess && match.data.tiers.every((tier) => tier.candidates.length === 0);

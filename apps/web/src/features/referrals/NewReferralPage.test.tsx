@@ -168,7 +168,7 @@ describe('new referral', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Far (50 miles)' }));
     expect(await within(preview).findByText('No practice matches yet')).toBeInTheDocument();
     expect(server.find('GET', '/api/v1/referrals/matchCheck').at(-1)!.query.get('matchingDistance')).toBe('FAR');
-    // Sent now, it would be offered to no one and end EXPIRED at once: Send says why it waits.
+    // Sent now, it would be offered to no one (the server refuses it): Send says why it waits.
     const send = screen.getByRole('button', { name: 'Send referral' });
     expect(send).toHaveAttribute('aria-disabled', 'true');
     expect(send).toHaveAccessibleDescription('No practice matches yet, so no one would receive it.');
@@ -206,6 +206,37 @@ describe('new referral', { timeout: 20_000 }, () => {
       ],
       matchingDistance: 'FAR',
     });
+  });
+
+  it('shows the server’s refusal when no practice matches any more, and the preview catches up', async () => {
+    let tiers = match.tiers;
+    const refusal = 'No practice matches this speciality and insurance near the patient';
+    const server = createServer({
+      'GET /api/v1/referrals/matchCheck': () => ({ ...match, tiers }),
+      'POST /api/v1/referrals': () => {
+        // Lakeside left the network after the preview was shown.
+        tiers = [];
+        return reply(400, {
+          ...errorBody(400, 'BAD_REQUEST', refusal),
+          issues: [{ path: ['body', 'specialityId'], message: refusal }],
+        });
+      },
+    });
+    const { user, router } = renderApp('/referrals/new');
+    await screen.findByRole('heading', { level: 1, name: 'New referral' });
+    await choose(user, 'Find a patient', 'janet', /Janet Smith/);
+    await choose(user, 'Speciality', 'card', /Cardiology/);
+    const preview = await screen.findByRole('region', { name: 'Who would receive it' });
+    expect(await within(preview).findByText('Lakeside Health')).toBeInTheDocument();
+
+    const send = screen.getByRole('button', { name: 'Send referral' });
+    await user.click(send);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Speciality' })).toHaveAttribute('aria-invalid', 'true');
+    expect(await within(preview).findByText('No practice matches yet')).toBeInTheDocument();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    expect(server.find('POST', CREATE)).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/referrals/new');
   });
 
   it('routes without an insurance filter when the patient’s insurance is cleared, as the preview shows', async () => {

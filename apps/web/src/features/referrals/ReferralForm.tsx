@@ -57,6 +57,8 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const params = matchParams(scope, patient, form.values);
+  const match = useMatchCheck(params);
   const send = useMutation({
     mutationFn: (body: ReferralCreateBody) => call(referralsApi.createReferral, { body }),
     onSuccess: async (referral) => {
@@ -73,11 +75,11 @@ export function ReferralForm({ scope, form, patient, onMissingPatient, copiedFro
       const { fieldErrors, message } = referralFailure(error);
       form.setErrors(fieldErrors);
       setFailure(message);
+      // The server may have found no practice left to match (one left a network since the preview):
+      // the preview and Send catch up with it.
+      if (params) void match.refetch();
     },
   });
-
-  const params = matchParams(scope, patient, form.values);
-  const match = useMatchCheck(params);
   const noMatch = matchesNone(params, match);
   const noMatchId = useId();
 

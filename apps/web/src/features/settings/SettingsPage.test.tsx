@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS, practicesApi } from '@referwell/contracts';
+import { DEFAULT_USER_SETTINGS } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { errorBody, provider, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -9,7 +9,6 @@ function settingsServer(routes: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
     ...signedInRoutes(),
     'GET /api/v1/user/:id/settings': () => DEFAULT_USER_SETTINGS,
-    'PUT /api/v1/user/:id/settings': ({ body }) => ({ ...DEFAULT_USER_SETTINGS, ...body }),
     ...routes,
   });
 }
@@ -49,45 +48,17 @@ describe('settings page', () => {
     });
   });
 
-  it('saves settings for the current practice, offering only those of features it has', async () => {
+  it('offers no setting for what Referwell does not do yet: sounds, appointments, help screens, the calendar', async () => {
     const server = settingsServer();
-    const { user } = renderApp('/settings');
-    const settings = await section('Notifications');
+    renderApp('/settings');
+    expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Password' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Phone number' })).toBeInTheDocument();
 
-    await user.click(await settings.findByRole('switch', { name: /notification sounds/i }));
-    expect(settings.getAllByRole('switch')).toHaveLength(3);
-    expect(settings.getByRole('switch', { name: /appointment emails/i })).toBeInTheDocument();
-    // Help screens and the calendar do not exist: no switches for them.
-    expect(settings.queryByRole('switch', { name: /help screens/i })).not.toBeInTheDocument();
-    expect(settings.queryByLabelText(/calendar slot height/i)).not.toBeInTheDocument();
-    await user.click(settings.getByRole('button', { name: 'Save settings' }));
-
-    expect(await screen.findByText('Your settings are saved')).toBeInTheDocument();
-    const saved = server.find('PUT', '/api/v1/user/7/settings')[0];
-    expect(saved.query.get('practiceId')).toBe('1');
-    expect(saved.body).toEqual({
-      notificationSounds: false,
-      reschedulePatientNotifications: true,
-      receiveAppointmentEmails: true,
-    });
-  });
-
-  it('hides the appointment settings of a practice with appointments off, and leaves them as they were', async () => {
-    const server = settingsServer({
-      'GET /api/v1/practice/:id/gates': () => ({ ...practicesApi.DEFAULT_GATES, appointments: false }),
-    });
-    const { user } = renderApp('/settings');
-    const settings = await section('Notifications');
-
-    await user.click(await settings.findByRole('switch', { name: /notification sounds/i }));
-    await waitFor(() =>
-      expect(settings.queryByRole('switch', { name: /appointment emails/i })).not.toBeInTheDocument(),
-    );
-    expect(settings.queryByRole('switch', { name: /rescheduling/i })).not.toBeInTheDocument();
-    await user.click(settings.getByRole('button', { name: 'Save settings' }));
-
-    expect(await screen.findByText('Your settings are saved')).toBeInTheDocument();
-    expect(server.find('PUT', '/api/v1/user/7/settings')[0].body).toEqual({ notificationSounds: false });
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('switch')).toEqual([]);
+    expect(screen.queryByText(/sound|appointment|help screen|calendar/i)).not.toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/user/7/settings')).toHaveLength(0);
   });
 
   it('checks a new password before sending it and reports a wrong current password', async () => {
