@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from './users.table.js';
 import type { UserRow } from './sessions.js';
@@ -14,6 +14,25 @@ export async function createUser(db: Db, values: typeof users.$inferInsert): Pro
 
 export async function deleteUser(db: Db, userId: number) {
   await db.delete(users).where(eq(users.id, userId));
+}
+
+/**
+ * Removes the accounts holding this e-mail or phone that were made before `before` and whose phone
+ * was never verified: a signup that never proved its number (a provider's password is refused until
+ * it is, and signing in by phone code verifies it), so a mistyped or borrowed address is not held
+ * for ever. Accounts without a phone (made by other means) are never touched. The check of the phone
+ * is part of the delete, so an owner verifying at the same moment keeps the account.
+ */
+export async function releaseUnverifiedHolders(
+  db: Db,
+  held: { email?: string | null; phone: string },
+  before: Date,
+): Promise<{ id: number; email: string | null; phone: string | null }[]> {
+  const holds = held.email ? or(eq(users.email, held.email), eq(users.phone, held.phone)) : eq(users.phone, held.phone);
+  return db
+    .delete(users)
+    .where(and(holds, isNotNull(users.phone), isNull(users.phoneVerifiedAt), lt(users.createdAt, before)))
+    .returning({ id: users.id, email: users.email, phone: users.phone });
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string, at: Date) {
