@@ -33,7 +33,7 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
   await page.getByRole('button', { name: 'Verify code' }).click();
 
   // Signed in, in no practice yet: the start page.
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nora' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nora Newton' })).toBeVisible();
   await expect(page).toHaveURL(/\/start$/);
   await expect(page.getByRole('link', { name: 'Find a practice' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Invite link' })).toBeVisible();

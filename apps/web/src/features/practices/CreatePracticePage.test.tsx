@@ -57,7 +57,7 @@ type User = ReturnType<typeof renderApp>['user'];
 
 async function openForm() {
   const app = renderApp('/practices/new');
-  await screen.findByRole('heading', { level: 1, name: 'Create a practice' });
+  await screen.findByRole('heading', { level: 1, name: 'Create a practice' }, { timeout: 5000 });
   return app;
 }
 
@@ -81,12 +81,12 @@ describe('creating a practice', { timeout: 20_000 }, () => {
 
     // Home first, which sends someone in no practice on to the start page.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Rivers' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/start');
     expect(screen.getByRole('link', { name: 'Find a practice' })).toHaveAttribute('href', '/practices/join');
     await user.click(screen.getByRole('link', { name: 'Create a practice' }));
-    await screen.findByRole('heading', { level: 1, name: 'Create a practice' });
+    await screen.findByRole('heading', { level: 1, name: 'Create a practice' }, { timeout: 5000 });
 
     await submit(user);
     expect(await screen.findByText('Enter the practice’s name')).toBeInTheDocument();
@@ -103,6 +103,7 @@ describe('creating a practice', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: /Welcome, Pat Rivers/ }, { timeout: 5000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByText('What is waiting for you at Prairie Bone & Joint.')).toBeInTheDocument();
     expect(server.find('POST', '/api/v1/practices')[0].body).toEqual({
       name: 'Prairie Bone & Joint',
       type: 'INDIVIDUAL',

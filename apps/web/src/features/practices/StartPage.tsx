@@ -79,7 +79,7 @@ export function StartPage() {
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader
-        title={user ? `Welcome, ${user.firstName}` : 'Get started'}
+        title={user ? `Welcome, ${user.firstName} ${user.lastName}` : 'Get started'}
         description="Referrals, chats and patients all belong to a practice. Start one, or join the one you work at."
       />
       <WaitingInvites />

@@ -55,7 +55,9 @@ describe('signing up at /signup', () => {
     signupServer(() => ({}));
     const { user, router } = renderApp('/login');
     await user.click(await screen.findByRole('link', { name: 'Create an account' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Join Referwell' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Join Referwell' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
   });
 
@@ -68,7 +70,7 @@ describe('signing up at /signup', () => {
       );
       const { user, router } = renderApp('/signup');
 
-      await screen.findByRole('heading', { level: 1, name: 'Join Referwell' });
+      await screen.findByRole('heading', { level: 1, name: 'Join Referwell' }, { timeout: 5000 });
       await submit(user);
       expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
       expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
@@ -93,7 +95,7 @@ describe('signing up at /signup', () => {
       });
       await user.type(code, `${CODE}{Enter}`);
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Quinn' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Quinn Park' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/start');
     },
   );
@@ -106,7 +108,7 @@ describe('signing up at /signup', () => {
       }),
     );
     const { user } = renderApp('/signup');
-    await screen.findByRole('heading', { level: 1, name: 'Join Referwell' });
+    await screen.findByRole('heading', { level: 1, name: 'Join Referwell' }, { timeout: 5000 });
     await fillIn(user);
     await submit(user);
 
@@ -123,7 +125,7 @@ describe('signing up at /signup', () => {
       }),
     );
     const { user } = renderApp('/signup');
-    await screen.findByRole('heading', { level: 1, name: 'Join Referwell' });
+    await screen.findByRole('heading', { level: 1, name: 'Join Referwell' }, { timeout: 5000 });
     await fillIn(user);
     await submit(user);
 
@@ -142,7 +144,7 @@ describe('signing up at /signup', () => {
       }),
     );
     const { user } = renderApp('/signup');
-    await screen.findByRole('heading', { level: 1, name: 'Join Referwell' });
+    await screen.findByRole('heading', { level: 1, name: 'Join Referwell' }, { timeout: 5000 });
     await fillIn(user);
     await submit(user);
 
