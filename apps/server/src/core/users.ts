@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { UNVERIFIED_SIGNUP_HOLD_MS } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { users } from './users.table.js';
 import type { UserRow } from './sessions.js';
@@ -16,22 +17,43 @@ export async function deleteUser(db: Db, userId: number) {
   await db.delete(users).where(eq(users.id, userId));
 }
 
+/** Accounts made before this moment that never verified their phone no longer hold their e-mail and phone. */
+export function unverifiedHoldEndedBefore(now: Date): Date {
+  return new Date(now.getTime() - UNVERIFIED_SIGNUP_HOLD_MS);
+}
+
+/** Accounts that still hold their e-mail and phone: verified, made another way (no phone), or recent. */
+export function holdsItsAddresses(now: Date): SQL {
+  return or(
+    isNotNull(users.phoneVerifiedAt),
+    isNull(users.phone),
+    gte(users.createdAt, unverifiedHoldEndedBefore(now)),
+  )!;
+}
+
 /**
- * Removes the accounts holding this e-mail or phone that were made before `before` and whose phone
- * was never verified: a signup that never proved its number (a provider's password is refused until
- * it is, and signing in by phone code verifies it), so a mistyped or borrowed address is not held
- * for ever. Accounts without a phone (made by other means) are never touched. The check of the phone
- * is part of the delete, so an owner verifying at the same moment keeps the account.
+ * Removes the accounts holding this e-mail or phone that no longer hold them (`holdsItsAddresses`):
+ * a signup that never proved its number within UNVERIFIED_SIGNUP_HOLD_MS (a provider's password is
+ * refused until it is, and signing in by phone code verifies it), so a mistyped or borrowed address
+ * is not held for ever. The condition is part of the delete, so an owner verifying at the same
+ * moment keeps the account.
  */
 export async function releaseUnverifiedHolders(
   db: Db,
   held: { email?: string | null; phone: string },
-  before: Date,
+  now: Date,
 ): Promise<{ id: number; email: string | null; phone: string | null }[]> {
   const holds = held.email ? or(eq(users.email, held.email), eq(users.phone, held.phone)) : eq(users.phone, held.phone);
   return db
     .delete(users)
-    .where(and(holds, isNotNull(users.phone), isNull(users.phoneVerifiedAt), lt(users.createdAt, before)))
+    .where(
+      and(
+        holds,
+        isNotNull(users.phone),
+        isNull(users.phoneVerifiedAt),
+        lt(users.createdAt, unverifiedHoldEndedBefore(now)),
+      ),
+    )
     .returning({ id: users.id, email: users.email, phone: users.phone });
 }
 

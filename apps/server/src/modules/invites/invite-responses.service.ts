@@ -2,6 +2,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { invitesApi } from '@referwell/contracts';
 import {
   authorizePractice,
+  holdsItsAddresses,
   toPracticeSummary,
   users,
   type AppContext,
@@ -42,7 +43,8 @@ export function createInviteResponses(ctx: AppContext) {
     const [row] = await db
       .select({ id: users.id })
       .from(users)
-      .where(or(...by))
+      // An account that never verified its phone in time is released at signup, so it does not count.
+      .where(and(or(...by), holdsItsAddresses(ctx.clock.now())))
       .limit(1);
     return Boolean(row);
   }

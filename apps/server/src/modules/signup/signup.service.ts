@@ -1,5 +1,5 @@
 import { eq, or } from 'drizzle-orm';
-import { parseDob, UNVERIFIED_SIGNUP_HOLD_MS, type AuthApp } from '@referwell/contracts';
+import { parseDob, type AuthApp } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { signupApi } from '@referwell/contracts';
 import { createUser, deleteUser, releaseUnverifiedHolders, users, type AppContext } from '../../core/index.js';
@@ -35,11 +35,7 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
    * removed here, so the real owner can sign up (see docs/decisions.md, Sign-up).
    */
   async function assertFree(email: string | undefined, phone: string, client: ClientInfo) {
-    const released = await releaseUnverifiedHolders(
-      db,
-      { email, phone },
-      new Date(ctx.clock.now().getTime() - UNVERIFIED_SIGNUP_HOLD_MS),
-    );
+    const released = await releaseUnverifiedHolders(db, { email, phone }, ctx.clock.now());
     for (const account of released) {
       await audit.record({
         action: 'user.unverified_released',
