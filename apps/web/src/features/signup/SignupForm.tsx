@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Email, normalizePhone, PASSWORD_MAX, PASSWORD_MIN, signupApi, type BodyOf } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
 import { PasswordField } from '../../ui/PasswordField';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
 
@@ -119,7 +120,7 @@ export function SignupForm({
   const exists = isApiError(signup.error, 450) ? signup.error : null;
 
   return (
-    <form onSubmit={errors.onSubmit((values) => signup.mutate(values))} noValidate>
+    <form onSubmit={withFocusOnInvalid(errors.onSubmit((values) => signup.mutate(values)))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User as Account } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
@@ -73,6 +73,8 @@ describe('signing up at /signup', () => {
       await screen.findByRole('heading', { level: 1, name: 'Join Referwell' }, { timeout: 5000 });
       await submit(user);
       expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
+      // A keyboard or screen-reader user is taken to the first field to fix.
+      await waitFor(() => expect(screen.getByLabelText(/^first name/i)).toHaveFocus());
       expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
       expect(screen.getByText('Choose what you do')).toBeInTheDocument();
       expect(screen.getByText('You must accept the terms')).toBeInTheDocument();
