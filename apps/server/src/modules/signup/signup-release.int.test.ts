@@ -4,7 +4,8 @@ import { UNVERIFIED_SIGNUP_HOLD_MS } from '@referwell/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createTestClock } from '../../test/clock.js';
 import { TestClient, lastCode } from '../../test/client.js';
-import { users } from '../../core/index.js';
+import { rolesIn, users } from '../../core/index.js';
+import { addMember, createPractice } from '../../test/factories.js';
 import { auditEvents } from '../../platform/audit/audit.table.js';
 
 const clock = createTestClock();
@@ -123,5 +124,27 @@ describe('e-mails and phones held by sign-ups that never verified', () => {
 
     expect((await signup({ ...person(), phone: owner.phone })).statusCode).toBe(450);
     expect(await accountsWith(owner.email)).toHaveLength(1);
+  });
+
+  it('keeps an account that proved its e-mail, with its practice, and frees only its phone', async () => {
+    const squatter = person();
+    const id = (await signup(squatter)).json().userId as number;
+    // A password reset by e-mail code proves the e-mail and signs the person in: the account may be in use.
+    await t.db.update(users).set({ emailVerifiedAt: clock.now() }).where(eq(users.id, id));
+    const practice = await createPractice(t.db);
+    await addMember(t.db, practice.id, id, 'ADMIN');
+    clock.advance(UNVERIFIED_SIGNUP_HOLD_MS + HOUR);
+
+    const owner = await signup({ ...person(), phone: squatter.phone });
+    expect(owner.statusCode, owner.body).toBe(201);
+    const [kept] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(kept).toMatchObject({ email: squatter.email, phone: null });
+    expect(await rolesIn(t.db, id, practice.id)).toEqual(['ADMIN']);
+
+    const email = await signup({ ...person(), email: squatter.email });
+    expect(email.statusCode).toBe(450);
+    expect(email.json().issues).toEqual([
+      { path: ['body', 'email'], message: 'An account with this e-mail already exists' },
+    ]);
   });
 });

@@ -32,17 +32,22 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
   /**
    * Refuses (450) an e-mail or phone another account holds, naming each on its field. An account
    * that never verified its phone holds them for UNVERIFIED_SIGNUP_HOLD_MS only: after that it is
-   * removed here, so the real owner can sign up (see docs/decisions.md, Sign-up).
+   * removed here (or, if it proved its e-mail, only loses the phone), so the real owner can sign up
+   * (see docs/decisions.md, Sign-up and starting a practice).
    */
   async function assertFree(email: string | undefined, phone: string, client: ClientInfo) {
     const released = await releaseUnverifiedHolders(db, { email, phone }, ctx.clock.now());
-    for (const account of released) {
+    const freed = [
+      ...released.removed.map((u) => ({ id: u.id, details: { removed: true, email: u.email, phone: u.phone } })),
+      ...released.phoneFreed.map((u) => ({ id: u.id, details: { removed: false, phone: u.phone } })),
+    ];
+    for (const account of freed) {
       await audit.record({
         action: 'user.unverified_released',
         subjectUserId: account.id,
         ip: client.ip,
         userAgent: client.userAgent,
-        details: { email: account.email, phone: account.phone },
+        details: account.details,
       });
     }
     const clash = await db
