@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User as Account } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
-import { currentUserResponse, errorBody, FLOW_UUID, provider } from '../../test/fixtures';
+import { currentUserResponse, errorBody, FLOW_UUID, provider, signedInRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const CODE = '123456';
@@ -152,5 +152,14 @@ describe('signing up at /signup', () => {
 
     expect(await screen.findByText('Password must be at most 70 characters')).toBeInTheDocument();
     expect(screen.getByLabelText(/^password/i)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sends someone already signed in home', async () => {
+    fakeServer(signedInRoutes());
+    const { router } = renderApp('/signup');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Rivers' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -13,9 +13,9 @@ export function SignupPage() {
   usePageTitle('Create your account');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Someone already signed in (another tab, a reload after verifying) goes on.
+  // Someone already signed in (another tab, a reload after verifying) goes home, or on to start.
   const existing = useQuery(currentUserQuery());
-  if (existing.data) return <Navigate to={AFTER_SIGNUP} replace />;
+  if (existing.data) return <Navigate to="/" replace />;
 
   async function onVerified() {
     await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
