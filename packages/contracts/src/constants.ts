@@ -3,6 +3,11 @@
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 70;
 export const PHONE_MIN = 8;
+/**
+ * An account whose phone was never verified holds its e-mail and phone this long; after it, a new
+ * signup with either takes them and the unverified account is removed.
+ */
+export const UNVERIFIED_SIGNUP_HOLD_MS = 24 * 60 * 60_000;
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60_000;

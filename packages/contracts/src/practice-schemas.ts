@@ -6,6 +6,7 @@ import { FileDescriptor } from './files.js';
 import { HexColor, PracticeTag } from './practice-tags.js';
 import { OpeningHoursEntry, OpeningHoursInput } from './opening-hours.js';
 import { Gates } from './practice-gates.js';
+import { isValidNpi } from './catalogues.js';
 
 /** The product's own video host; spec 2 §3 allows only it or none. */
 export const VirtualAppointmentHost = z.enum(['REFERWELL']);
@@ -114,6 +115,20 @@ const PhoneOrNull = z
   .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), PhoneText.nullable())
   .optional();
 
+/** An NPI: 10 digits with a valid check digit; blank clears it. */
+const NpiIdentifier = z
+  .string()
+  .trim()
+  .regex(/^(\d{10})?$/, 'NPI must be 10 digits')
+  .refine((v) => v === '' || isValidNpi(v), 'Invalid NPI')
+  .transform((v) => v || null)
+  .nullable()
+  .optional();
+
+/**
+ * Spec 1 §3's create payload, plus the NPI (optional): a practice that gives it is told at once
+ * when another practice already has it (450), rather than after setting everything up.
+ */
 export const CreatePracticeBody = z.object({
   name: PracticeName,
   address: clearableText(500, 'Address'),
@@ -121,6 +136,7 @@ export const CreatePracticeBody = z.object({
   phoneNumber: PhoneOrNull,
   building: clearableText(200, 'Building'),
   type: OwnPracticeType.default('PRACTICE'),
+  npiIdentifier: NpiIdentifier,
 });
 
 /**
@@ -156,13 +172,7 @@ export const UpdatePracticeBody = z.object({
     .optional(),
   timezone: z.string().trim().refine(isTimeZone, 'Unknown time zone').optional(),
   phoneNumber: PhoneOrNull,
-  npiIdentifier: z
-    .string()
-    .trim()
-    .regex(/^(\d{10})?$/, 'NPI must be 10 digits')
-    .transform((v) => v || null)
-    .nullable()
-    .optional(),
+  npiIdentifier: NpiIdentifier,
   about: clearableText(5000, 'About'),
   colorScheme: HexColor.nullable().optional(),
   alternativeScheduleLink: Link,

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BillingBasis, OpeningHoursEntry, PracticeType } from '@referwell/contracts';
@@ -18,6 +19,9 @@ import { organisations } from './organisations.table.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The unique index that makes a second open practice with the same NPI fail. */
+export const PRACTICE_NPI_INDEX = 'practices_npi_active_idx';
 
 /** A clinic (or an individual provider's practice). Fields follow spec 1 §3. */
 export const practices = pgTable(
@@ -78,6 +82,10 @@ export const practices = pgTable(
   (t) => [
     index('practices_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('practices_organisation_idx').on(t.organisationId),
+    // One open practice per NPI: a second is a duplicate (450). Closed practices keep theirs.
+    uniqueIndex(PRACTICE_NPI_INDEX)
+      .on(t.npiIdentifier)
+      .where(sql`${t.active}`),
   ],
 );
 

@@ -12,6 +12,17 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint or index a database error names, as node-postgres and PGlite report it. */
+export function violatedConstraint(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 3; depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** unique_violation: a row with that key already exists. */
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
 

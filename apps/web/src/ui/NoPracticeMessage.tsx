@@ -13,6 +13,10 @@ export function NoPracticeMessage({ title, description }: { title: string; descr
       <EmptyMessage title="You are not working in a practice yet">
         <Anchor component={Link} to="/practices/join">
           Find a practice to join
+        </Anchor>
+        ,{' '}
+        <Anchor component={Link} to="/practices/new">
+          create your practice
         </Anchor>{' '}
         or ask a practice administrator to invite you.
       </EmptyMessage>

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { invitesApi } from '@referwell/contracts';
 import {
   authorizePractice,
+  holdsAddress,
   toPracticeSummary,
   users,
   type AppContext,
@@ -37,8 +38,10 @@ export function createInviteResponses(ctx: AppContext) {
   async function accountExists(invite: InviteRow) {
     if (invite.inviteeUserId !== null) return true;
     const by: SQL[] = [];
-    if (invite.email) by.push(eq(users.email, invite.email));
-    if (invite.phone) by.push(eq(users.phone, invite.phone));
+    // An address held past its time by a sign-up that never verified is released at signup: not counted.
+    const now = ctx.clock.now();
+    if (invite.email) by.push(and(eq(users.email, invite.email), holdsAddress('email', now))!);
+    if (invite.phone) by.push(and(eq(users.phone, invite.phone), holdsAddress('phone', now))!);
     const [row] = await db
       .select({ id: users.id })
       .from(users)

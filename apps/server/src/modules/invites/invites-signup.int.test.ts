@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { TestClient, lastCode } from '../../test/client.js';
+import { UNVERIFIED_SIGNUP_HOLD_MS } from '@referwell/contracts';
 import { rolesIn, users } from '../../core/index.js';
 import { isPatientOf } from './invite-membership.js';
 import {
@@ -168,5 +169,31 @@ describe('signing up from an invite', () => {
     const res = await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ email, inviteCode: sent.code }));
     expect(res.statusCode, res.body).toBe(201);
     expect((await inviteRow(t, sent.invite.id)).status).toBe('PENDING');
+  });
+
+  it('lets the invited owner sign up from the invite once an unverified sign-up held their e-mail for 24 hours', async () => {
+    const email = uniqueEmail('held');
+    const squatter = await new TestClient(t.app).post('/api/v1/user/signup', providerBody({ email }));
+    expect(squatter.statusCode, squatter.body).toBe(201);
+    const { practice, client: admin } = await practiceWith(t);
+    const sent = await invite(t, admin, practice.id, { email, role: 'STAFF' });
+    const view = async () => (await new TestClient(t.app).get(`/api/v1/invites/${sent.code}`)).json();
+    // Within the day the address is someone's: the page offers signing in.
+    expect((await view()).accountExists).toBe(true);
+
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - UNVERIFIED_SIGNUP_HOLD_MS - 60_000) })
+      .where(eq(users.id, squatter.json().userId));
+    expect((await view()).accountExists).toBe(false);
+    const phone = uniquePhone();
+    const client = new TestClient(t.app);
+    const res = await client.post(
+      '/api/v1/user/signup',
+      providerBody({ email, phone: phone.typed, inviteCode: sent.code }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await verify(client, res.json().verification.uuid, phone.e164);
+    expect(await rolesIn(t.db, res.json().userId, practice.id)).toEqual(['STAFF']);
   });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/index.js';
 import { registerPracticeRoutes } from './practices.routes.js';
 import { registerCustomPropertyRoutes } from './custom-properties.routes.js';
 import { applyWhenClean } from '../files/index.js';
+import { createPlaces } from '../places/index.js';
 import { applyBrandingImage, createPracticeProfileService } from './practice-profile.service.js';
 import { createPracticeTeamService } from './practice-team.service.js';
 import { createPracticeTagsService } from './practice-tags.service.js';
@@ -25,7 +26,7 @@ export function practicesModule(app: FastifyInstance, ctx: AppContext) {
   registerPracticeRoutes(
     app,
     ctx,
-    createPracticeProfileService(ctx),
+    createPracticeProfileService(ctx, createPlaces(ctx)),
     createPracticeTeamService(ctx),
     createPracticeTagsService(ctx),
   );

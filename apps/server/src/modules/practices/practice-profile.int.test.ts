@@ -22,7 +22,7 @@ describe('POST /api/v1/practices', () => {
   const payload = {
     name: '  Hillside Clinic ',
     address: '5 Hill Rd, Austin, TX',
-    placeId: 'place-1',
+    placeId: 'us-zip:78701',
     phoneNumber: '(202) 555-0143',
     building: 'Suite 4',
     type: 'PRACTICE',
@@ -37,7 +37,7 @@ describe('POST /api/v1/practices', () => {
     expect(body).toMatchObject({
       name: 'Hillside Clinic',
       address: '5 Hill Rd, Austin, TX',
-      placeId: 'place-1',
+      placeId: 'us-zip:78701',
       phoneNumber: '+12025550143',
       building: 'Suite 4',
       type: 'PRACTICE',

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   addPracticeMember,
   authorizePractice,
+  PRACTICE_NPI_INDEX,
   practices,
   setCurrentPracticeIfNone,
   toPracticeSummary,
@@ -15,7 +16,7 @@ import {
 import type { ClientInfo } from '../../platform/http.js';
 import { PRACTICE_RULES, assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation, violatedConstraint } from '../../db/errors.js';
 import {
   containsPattern,
   effectiveGates,
@@ -26,6 +27,7 @@ import {
 } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 import { auditPractice } from './practice-audit.js';
+import type { PlacesService } from '../places/index.js';
 import { cleanImageUpload, deleteRemovedImage, publicImagePath, recordUpload, supersedeImage } from '../files/index.js';
 
 type CreateBody = z.output<typeof practicesApi.CreatePracticeBody>;
@@ -75,8 +77,31 @@ export async function applyBrandingImage(ctx: Pick<AppContext, 'db' | 'storage' 
 }
 
 /** Profile, settings and lookups of a practice: create, read, edit, branding, gates, search, billing e-mail. */
-export function createPracticeProfileService(ctx: AppContext) {
+export function createPracticeProfileService(ctx: AppContext, places: PlacesService) {
   const { db, audit } = ctx;
+
+  /** Where a chosen address is: referral matching measures distances from these coordinates. */
+  async function placeOf(placeId: string) {
+    try {
+      const place = await places.details(placeId);
+      return { latitude: place.latitude, longitude: place.longitude, country: place.country ?? 'US' };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') {
+        const message = 'Unknown address; choose one of the suggestions';
+        throw new AppError('BAD_REQUEST', message, [{ path: ['body', 'placeId'], message }]);
+      }
+      throw err;
+    }
+  }
+
+  /** A unique violation as the person should read it: a taken NPI, or a taken handle. */
+  function taken(err: unknown): AppError {
+    if (violatedConstraint(err) === PRACTICE_NPI_INDEX) {
+      const message = 'A practice with this NPI already exists; ask its administrators to invite you';
+      return new AppError('ERROR_OBJECT_EXISTS', message, [{ path: ['body', 'npiIdentifier'], message }]);
+    }
+    return new AppError('ERROR_OBJECT_EXISTS', 'Another practice already uses this handle');
+  }
 
   async function full(row: PracticeRow, held: readonly Role[]) {
     const billingRoles: readonly Role[] = PRACTICE_RULES['practice.billing'].roles;
@@ -90,27 +115,36 @@ export function createPracticeProfileService(ctx: AppContext) {
         throw new AppError('FORBIDDEN', 'Only provider accounts can create practices');
       const phoneNumber = validOptionalPhone(body.phoneNumber, 'phoneNumber') ?? null;
       const roles: Role[] = caller.user.signupRole === 'PROVIDER' ? ['ADMIN', 'PROVIDER'] : ['ADMIN'];
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(practices)
-          .values({
-            name: body.name,
-            address: body.address ?? null,
-            placeId: body.placeId ?? null,
-            building: body.building ?? null,
-            phoneNumber,
-            type: body.type,
-            isIndividual: body.type === 'INDIVIDUAL',
-          })
-          .returning();
-        for (const role of roles) await addPracticeMember(tx, created.id, caller.user.id, role);
-        await setCurrentPracticeIfNone(tx, caller.user.id, created.id, new Date());
-        return created;
-      });
+      const where = body.placeId ? await placeOf(body.placeId) : {};
+      let row: PracticeRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(practices)
+            .values({
+              name: body.name,
+              address: body.address ?? null,
+              placeId: body.placeId ?? null,
+              ...where,
+              building: body.building ?? null,
+              phoneNumber,
+              npiIdentifier: body.npiIdentifier ?? null,
+              type: body.type,
+              isIndividual: body.type === 'INDIVIDUAL',
+            })
+            .returning();
+          for (const role of roles) await addPracticeMember(tx, created.id, caller.user.id, role);
+          await setCurrentPracticeIfNone(tx, caller.user.id, created.id, new Date());
+          return created;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw taken(err);
+        throw err;
+      }
       await auditPractice(audit, caller, client, {
         action: 'practice.created',
         practiceId: row.id,
-        details: { name: row.name, type: row.type, roles },
+        details: { name: row.name, type: row.type, npiIdentifier: row.npiIdentifier, roles },
       });
       return full(row, roles);
     },
@@ -143,8 +177,7 @@ export function createPracticeProfileService(ctx: AppContext) {
           .where(eq(practices.id, practiceId))
           .returning();
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError('ERROR_OBJECT_EXISTS', 'Another practice already uses this handle');
+        if (isUniqueViolation(err)) throw taken(err);
         throw err;
       }
       if (!row) throw new AppError('OBJECT_NOT_FOUND', 'No such practice');

@@ -15,7 +15,10 @@ export function registerPracticeRoutes(
   team: ReturnType<typeof createPracticeTeamService>,
   tags: ReturnType<typeof createPracticeTagsService>,
 ) {
-  route(app, ctx, api.createPractice, ({ caller, body, client }) => profile.create(caller, body, client));
+  // Creating practices is limited like signing up: each is a new tenant, and scripts could fill the directory.
+  route(app, ctx, api.createPractice, ({ caller, body, client }) => profile.create(caller, body, client), {
+    rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
+  });
   route(app, ctx, api.searchPractices, ({ query }) => profile.search(query.query, query.page));
   route(app, ctx, api.getPractice, ({ caller, params }) => profile.get(caller, params.id));
   route(app, ctx, api.practiceSummary, ({ caller, params }) => profile.summary(caller, params.id));

@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { parseDob, type AuthApp } from '@referwell/contracts';
 import type { z } from 'zod';
 import type { signupApi } from '@referwell/contracts';
-import { createUser, deleteUser, users, type AppContext } from '../../core/index.js';
+import { createUser, deleteUser, releaseUnverifiedHolders, users, type AppContext } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
 import { hashPassword } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -13,6 +13,8 @@ import { validPhone } from '../../platform/phone.js';
 
 type ProviderSignup = z.output<typeof signupApi.ProviderSignupBody>;
 type PatientSignup = z.output<typeof signupApi.PatientSignupBody>;
+
+const TAKEN = 'An account with this e-mail or phone number already exists';
 
 type SignupInvite = Awaited<ReturnType<InviteResponses['checkForSignup']>>;
 
@@ -27,14 +29,38 @@ type SignupInvite = Awaited<ReturnType<InviteResponses['checkForSignup']>>;
 export function createSignupService(ctx: AppContext, signIn: SignInService, invites: InviteResponses) {
   const { db, audit } = ctx;
 
-  async function assertFree(email: string | undefined, phone: string) {
+  /**
+   * Refuses (450) an e-mail or phone another account holds, naming each on its field. An account
+   * that never verified its phone holds them for UNVERIFIED_SIGNUP_HOLD_MS only: after that it is
+   * removed here (or, if it proved its e-mail, only loses the phone), so the real owner can sign up
+   * (see docs/decisions.md, Sign-up and starting a practice).
+   */
+  async function assertFree(email: string | undefined, phone: string, client: ClientInfo) {
+    const released = await releaseUnverifiedHolders(db, { email, phone }, ctx.clock.now());
+    const freed = [
+      ...released.removed.map((u) => ({ id: u.id, details: { removed: true, email: u.email, phone: u.phone } })),
+      ...released.phoneFreed.map((u) => ({ id: u.id, details: { removed: false, phone: u.phone } })),
+    ];
+    for (const account of freed) {
+      await audit.record({
+        action: 'user.unverified_released',
+        subjectUserId: account.id,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: account.details,
+      });
+    }
     const clash = await db
-      .select({ id: users.id })
+      .select({ email: users.email, phone: users.phone })
       .from(users)
-      .where(email ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.phone, phone))
-      .limit(1);
-    if (clash.length)
-      throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
+      .where(email ? or(eq(users.email, email), eq(users.phone, phone)) : eq(users.phone, phone));
+    if (clash.length === 0) return;
+    const issues = [];
+    if (email && clash.some((u) => u.email === email))
+      issues.push({ path: ['body', 'email'], message: 'An account with this e-mail already exists' });
+    if (clash.some((u) => u.phone === phone))
+      issues.push({ path: ['body', 'phone'], message: 'An account with this phone number already exists' });
+    throw new AppError('ERROR_OBJECT_EXISTS', TAKEN, issues);
   }
 
   async function create(
@@ -49,8 +75,7 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
       user = await createUser(db, values);
     } catch (err) {
       // Two signups racing for the same address: the second loses here.
-      if (isUniqueViolation(err))
-        throw new AppError('ERROR_OBJECT_EXISTS', 'An account with this e-mail or phone number already exists');
+      if (isUniqueViolation(err)) throw new AppError('ERROR_OBJECT_EXISTS', TAKEN);
       throw err;
     }
     let verification;
@@ -79,7 +104,7 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
       const invite = body.inviteCode
         ? await invites.checkForSignup(body.inviteCode, { kind: 'PROVIDER', email: body.email, phone })
         : null;
-      await assertFree(body.email, phone);
+      await assertFree(body.email, phone, client);
       return create(
         {
           kind: 'PROVIDER',
@@ -101,7 +126,7 @@ export function createSignupService(ctx: AppContext, signIn: SignInService, invi
       const invite = body.inviteCode
         ? await invites.checkForSignup(body.inviteCode, { kind: 'PATIENT', email: body.email, phone })
         : null;
-      await assertFree(body.email, phone);
+      await assertFree(body.email, phone, client);
       const dob = parseDob(body.dateOfBirth)!;
       return create(
         {

@@ -32,6 +32,12 @@ export function SignInPage() {
           <SignInFlow next={next} onComplete={onComplete} />
         </Stack>
       </Paper>
+      <Text size="sm" ta="center">
+        New to Referwell?{' '}
+        <Anchor component={Link} to="/signup">
+          Create an account
+        </Anchor>
+      </Text>
       <Text size="sm" ta="center" c="dimmed">
         Testing locally? Codes and invitations are in the{' '}
         <Anchor component={Link} to="/dev/outbox">

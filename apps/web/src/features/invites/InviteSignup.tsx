@@ -1,12 +1,18 @@
-import { useState } from 'react';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { invitesApi } from '@referwell/contracts';
 import { useNavigate } from 'react-router';
-import { SignInFlow } from '../auth';
-import { invitedPractice, inviteTargetName } from './describeInvite';
-import { InviteSignupForm, type SignedUp } from './InviteSignupForm';
+import { roleLabel } from '../../lib/roles';
+import { signInPath } from '../auth';
+import { SignupFlow } from '../signup';
+import { invitedPractice, invitedRole, inviteTargetName, knownEmail, signupRole } from './describeInvite';
 import { useLandInPractice } from './landInPractice';
+
+function sentToHint(invite: invitesApi.InviteView): string | undefined {
+  if (knownEmail(invite)) return 'The invite was sent to this address.';
+  if (invite.email) return `Use the address the invite was sent to (${invite.email}).`;
+  return undefined;
+}
 
 /**
  * Creating an account from an invite: the form, then the texted code. The server accepts the invite
@@ -22,10 +28,10 @@ interface InviteSignupProps {
 }
 
 export function InviteSignup({ invite, code, onSignedIn, onBack }: InviteSignupProps) {
-  const [signedUp, setSignedUp] = useState<SignedUp | null>(null);
   const land = useLandInPractice();
   const navigate = useNavigate();
   const practice = invitedPractice(invite);
+  const joiningRole = invitedRole(invite);
 
   async function onVerified() {
     onSignedIn();
@@ -46,29 +52,26 @@ export function InviteSignup({ invite, code, onSignedIn, onBack }: InviteSignupP
   }
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={2} size="h4">
-          {signedUp ? 'Confirm your phone' : 'Create your account'}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Step {signedUp ? 2 : 1} of 2
-        </Text>
-      </div>
-      {signedUp ? (
-        <SignInFlow
-          resume={{ uuid: signedUp.uuid, nextStep: 'PHONE_CODE', identity: 'PHONE', identifier: signedUp.phone }}
-          next={`/invite/${code}`}
-          onComplete={onVerified}
-        />
-      ) : (
-        <>
-          <InviteSignupForm invite={invite} code={code} onSignedUp={setSignedUp} />
-          <Button variant="subtle" onClick={onBack}>
-            Back
-          </Button>
-        </>
-      )}
-    </Stack>
+    <SignupFlow
+      role={signupRole(invite)}
+      fixedEmail={knownEmail(invite)}
+      emailDescription={sentToHint(invite)}
+      inviteCode={code}
+      note={
+        joiningRole && (
+          <Text size="sm">
+            You will join with the <strong>{roleLabel(joiningRole)}</strong> role.
+          </Text>
+        )
+      }
+      signIn={{ to: signInPath(`/invite/${code}`), label: 'Sign in to accept the invite' }}
+      next={`/invite/${code}`}
+      onVerified={onVerified}
+      footer={
+        <Button variant="subtle" onClick={onBack}>
+          Back
+        </Button>
+      }
+    />
   );
 }

@@ -48,13 +48,7 @@ export const PROFILE_FIELDS = [
   'appointmentRequestRedirectLink',
 ] as const;
 
-export const TYPE_LABELS: Record<PracticeType, string> = {
-  INDIVIDUAL: 'Individual practice',
-  PRACTICE: 'Practice',
-  PAYOR: 'Payor',
-  THIRD_PARTY: 'Third party',
-  ORGANISATION: 'Organisation',
-};
+export { PRACTICE_TYPE_LABELS as TYPE_LABELS } from '../../lib/practiceTypes';
 
 export const TIER_TIMEOUT_MAX = 10_080;
 export const MATCH_RADIUS_MAX = 500;

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Worklist } from '../../features/worklist';
 import { PageHeader } from '../../ui/PageHeader';
-import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
+import { Navigate } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 
@@ -12,7 +12,8 @@ export function HomePage() {
   const practice = useSession((session) => session.currentPractice);
   if (!user) return null;
   const welcome = `Welcome, ${user.firstName} ${user.lastName}`;
-  if (!practice) return <NoPracticeMessage title={welcome} description="You are signed in to Referwell." />;
+  // Someone in no practice yet (just signed up, or left their last one) starts by creating or joining one.
+  if (!practice) return <Navigate to="/start" replace />;
 
   return (
     <Stack gap="lg">

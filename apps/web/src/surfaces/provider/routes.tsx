@@ -18,6 +18,10 @@ export const providerRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../../features/auth/SignInPage')).SignInPage }),
       },
       {
+        path: '/signup',
+        lazy: async () => ({ Component: (await import('../../features/signup/SignupPage')).SignupPage }),
+      },
+      {
         path: '/reset-password',
         lazy: async () => ({ Component: (await import('../../features/auth/PasswordResetPage')).PasswordResetPage }),
       },
@@ -62,6 +66,16 @@ export const providerRoutes: RouteObject[] = [
             path: '/organisations/:organisationId?',
             lazy: async () => ({
               Component: (await import('../../features/organisations/OrganisationsPage')).OrganisationsPage,
+            }),
+          },
+          {
+            path: '/start',
+            lazy: async () => ({ Component: (await import('../../features/practices/StartPage')).StartPage }),
+          },
+          {
+            path: '/practices/new',
+            lazy: async () => ({
+              Component: (await import('../../features/practices/CreatePracticePage')).CreatePracticePage,
             }),
           },
           {

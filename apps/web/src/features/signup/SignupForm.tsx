@@ -1,19 +1,32 @@
-import { Alert, Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Email, normalizePhone, PASSWORD_MAX, PASSWORD_MIN, signupApi, type invitesApi } from '@referwell/contracts';
+import { Email, normalizePhone, PASSWORD_MAX, PASSWORD_MIN, signupApi, type BodyOf } from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { roleLabel } from '../../lib/roles';
+import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
 import { PasswordField } from '../../ui/PasswordField';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
-import { signInPath } from '../auth';
-import { invitedRole, knownEmail, signupRole } from './describeInvite';
+
+export type SignupRole = BodyOf<typeof signupApi.providerSignup>['role'];
 
 const NAME_MAX = 100;
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'termsAccepted'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'role', 'termsAccepted'] as const;
 
+/** What each role means to someone choosing it. */
+const ROLE_CHOICES: { value: SignupRole; label: string; description: string }[] = [
+  { value: 'PROVIDER', label: 'Provider', description: 'I see patients: a physician, therapist or other clinician.' },
+  { value: 'STAFF', label: 'Staff', description: 'I work at a practice: the front desk, referrals or its office.' },
+  {
+    value: 'THIRD_PARTY_STAFF',
+    label: 'Third-party staff',
+    description: 'I work for a company that serves practices, such as a billing or scheduling service.',
+  },
+];
+
+/** The account exists, unverified; its texted code comes next. */
 export interface SignedUp {
   uuid: string;
   phone: string;
@@ -26,23 +39,35 @@ function name(label: string) {
   };
 }
 
-function sentToHint(invite: invitesApi.InviteView): string | undefined {
-  if (knownEmail(invite)) return 'The invite was sent to this address.';
-  if (invite.email) return `Use the address the invite was sent to (${invite.email}).`;
-  return undefined;
-}
-
-/** A provider account made from an invite; the server accepts the invite with the new account. */
-interface InviteSignupFormProps {
-  invite: invitesApi.InviteView;
-  code: string;
+interface SignupFormProps {
+  /** The role the account is made with; when absent the person chooses one. */
+  role?: SignupRole;
+  /** Shown below the fields, e.g. the role an invite grants. */
+  note?: ReactNode;
+  /** An e-mail the person cannot change (an invite sent to them). */
+  fixedEmail?: string | null;
+  emailDescription?: string;
+  /** The invite the account is made from; the server accepts it with the account. */
+  inviteCode?: string;
+  /** Where someone whose e-mail or phone already has an account goes to sign in. */
+  signIn: { to: string; label: string };
   onSignedUp: (signedUp: SignedUp) => void;
 }
 
-export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormProps) {
-  const fixedEmail = knownEmail(invite);
-  const role = signupRole(invite);
-  const joiningRole = invitedRole(invite);
+/**
+ * A provider-side account (spec 2 §5): names, e-mail, mobile phone, password, role and terms. Checks
+ * what it can before sending and puts each refusal of the server on its field; a taken e-mail or
+ * phone (450) also offers to sign in instead.
+ */
+export function SignupForm({
+  role,
+  note,
+  fixedEmail = null,
+  emailDescription,
+  inviteCode,
+  signIn,
+  onSignedUp,
+}: SignupFormProps) {
   const form = useForm({
     initialValues: {
       firstName: '',
@@ -50,6 +75,7 @@ export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormP
       email: fixedEmail ?? '',
       phone: '',
       password: '',
+      role: role ?? '',
       termsAccepted: false,
     },
     validate: {
@@ -61,6 +87,7 @@ export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormP
         value.length < PASSWORD_MIN || value.length > PASSWORD_MAX
           ? `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`
           : null,
+      role: (value) => (value ? null : 'Choose what you do'),
       termsAccepted: (value) => (value ? null : 'You must accept the terms'),
     },
   });
@@ -75,24 +102,25 @@ export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormP
           password: values.password,
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
-          role,
+          role: values.role as SignupRole,
           app: 'PROVIDER_WEB',
           termsAccepted: true,
-          inviteCode: code,
+          ...(inviteCode ? { inviteCode } : {}),
         },
       }),
     onSuccess: (answer, values) =>
       onSignedUp({ uuid: answer.verification.uuid, phone: normalizePhone(values.phone) ?? values.phone }),
     onError: (error) => {
-      // This refusal names no field in its issues, but it is about the number typed.
-      if (!isApiError(error, 450)) errors.show(error);
+      // A taken address gets its own alert below; only the fields it names are marked.
+      if (isApiError(error, 450) && error.issues.length === 0) return;
+      errors.show(error);
     },
   });
 
   const exists = isApiError(signup.error, 450) ? signup.error : null;
 
   return (
-    <form onSubmit={errors.onSubmit((values) => signup.mutate(values))} noValidate>
+    <form onSubmit={withFocusOnInvalid(errors.onSubmit((values) => signup.mutate(values)))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
@@ -104,7 +132,7 @@ export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormP
           autoComplete="email"
           required
           readOnly={fixedEmail !== null}
-          description={sentToHint(invite)}
+          description={emailDescription}
           {...form.getInputProps('email')}
         />
         <TextInput
@@ -122,20 +150,25 @@ export function InviteSignupForm({ invite, code, onSignedUp }: InviteSignupFormP
           description={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
           {...form.getInputProps('password')}
         />
-        {joiningRole && (
-          <Text size="sm">
-            You will join with the <strong>{roleLabel(joiningRole)}</strong> role.
-          </Text>
+        {!role && (
+          <Radio.Group label="What do you do?" required {...form.getInputProps('role')}>
+            <Stack gap="xs" mt="xs">
+              {ROLE_CHOICES.map((choice) => (
+                <Radio key={choice.value} value={choice.value} label={choice.label} description={choice.description} />
+              ))}
+            </Stack>
+          </Radio.Group>
         )}
+        {note}
         <Checkbox
           label="I accept the Referwell terms of service and privacy policy"
           {...form.getInputProps('termsAccepted', { type: 'checkbox' })}
         />
         {exists && (
-          <Alert color="orange" role="alert" variant="light" title="You already have an account">
+          <Alert color="orange" role="alert" variant="light" title="You may already have an account">
             <Text size="sm">{errorMessage(exists)}</Text>
-            <Anchor component={Link} to={signInPath(`/invite/${code}`)} size="sm">
-              Sign in to accept the invite
+            <Anchor component={Link} to={signIn.to} size="sm">
+              {signIn.label}
             </Anchor>
           </Alert>
         )}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "practices_npi_active_idx" ON "practices" USING btree ("npi_identifier") WHERE "practices"."active";
