@@ -53,6 +53,17 @@ describe('serving the web app', () => {
     expect(plain.body).toBe('console.log(1)');
   });
 
+  it("sends a page's security headers with pages, and only those a script obeys with the hashed files", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/referrals' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+  });
+
   it('has the browser check the pages with the server on every visit, so a new release shows at once', async () => {
     for (const url of ['/', '/settings', '/chat/?room=x', '/form/riverside-intake']) {
       const page = await t.app.inject({ method: 'GET', url });
