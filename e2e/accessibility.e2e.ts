@@ -178,4 +178,7 @@ test('every screen a practice admin opens is accessible, and so is the invite th
   await expect(page.getByText(/Invite sent to a11y\.invitee@example\.test/)).toBeVisible();
   const invitee = await (await browser.newContext({ viewport: DESK })).newPage();
   await sweep(invitee, await inviteLinkFor(page.request, 'a11y.invitee@example.test'));
+  await invitee.getByRole('button', { name: 'Create my account' }).click();
+  await expect(invitee.getByLabel('First name')).toBeVisible();
+  await checkBothWidths(invitee, 'the invite’s sign-up form');
 });

@@ -94,6 +94,8 @@ async function axeFindings(page: Page, include?: string): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   let axe = new AxeBuilder({ page }).options({
     runOnly: { type: 'tag', values: WCAG_TAGS },
+    // Only violations are read: axe then skips describing every element that passed.
+    resultTypes: ['violations'],
     rules: include ? {} : Object.fromEntries(PAGE_RULES.map((id) => [id, { enabled: true }])),
   });
   if (include) axe = axe.include(include);

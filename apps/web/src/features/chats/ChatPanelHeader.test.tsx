@@ -55,6 +55,18 @@ describe('the open chat’s header', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to chats' })).toHaveAttribute('href', '/chats');
   });
 
+  it('is the page’s h1 on a narrow screen, where the open chat hides the list and its heading', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query === '(max-width: 61.99em)' });
+    try {
+      headerServer(chat(1, { title: 'Lee Harbor' }));
+      renderRouted(<OpenChatHeader />, { path: '/chats/1' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Lee Harbor' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('mutes and unmutes the chat, the menu staying open with its mark', async () => {
     const server = headerServer(chat(1));
     const { user } = renderRouted(<OpenChatHeader />, { path: '/chats/1' });
