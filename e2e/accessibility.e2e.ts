@@ -36,9 +36,9 @@ const PROVIDER_ROUTES = [
   '/settings',
   '/sessions',
 ];
-/** Some thirty screens, each checked twice. */
-const SWEEP_TIMEOUT = 180_000;
 const ADMIN_ONLY_ROUTES = ['/practice/team/join-requests', '/practice/settings/audit'];
+/** Some thirty screens a user, each checked at two widths: longer than one flow, on a busy machine too. */
+const SWEEP_TIMEOUT = 240_000;
 
 /** Waits until the page shows its heading and nothing on it is still loading. */
 async function settled(page: Page) {
