@@ -71,18 +71,79 @@ export async function startPatientChatByPhone(browser: Browser, request: APIRequ
   return { priya, link: await textedLink(request, phone) };
 }
 
+/** The invite link in the newest message sent to `to`, read from the development outbox, as a path. */
+export async function inviteLinkFor(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+      const [message] = (await res.json()) as { body: string }[];
+      link = message?.body.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Best-practice rules about a whole page's structure: they count although axe rates them moderate. */
+const PAGE_RULES = ['landmark-one-main', 'page-has-heading-one', 'region'];
+
+/** What axe finds serious or critical (and, for a whole page, any breach of PAGE_RULES), one line per rule. */
+async function axeFindings(page: Page, include?: string): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  let axe = new AxeBuilder({ page }).options({
+    runOnly: { type: 'tag', values: WCAG_TAGS },
+    // Only violations are read: axe then skips describing every element that passed.
+    resultTypes: ['violations'],
+    rules: include ? {} : Object.fromEntries(PAGE_RULES.map((id) => [id, { enabled: true }])),
+  });
+  if (include) axe = axe.include(include);
+  const results = await axe.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || PAGE_RULES.includes(v.id))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 /**
- * Runs axe (WCAG 2.1 A and AA) on what `include` selects of the page and fails on serious and
- * critical findings, naming each rule and where it hit.
+ * Runs axe (WCAG 2.0 to 2.2, A and AA) on what `include` selects of the page and fails on serious
+ * and critical findings, naming each rule and where it hit.
  */
 export async function expectAccessible(page: Page, include: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const results = await new AxeBuilder({ page })
-    .include(include)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
-    [],
+  expect(await axeFindings(page, include)).toEqual([]);
+}
+
+/**
+ * Checks the whole page as it stands: axe with the page-structure rules, one h1, one main landmark,
+ * and on a phone every text field at 16 px or more (smaller ones make iOS zoom in on focus).
+ * Findings are soft, so one run lists every page's; each names `where` and the width.
+ */
+export async function expectAccessiblePage(page: Page, where: string) {
+  const width = page.viewportSize()!.width;
+  const at = `${where} at ${width}px`;
+  // Axe reads colours as drawn: a dialog or menu still fading in would fail on its faded text.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
+  expect.soft(await axeFindings(page), `axe on ${at}`).toEqual([]);
+  expect.soft(await page.getByRole('heading', { level: 1 }).count(), `h1 count on ${at}`).toBe(1);
+  expect.soft(await page.getByRole('main').count(), `main landmarks on ${at}`).toBe(1);
+  if (width < 576) expect.soft(await smallFields(page), `fields under 16px on ${at}`).toEqual([]);
+}
+
+/** The visible text fields whose text is under 16 px, named by their label or name. */
+function smallFields(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const notText = ['checkbox', 'radio', 'hidden', 'file', 'range', 'color', 'submit', 'button', 'image', 'reset'];
+    return Array.from(document.querySelectorAll<HTMLElement>('input, textarea, select, [contenteditable="true"]'))
+      .filter((el) => !(el instanceof HTMLInputElement && notText.includes(el.type)))
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
+      .map((el) => {
+        const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.id;
+        return `${name} (${getComputedStyle(el).fontSize})`;
+      });
+  });
 }

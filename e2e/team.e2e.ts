@@ -1,19 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { codeFor, signInWithPassword, workIn } from './support';
-
-/** The invite link in the newest message sent to `to`, read from the development outbox. */
-async function inviteLinkFor(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
-      const [message] = (await res.json()) as { body: string }[];
-      link = message?.body.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname;
-}
+import { expect, test } from '@playwright/test';
+import { codeFor, inviteLinkFor, signInWithPassword, workIn } from './support';
 
 test('an admin invites a new provider, who signs up from the e-mailed link and joins the team', async ({
   browser,

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Anchor, createTheme, MantineProvider, Modal, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  createTheme,
+  getDefaultZIndex,
+  MantineProvider,
+  Menu,
+  Modal,
+  Table,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './lib/queryClient';
@@ -13,8 +23,19 @@ const theme = createTheme({
   components: {
     // A link inside text must not be told apart by its colour alone (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // The header's menus open inside it (to stay in its landmark), so it is drawn above the navbar
+    // (which Mantine puts one above the app's z-index).
+    AppShellHeader: AppShell.Header.extend({ defaultProps: { zIndex: getDefaultZIndex('app') + 2 } }),
+    // Mantine's focus placeholder is a focusable role=presentation div inside role=menu, which a
+    // menu may not hold (ARIA's required children); without it the menu opens on the dropdown and
+    // the arrow keys reach its items.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     // Mantine's close button has only an icon; screen readers need its name.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A table wider than a phone scrolls sideways in its box, which keyboard users reach only if it takes focus.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    }),
   },
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { chatsApi } from '@referwell/contracts';
 import { reply, type FakeRequest } from '../../test/fakeServer';
 import { errorBody } from '../../test/fixtures';
@@ -53,6 +53,20 @@ describe('the open chat’s header', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Lee Harbor' })).toBeInTheDocument();
     expect(screen.getByText('People · You, Lee Harbor and Alex Moss')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to chats' })).toHaveAttribute('href', '/chats');
+  });
+
+  it('is the page’s h1 on a narrow screen, where the open chat hides the list and its heading', async () => {
+    const wide = window.matchMedia.bind(window);
+    const narrow = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) => ({ ...wide(query), matches: query === '(max-width: 61.99em)' }));
+    try {
+      headerServer(chat(1, { title: 'Lee Harbor' }));
+      renderRouted(<OpenChatHeader />, { path: '/chats/1' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Lee Harbor' })).toBeInTheDocument();
+    } finally {
+      narrow.mockRestore();
+    }
   });
 
   it('mutes and unmutes the chat, the menu staying open with its mark', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ActionIcon, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { PreviousIcon } from '../../ui/files/icons';
 import { ChatActions } from './ChatActions';
@@ -30,6 +31,8 @@ export function BackToChats() {
 /** The open chat's title, who is in it, its state and its actions. */
 export function ChatPanelHeader({ scope, chat }: { scope: PracticeScope; chat: ChatSummary }) {
   const isPhone = useIsPhone();
+  // Below chats.css's md breakpoint the open chat hides the list and its "Chats" h1: its title is the page's.
+  const alone = useMediaQuery('(max-width: 61.99em)') ?? false;
   const title = useRef<HTMLHeadingElement>(null);
   // On a phone the chat replaces the list, and with it the link that had the focus.
   useEffect(() => {
@@ -48,7 +51,14 @@ export function ChatPanelHeader({ scope, chat }: { scope: PracticeScope; chat: C
       <Group gap="xs" wrap="nowrap" miw={0}>
         <BackToChats />
         <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h4" ref={title} tabIndex={-1} style={{ overflowWrap: 'anywhere' }} lineClamp={1}>
+          <Title
+            order={alone ? 1 : 2}
+            size="h4"
+            ref={title}
+            tabIndex={-1}
+            style={{ overflowWrap: 'anywhere' }}
+            lineClamp={1}
+          >
             {chat.title}
           </Title>
           <Text size="sm" c="dimmed" lineClamp={1}>

@@ -55,6 +55,8 @@ export function PracticeSwitcher() {
       size="sm"
       w={{ base: 190, xs: 260 }}
       miw={0}
+      // Its list stays in the header (the banner landmark), not in a portal outside every landmark.
+      comboboxProps={{ withinPortal: false }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { formatDate } from '../../lib/dates';
 import { personName } from '../../lib/names';
 import { Fact } from '../../ui/Fact';
@@ -60,9 +60,11 @@ export function ReferralFacts({ referral }: { referral: ReferralDetail }) {
             <RelativeTime value={referral.createdAt} addSuffix withTooltip />
           </Fact>
         </SimpleGrid>
-        <Fact label="Notes">
-          {referral.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{referral.notes}</span> : 'No notes'}
-        </Fact>
+        <Box component="dl" m={0}>
+          <Fact label="Notes">
+            {referral.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{referral.notes}</span> : 'No notes'}
+          </Fact>
+        </Box>
         {referral.files.length > 0 && <FileViewer files={referral.files} label="Attachments" />}
       </Stack>
     </Section>

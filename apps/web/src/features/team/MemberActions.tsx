@@ -63,7 +63,7 @@ export function MemberActions({ scope, member, onRemove, onRemoveOnlyRole }: Mem
         {!self && (
           <>
             <Menu.Divider />
-            <Menu.Item color="red" onClick={() => onRemove(member)}>
+            <Menu.Item color="red.8" onClick={() => onRemove(member)}>
               Remove from practice
             </Menu.Item>
           </>

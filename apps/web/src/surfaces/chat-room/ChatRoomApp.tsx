@@ -18,7 +18,10 @@ export function ChatRoomApp({ search }: { search: string }) {
   }, [practiceName]);
   return (
     <MantineProvider theme={theme} forceColorScheme={query.light ? 'light' : 'dark'}>
-      <ChatRoomView {...query} branding={branding} />
+      {/* The room is the page's content; in the provider app the same view sits in that app's main. */}
+      <main className="rw-chat-page">
+        <ChatRoomView {...query} branding={branding} />
+      </main>
     </MantineProvider>
   );
 }

@@ -10,7 +10,8 @@ export function UserMenu() {
   const name = `${user.firstName} ${user.lastName}`;
 
   return (
-    <Menu position="bottom-end" width={220}>
+    // Its list stays in the header (the banner landmark), not in a portal outside every landmark.
+    <Menu position="bottom-end" width={220} withinPortal={false}>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${name}`} p={4}>
           <Group gap="xs" wrap="nowrap">
@@ -30,7 +31,7 @@ export function UserMenu() {
           Sessions
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void logout()}>
+        <Menu.Item color="red.8" onClick={() => void logout()}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -9,7 +9,7 @@ export function PublicLayout({ wide = false }: { wide?: boolean }) {
         Skip to main content
       </a>
       <Container size={wide ? 'md' : 460} px="md" py={{ base: 'lg', sm: 48 }}>
-        <Group justify="center" mb="lg">
+        <Group component="header" justify="center" mb="lg">
           <Anchor component={Link} to="/login" fw={800} fz="xl" c="teal.9" underline="never">
             Referwell
           </Anchor>
