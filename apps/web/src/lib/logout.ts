@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { authApi } from '@referwell/contracts';
 import { clearActivity } from './activity';
 import { call } from './api';
+import { currentUserQuery } from './currentUser';
 import { queryClient } from './queryClient';
 import { getSession, resetSession } from './session';
 
@@ -27,12 +28,20 @@ export function logout(): Promise<void> {
     await queryClient.cancelQueries();
     resetSession();
     clearActivity();
-    queryClient.clear();
+    // Who was signed in goes first, or the sign-in page would take them for still signed in; the
+    // rest once the signed-in screens are gone, or they would ask for it again and be refused.
+    queryClient.removeQueries({ queryKey: currentUserQuery().queryKey, exact: true });
     await navigate('/login');
+    queryClient.clear();
   })().finally(() => {
     pending = null;
   });
   return pending;
+}
+
+/** Whether a sign-out is under way: what the server refuses meanwhile is expected. */
+export function signingOut(): boolean {
+  return pending !== null;
 }
 
 /** A call was refused for want of a session: only news if we believed we were signed in. */

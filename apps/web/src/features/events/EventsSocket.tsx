@@ -5,6 +5,8 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import { usersApi, type eventsApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { openEventsSocket, type SocketState } from '../../lib/eventsSocket';
+import { signingOut } from '../../lib/logout';
+import { getSession } from '../../lib/session';
 import { announceChatChanged, announceReferralChanged, announceUnreadChanged } from './liveEvents';
 
 const COLOR: Record<eventsApi.PushNotification['type'], string> = {
@@ -80,8 +82,12 @@ export function EventsSocket({ WebSocket }: { WebSocket?: typeof globalThis.WebS
             if (next === 'reconnected') announceUnreadChanged(undefined);
           },
           onMessage: (message) => handle(message, navigate),
-          // The session ended: asking who we are lets the API client sign out as for any 401.
-          onUnauthorized: () => void call(usersApi.currentUser, { query: {} }).catch(() => {}),
+          // The session ended: asking who we are lets the API client sign out as for any 401. When
+          // it ended by signing out here there is no one to ask about (the refusal would be logged).
+          onUnauthorized: () => {
+            if (getSession().currentUser && !signingOut())
+              void call(usersApi.currentUser, { query: {} }).catch(() => {});
+          },
         },
         { WebSocket },
       ),
