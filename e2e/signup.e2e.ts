@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { codeFor, expectAccessible } from './support';
+import { codeFor, expectAccessible, signInWithPassword } from './support';
 
 const WIDTH = 375;
 
-test('a new person signs up on a phone, confirms the texted code, creates a practice in Springfield IL and lands on its home', async ({
+test('a new person signs up on a phone, confirms the texted code, creates a practice in Springfield IL, lists her speciality and an insurance, and is matched to a referral from across town', async ({
   browser,
   request,
 }) => {
@@ -59,10 +59,64 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
   await expect(page.getByText('What is waiting for you at Prairie Bone & Joint.')).toBeVisible();
   await expect(page.getByText('Current practice: Prairie Bone & Joint')).toBeAttached();
 
-  const practice = await page.request.get('/api/v1/user/current');
-  expect((await practice.json()).currentPractice).toMatchObject({
+  const current = await (await page.request.get('/api/v1/user/current')).json();
+  const user: { id: number } = current.user;
+  expect(current.currentPractice).toMatchObject({
     practice: { name: 'Prairie Bone & Joint', address: '800 E Monroe St, Springfield, IL 62701, USA' },
     roles: expect.arrayContaining(['ADMIN', 'PROVIDER']),
   });
+
+  // Findable: in My settings she lists what she practises and an insurance she accepts there.
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const specialities = page.getByRole('region', { name: 'Specialities' });
+  await expect(specialities.getByText(/None yet/)).toBeVisible();
+  await specialities.getByRole('combobox', { name: 'Add a speciality' }).fill('Orthopaedic Surgery');
+  await page.getByRole('option', { name: /^Orthopaedic Surgery Physician/ }).click();
+  await expect(specialities.getByRole('list', { name: 'Chosen specialities' })).toHaveText(
+    'Orthopaedic Surgery Physician',
+  );
+  await specialities.getByRole('button', { name: 'Save specialities' }).click();
+  await expect(page.getByText('Your specialities are saved')).toBeVisible();
+
+  const insurances = page.getByRole('region', { name: 'Insurances you accept' });
+  await insurances.getByRole('combobox', { name: 'Add an insurance accepted at Prairie Bone & Joint' }).fill('Aetna');
+  await page.getByRole('option').filter({ hasText: 'Payer ID 60054' }).click();
+  await expect(page.getByText('Aetna is now accepted at Prairie Bone & Joint')).toBeVisible();
+  await expect(insurances.getByRole('list', { name: 'Insurances accepted at Prairie Bone & Joint' })).toHaveText(
+    'Aetna',
+  );
+  await expectAccessible(page, 'main');
+  await fitsThePhone();
+
+  const [orthopaedics] = await (await page.request.get(`/api/v1/user/${user.id}/specialities`)).json();
+  const matrix: { insurances: { id: number; name: string }[] }[] = await (
+    await page.request.get(`/api/v1/user/${user.id}/insurance/matrix`)
+  ).json();
+  const aetna = matrix[0].insurances[0];
+  expect([orthopaedics.name, aetna.name]).toEqual(['Orthopaedic Surgery Physician', 'Aetna']);
+
+  // Riverside, across town, asks who an orthopaedic referral for an Aetna patient would reach.
+  const riverside = await (await browser.newContext()).newPage();
+  await signInWithPassword(riverside, 'admin@riverside.test');
+  await expect(riverside.getByText(/^Current practice:/)).toBeAttached();
+  const theirs: { practice: { id: number; name: string } }[] = await (
+    await riverside.request.get('/api/v1/user/current/practices')
+  ).json();
+  const from = theirs.find((membership) => membership.practice.name === 'Riverside Family Medicine')!.practice.id;
+  const check = await riverside.request.get(
+    `/api/v1/referrals/matchCheck?practice=${from}&speciality=${orthopaedics.id}&insurance=${aetna.id}`,
+  );
+  expect(check.status()).toBe(200);
+  const { tiers } = (await check.json()) as {
+    tiers: { candidates: { practice: { name: string }; providers: { firstName: string }[] }[] }[];
+  };
+  expect(tiers.flatMap((tier) => tier.candidates)).toContainEqual(
+    expect.objectContaining({
+      practice: expect.objectContaining({ name: 'Prairie Bone & Joint' }),
+      providers: [expect.objectContaining({ firstName: 'Nora' })],
+    }),
+  );
+  await riverside.context().close();
   await context.close();
 });

@@ -6,13 +6,13 @@ import { Email, intakeApi } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { FormActions } from '../../ui/FormActions';
 import { FormModal } from '../../ui/FormModal';
+import { SpecialitiesField } from '../../ui/SpecialitiesField';
 import { useServerErrors } from '../../ui/serverErrors';
 import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
 import { reshapeServerError } from '../../lib/serverIssues';
 import { ENDPOINT_TAKEN, EndpointField, useEndpointAvailability } from './EndpointField';
 import { intakeKeys, type Bot, type IntakeScope } from './intakeQueries';
 import { QUESTION_STYLE_LABELS } from './intakeLabels';
-import { SpecialitiesField } from './SpecialitiesField';
 
 const DEFAULT_COLOR = '#1C7ED6';
 const SWATCHES = ['#1C7ED6', '#0B7285', '#2B8A3E', '#E67700', '#C92A2A', '#A61E4D', '#5F3DC4', '#212529'];
@@ -163,6 +163,9 @@ function BotForm({ scope, bot, onDone }: { scope: IntakeScope; bot: Bot | null; 
         </Fieldset>
         {asks && (
           <SpecialitiesField
+            label="Specialities the form offers"
+            max={intakeApi.MAX_BOT_SPECIALITIES}
+            fullMessage={`The form offers as many specialities as it can (${intakeApi.MAX_BOT_SPECIALITIES}).`}
             value={form.values.specialities}
             onChange={(ids) => form.setFieldValue('specialities', ids)}
             error={typeof form.errors.specialities === 'string' ? form.errors.specialities : undefined}

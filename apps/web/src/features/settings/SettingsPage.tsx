@@ -6,6 +6,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChangePhoneForm } from './ChangePhoneForm';
 import { ProfileForm } from './ProfileForm';
 import { ProfilePhotoUpload } from './ProfilePhotoUpload';
+import { ProviderMatchingSettings } from './ProviderMatchingSettings';
 import { Section } from '../../ui/Section';
 
 /**
@@ -31,6 +32,7 @@ export function SettingsPage() {
       >
         <ProfilePhotoUpload key={user.id} user={user} practiceId={practice?.practice.id ?? null} />
       </Section>
+      <ProviderMatchingSettings user={user} />
       <Section title="Password" description="Changing your password signs you out everywhere else.">
         <ChangePasswordForm />
       </Section>
