@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
@@ -80,9 +80,9 @@ export function AddContactPanel<T extends { id: number }>({
             detail={detail}
             action={(item) =>
               added.has(item.id) ? (
-                <Badge variant="light" color="green">
+                <Text size="sm" fw={500}>
                   Added
-                </Badge>
+                </Text>
               ) : (
                 <Button
                   size="xs"
