@@ -139,6 +139,19 @@ describe('the address book', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says why a recent practice could not be added', async () => {
+    contactsServer([], [], {
+      'POST /api/v1/practice/:id/addContact': () => reply(456, errorBody(456, 'OBJECT_NOT_FOUND', 'No such practice')),
+    });
+    const { user } = renderApp('/contacts');
+
+    const recent = within(await screen.findByRole('list', { name: 'Recent practices' }));
+    await user.click(recent.getByRole('button', { name: 'Add Oakwood Pediatrics to contacts' }));
+    expect(await screen.findByText('Could not add Oakwood Pediatrics to contacts')).toBeInTheDocument();
+    expect(screen.getByText('No such practice')).toBeInTheDocument();
+    expect(screen.getByText('No practice contacts yet')).toBeInTheDocument();
+  });
+
   it('removes a practice only once confirmed', async () => {
     const server = contactsServer([practice(2, 'Lakeside Health')]);
     const { user } = renderApp('/contacts');

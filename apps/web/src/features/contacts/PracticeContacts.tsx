@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { practicesApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
 import type { PracticeScope } from '../../lib/practiceScope';
 import { Section } from '../../ui/Section';
 import { ErrorState, LoadingState } from '../../ui/States';
@@ -21,6 +23,8 @@ export function PracticeContacts({ scope }: { scope: PracticeScope }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PracticeSummary | null>(null);
   const add = usePracticeContactChange(scope.practiceId, 'add');
+  // A recent practice is added from its own row, out of the search panel that shows add's errors.
+  const addRecent = usePracticeContactChange(scope.practiceId, 'add');
   const remove = usePracticeContactChange(scope.practiceId, 'remove');
 
   const card = (practice: PracticeSummary, extra: 'remove' | 'add') => (
@@ -46,8 +50,17 @@ export function PracticeContacts({ scope }: { scope: PracticeScope }) {
               size="xs"
               variant="subtle"
               aria-label={`Add ${practice.name} to contacts`}
-              loading={add.isPending && add.variables?.id === practice.id}
-              onClick={() => add.mutate(practice)}
+              loading={addRecent.isPending && addRecent.variables?.id === practice.id}
+              onClick={() =>
+                addRecent.mutate(practice, {
+                  onError: (error) =>
+                    notifications.show({
+                      color: 'red',
+                      title: `Could not add ${practice.name} to contacts`,
+                      message: errorMessage(error),
+                    }),
+                })
+              }
             >
               Add
             </Button>
