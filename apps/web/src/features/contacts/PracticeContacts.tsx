@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { practicesApi, type PracticeSummary } from '@referwell/contracts';
+import { formatPhone, practicesApi, type PracticeSummary } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import type { PracticeScope } from '../../lib/practiceScope';
@@ -30,7 +30,9 @@ export function PracticeContacts({ scope }: { scope: PracticeScope }) {
   const card = (practice: PracticeSummary, extra: 'remove' | 'add') => (
     <ContactCard
       name={practice.name}
-      details={[practice.address, practice.phoneNumber].filter((line): line is string => Boolean(line))}
+      details={[practice.address, practice.phoneNumber && formatPhone(practice.phoneNumber)].filter(
+        (line): line is string => Boolean(line),
+      )}
       actions={
         <>
           <ReferToPracticeButton practice={practice} />
