@@ -78,10 +78,10 @@ export const contactUsers = endpoint({
 export const contactPractices = endpoint({
   method: 'GET',
   path: '/api/v1/contacts/practices',
-  summary: 'Practices in the contact lists of your practices',
+  summary: 'Practices in the contact lists of your practices, or of practiceId only when given',
   tags,
   auth: 'user',
-  query: z.object(SkipLimit),
+  query: z.object({ practiceId: Id.optional(), ...SkipLimit }),
   response: paged(PracticeSummary),
 });
 

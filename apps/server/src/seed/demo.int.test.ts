@@ -53,6 +53,10 @@ describe('demo data', () => {
     expect(networks).toMatchObject([{ name: 'Trusted specialists', owned: true }]);
     const departments = (await alex.get(`/api/v1/practice/${riverside}/departments`)).json();
     expect(departments).toMatchObject([{ name: 'Pediatrics' }]);
+    const contactPractices = (await alex.get(`/api/v1/contacts/practices?practiceId=${riverside}`)).json();
+    expect(contactPractices).toMatchObject({ data: [{ name: 'Lakeside Orthopedics' }], count: 1 });
+    const people = (await alex.get('/api/v1/contacts')).json();
+    expect(people).toMatchObject({ data: [{ lastName: 'Okafor' }], count: 1 });
 
     const priya = (await alex.get(`/api/v1/users?query=Priya`)).json().data[0];
     const specialities = (await alex.get(`/api/v1/user/${priya.id}/specialities`)).json();

@@ -16,6 +16,7 @@ import { patients } from '../modules/patients/patients.table.js';
 import { patientSearchText } from '../modules/patients/patient-records.js';
 import { chatMessages, chats, chatUsers } from '../modules/chats/chats.table.js';
 import { bots, submissions } from '../modules/intake/intake.table.js';
+import { practiceContacts, userContacts } from '../modules/contacts/contacts.table.js';
 import { auditEvents } from '../platform/audit/audit.table.js';
 import { seedDemoWorklist } from './demo-worklist.js';
 
@@ -139,6 +140,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx
       .insert(networkProviders)
       .values({ networkId: specialists.id, userId: id('provider@lakeside.test'), practiceId: lakeside.id });
+
+    // Riverside's address book (Contacts) is not empty on a first visit: Lakeside, and its surgeon.
+    await tx.insert(practiceContacts).values({ practiceId: riverside.id, contactPracticeId: lakeside.id });
+    await tx.insert(userContacts).values(
+      ['admin@riverside.test', 'provider@riverside.test'].map((email) => ({
+        userId: id(email),
+        contactUserId: id('provider@lakeside.test'),
+      })),
+    );
 
     const [pediatrics] = await tx
       .insert(departments)

@@ -169,6 +169,29 @@ describe('practice contacts', () => {
     });
   });
 
+  it("lists one practice's own address book when asked, and refuses a practice you are not in", async () => {
+    const me = await practiceWithTeam(t.db);
+    const mine = await createPractice(t.db, { name: `Mine ${Date.now()}` });
+    const theirs = await createPractice(t.db, { name: `Theirs ${Date.now()}` });
+    // The admin also works at the other practice, whose address book is not this one's.
+    await addMember(t.db, me.otherPractice.id, me.admin.id, 'STAFF');
+    await t.db.insert(practiceContacts).values([
+      { practiceId: me.practice.id, contactPracticeId: mine.id },
+      { practiceId: me.otherPractice.id, contactPracticeId: theirs.id },
+    ]);
+    const client = await signedIn(t.app, me.admin);
+    expect(ids((await client.get('/api/v1/contacts/practices')).json()).sort()).toEqual([mine.id, theirs.id].sort());
+    expect((await client.get(`/api/v1/contacts/practices?practiceId=${me.practice.id}`)).json()).toMatchObject({
+      data: [{ id: mine.id }],
+      count: 1,
+    });
+    const refused = await (
+      await signedIn(t.app, me.outsider)
+    ).get(`/api/v1/contacts/practices?practiceId=${me.practice.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(mine.name);
+  });
+
   it('refuses the practice itself and unknown or inactive practices', async () => {
     const me = await practiceWithTeam(t.db);
     const inactive = await createPractice(t.db, { active: false });

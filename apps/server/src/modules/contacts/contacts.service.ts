@@ -137,8 +137,12 @@ export function createContactsService(ctx: AppContext) {
       return people(where, q.skip, q.limit);
     },
 
-    /** Practices any of the caller's practices keeps as a contact, by name. */
-    async practices(caller: SessionCaller, q: { skip: number; limit: number; query?: string }) {
+    /**
+     * Practices any of the caller's practices keeps as a contact, by name; with practiceId, that
+     * practice's own address book, so what is listed is what its remove button can remove.
+     */
+    async practices(caller: SessionCaller, q: { practiceId?: number; skip: number; limit: number; query?: string }) {
+      if (q.practiceId !== undefined) await authorizePractice(db, caller, q.practiceId, 'contacts.manage');
       const mine = db
         .select({ id: practiceMembers.practiceId })
         .from(practiceMembers)
@@ -146,7 +150,11 @@ export function createContactsService(ctx: AppContext) {
       const kept = db
         .select({ id: practiceContacts.contactPracticeId })
         .from(practiceContacts)
-        .where(inArray(practiceContacts.practiceId, mine));
+        .where(
+          q.practiceId !== undefined
+            ? eq(practiceContacts.practiceId, q.practiceId)
+            : inArray(practiceContacts.practiceId, mine),
+        );
       const where = and(
         inArray(practices.id, kept),
         eq(practices.active, true),

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useSession } from '../../lib/session';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Id } from '@referwell/contracts';
 import { usePageTitle } from '../../lib/pageTitle';
 import { PageHeader } from '../../ui/PageHeader';
@@ -15,6 +15,8 @@ import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
 import { INITIAL_REFERRAL, validateReferral, type ReferralFormValues } from './referralForm';
 import { ReferralForm } from './ReferralForm';
 import { referralPaths } from './referralPaths';
+import { referToFromState } from './ReferToPracticeButton';
+import { practiceOption } from '../../lib/practiceSearch';
 import { useReferAgainValues, type ReferAgainSource } from './useReferAgainValues';
 
 /** Sending a referral: the patient, then where it goes and what it asks for. */
@@ -79,7 +81,11 @@ function NewReferral({ scope, source, problem }: NewReferralProps) {
   const [patientError, setPatientError] = useState<string | null>(null);
   // Only a provider refers a patient; anyone else names the provider they send it for.
   const isProvider = useSession((session) => session.currentPractice?.roles.includes('PROVIDER') ?? false);
-  const initial = source?.values ?? INITIAL_REFERRAL;
+  // "Send referral" from a contact: a basic referral to that practice, unless refer-again filled it in.
+  const referTo = referToFromState(useLocation().state);
+  const initial: ReferralFormValues =
+    source?.values ??
+    (referTo ? { ...INITIAL_REFERRAL, type: 'BASIC', practice: practiceOption(referTo) } : INITIAL_REFERRAL);
   const form = useForm<ReferralFormValues>({
     initialValues: { ...initial, fromUserId: isProvider ? null : (source?.values.fromUserId ?? '') },
     validate: validateReferral,

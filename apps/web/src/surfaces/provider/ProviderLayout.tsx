@@ -26,6 +26,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/referrals', label: 'Referrals', unread: 'inboxItems', gate: 'referrals' },
   { to: '/patients', label: 'Patients', gate: 'patients' },
   { to: '/chats', label: 'Chats', unread: 'chats', gate: 'chat' },
+  { to: '/contacts', label: 'Contacts' },
   { to: '/intake', label: 'Intake', unread: 'submissions', gate: 'forms' },
   { to: '/practice/team', label: 'Team' },
   { to: '/practice/networks', label: 'Networks', gate: 'networks' },

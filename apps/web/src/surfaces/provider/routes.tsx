@@ -108,6 +108,10 @@ export const providerRoutes: RouteObject[] = [
               Component: (await import('../../features/patients/PatientDetailPage')).PatientDetailPage,
             }),
           },
+          {
+            path: '/contacts',
+            lazy: async () => ({ Component: (await import('../../features/contacts/ContactsPage')).ContactsPage }),
+          },
           // One route for the list and an open chat, so the list (its search and page) stays put between chats.
           {
             path: '/chats/:chatId?',
