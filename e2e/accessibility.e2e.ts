@@ -33,6 +33,10 @@ const PROVIDER_ROUTES = [
   '/practice/settings/billing',
   '/organisations',
   '/practices/join',
+  '/practices/new',
+  '/start',
+  '/contacts',
+  '/contacts?tab=people',
   '/settings',
   '/sessions',
 ];
