@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { contactsApi } from '@referwell/contracts';
 import { ListPagination } from '../../ui/ListPagination';
 import { EmptyMessage, ErrorState, LoadingState } from '../../ui/States';
@@ -77,5 +77,50 @@ export function ContactCard({ name, details, actions }: { name: string; details:
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+interface ContactSearchBarProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** The add button's text; the button stands aside while the add panel is open. */
+  addLabel: string;
+  adding: boolean;
+  onAdd: () => void;
+}
+
+/** Above a contact list: the box that searches it and the button that opens its add panel. */
+export function ContactSearchBar({
+  label,
+  placeholder,
+  value,
+  onChange,
+  addLabel,
+  adding,
+  onAdd,
+}: ContactSearchBarProps) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TextInput
+        type="search"
+        label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        style={{ flex: '1 1 16rem' }}
+      />
+      {!adding && <Button onClick={onAdd}>{addLabel}</Button>}
+    </Group>
+  );
+}
+
+/** A contact card's Remove button; the caller asks for confirmation. */
+export function RemoveContactButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Button size="xs" variant="subtle" color="red" aria-label={`Remove ${name} from contacts`} onClick={onClick}>
+      Remove
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { directoryApi } from '@referwell/contracts';
@@ -8,7 +8,7 @@ import { personName, titledName } from '../../lib/names';
 import type { PracticeScope } from '../../lib/practiceScope';
 import { OpenChatButton } from '../chats';
 import { AddContactPanel, CONTACT_SEARCH_DEBOUNCE_MS } from './AddContactPanel';
-import { ContactCard, ContactList } from './ContactList';
+import { ContactCard, ContactList, ContactSearchBar, RemoveContactButton } from './ContactList';
 import { peopleContactsQuery, usePersonContactChange, type ContactUser } from './contactQueries';
 import { RemoveContactDialog } from './RemoveContactDialog';
 
@@ -25,17 +25,15 @@ export function PeopleContacts({ scope }: { scope: PracticeScope }) {
 
   return (
     <Stack gap="lg">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="search"
-          label="Search people"
-          placeholder="Name or e-mail"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          style={{ flex: '1 1 16rem' }}
-        />
-        {!adding && <Button onClick={() => setAdding(true)}>Add a person</Button>}
-      </Group>
+      <ContactSearchBar
+        label="Search people"
+        placeholder="Name or e-mail"
+        value={text}
+        onChange={setText}
+        addLabel="Add a person"
+        adding={adding}
+        onAdd={() => setAdding(true)}
+      />
       {adding && (
         <AddContactPanel<directoryApi.UserProfile>
           title="Add a person"
@@ -99,15 +97,7 @@ function PeoplePages({
             actions={
               <>
                 <OpenChatButton scope={scope} partner={{ userId: person.id, name }} />
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${name} from contacts`}
-                  onClick={() => onRemove({ id: person.id, name })}
-                >
-                  Remove
-                </Button>
+                <RemoveContactButton name={name} onClick={() => onRemove({ id: person.id, name })} />
               </>
             }
           />

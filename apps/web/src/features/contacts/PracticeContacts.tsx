@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { ErrorState, LoadingState } from '../../ui/States';
 import { OpenChatButton } from '../chats';
 import { ReferToPracticeButton } from '../referrals';
 import { AddContactPanel, CONTACT_SEARCH_DEBOUNCE_MS } from './AddContactPanel';
-import { ContactCard, ContactList } from './ContactList';
+import { ContactCard, ContactList, ContactSearchBar, RemoveContactButton } from './ContactList';
 import { practiceContactsQuery, recentPracticesQuery, usePracticeContactChange } from './contactQueries';
 import { RemoveContactDialog } from './RemoveContactDialog';
 
@@ -38,15 +38,7 @@ export function PracticeContacts({ scope }: { scope: PracticeScope }) {
           <ReferToPracticeButton practice={practice} />
           <OpenChatButton scope={scope} partner={{ practiceId: practice.id, name: practice.name }} />
           {extra === 'remove' ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              aria-label={`Remove ${practice.name} from contacts`}
-              onClick={() => setRemoving(practice)}
-            >
-              Remove
-            </Button>
+            <RemoveContactButton name={practice.name} onClick={() => setRemoving(practice)} />
           ) : (
             <Button
               size="xs"
@@ -74,17 +66,15 @@ export function PracticeContacts({ scope }: { scope: PracticeScope }) {
 
   return (
     <Stack gap="lg">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="search"
-          label="Search practice contacts"
-          placeholder="Practice name"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          style={{ flex: '1 1 16rem' }}
-        />
-        {!adding && <Button onClick={() => setAdding(true)}>Add a practice</Button>}
-      </Group>
+      <ContactSearchBar
+        label="Search practice contacts"
+        placeholder="Practice name"
+        value={text}
+        onChange={setText}
+        addLabel="Add a practice"
+        adding={adding}
+        onAdd={() => setAdding(true)}
+      />
       {adding && (
         <AddContactPanel<PracticeSummary>
           title="Add a practice"
