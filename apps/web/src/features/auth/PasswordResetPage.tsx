@@ -1,9 +1,10 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
 import { currentUserQuery } from '../../lib/currentUser';
+import { PublicCard } from '../../ui/PublicCard';
 import { safeNext, signInPath } from './safeNext';
 import { SignInFlow } from './SignInFlow';
 
@@ -28,7 +29,7 @@ export function PasswordResetPage() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+      <PublicCard>
         <Stack gap="lg">
           <div>
             <Title order={1} size="h2">
@@ -40,7 +41,7 @@ export function PasswordResetPage() {
           </div>
           <SignInFlow isPasswordReset initialEmail={initialEmail} onComplete={onComplete} />
         </Stack>
-      </Paper>
+      </PublicCard>
       <Text size="sm" ta="center">
         <Anchor component={Link} to={signInPath(next)}>
           Back to sign in

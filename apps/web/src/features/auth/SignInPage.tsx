@@ -1,8 +1,9 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
 import { currentUserQuery } from '../../lib/currentUser';
+import { PublicCard } from '../../ui/PublicCard';
 import { safeNext } from './safeNext';
 import { SignInFlow } from './SignInFlow';
 
@@ -24,14 +25,14 @@ export function SignInPage() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+      <PublicCard>
         <Stack gap="lg">
           <Title order={1} size="h2">
             Sign in to Referwell
           </Title>
           <SignInFlow next={next} onComplete={onComplete} />
         </Stack>
-      </Paper>
+      </PublicCard>
       <Text size="sm" ta="center">
         New to Referwell?{' '}
         <Anchor component={Link} to="/signup">

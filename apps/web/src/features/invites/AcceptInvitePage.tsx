@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { invitesApi, User } from '@referwell/contracts';
@@ -8,6 +8,7 @@ import { logout } from '../../lib/logout';
 import { usePageTitle } from '../../lib/pageTitle';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { currentUserQuery } from '../../lib/currentUser';
+import { PublicCard } from '../../ui/PublicCard';
 import { signInPath } from '../auth';
 import { inviteSentTo, inviteTargetName } from './describeInvite';
 import { inviteByCodeQuery } from './inviteQueries';
@@ -61,11 +62,7 @@ export function AcceptInvitePage() {
     content = <SignedOutChoices invite={invite.data} code={code} onSignedIn={() => setFinishing(true)} />;
   }
 
-  return (
-    <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-      {content}
-    </Paper>
-  );
+  return <PublicCard>{content}</PublicCard>;
 }
 
 function SignedInChoices({ invite, code, viewer }: { invite: InviteView; code: string; viewer: User }) {

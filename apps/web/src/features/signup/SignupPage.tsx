@@ -1,8 +1,9 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
 import { currentUserQuery } from '../../lib/currentUser';
+import { PublicCard } from '../../ui/PublicCard';
 import { SignupFlow } from './SignupFlow';
 
 /** Where a new account goes once its phone is confirmed: to create or join a practice. */
@@ -24,7 +25,7 @@ export function SignupPage() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+      <PublicCard>
         <Stack gap="lg">
           <div>
             <Title order={1} size="h2">
@@ -41,7 +42,7 @@ export function SignupPage() {
             onVerified={onVerified}
           />
         </Stack>
-      </Paper>
+      </PublicCard>
       <Text size="sm" ta="center">
         Already have an account?{' '}
         <Anchor component={Link} to="/login">

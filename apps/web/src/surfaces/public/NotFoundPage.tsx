@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
+import { PublicCard } from '../../ui/PublicCard';
 
 /** Any address the app does not know: in the public pages' frame, with the way back. */
 export function NotFoundPage() {
   usePageTitle('Page not found');
   const { pathname } = useLocation();
   return (
-    <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+    <PublicCard>
       <Stack gap="md">
         <Text c="dimmed" fw={600} fz="sm">
           Error 404
@@ -31,6 +32,6 @@ export function NotFoundPage() {
           </Anchor>
         </Group>
       </Stack>
-    </Paper>
+    </PublicCard>
   );
 }
