@@ -21,13 +21,36 @@ describe('GET /api/v1/practice/{id}/gates', () => {
     const { practice, staff } = await practiceWithTeam(t.db);
     await t.db
       .update(practices)
-      .set({ gates: { bots: true, chat: false, teleport: true } })
+      .set({ gates: { chat: false, customProperties: false, teleport: true } })
       .where(eq(practices.id, practice.id));
     const res = await (
       await signedIn(t.app, staff)
     ).get(`/api/v1/practice/${practice.id}/gates?type=WEB&version=4.3.0`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...practicesApi.DEFAULT_GATES, bots: true, chat: false });
+    expect(res.json()).toEqual({ ...practicesApi.DEFAULT_GATES, chat: false, customProperties: false });
+  });
+
+  it('turns on what exists and keeps areas this release lacks off, whatever the practice has stored', async () => {
+    const { practice, staff } = await practiceWithTeam(t.db);
+    await t.db
+      .update(practices)
+      .set({ gates: { appointments: true, calendar: true, content: true, billing: true, bots: true } })
+      .where(eq(practices.id, practice.id));
+    const gates = (await (await signedIn(t.app, staff)).get(`/api/v1/practice/${practice.id}/gates`)).json();
+    expect(gates).toMatchObject({
+      referrals: true,
+      chat: true,
+      patients: true,
+      forms: true,
+      networks: true,
+      appointments: false,
+      calendar: false,
+      inbox: false,
+      content: false,
+      analytics: false,
+      billing: false,
+      bots: false,
+    });
   });
 
   it('validates type and version', async () => {

@@ -17,14 +17,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { PRACTICE_RULES, assertSelf } from '../../platform/access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.js';
-import {
-  containsPattern,
-  effectiveGates,
-  loadPractice,
-  recentPracticesOf,
-  tagsOf,
-  toPractice,
-} from './practices.service.js';
+import { containsPattern, loadPractice, recentPracticesOf, tagsOf, toPractice } from './practices.service.js';
 import { validOptionalPhone } from '../../platform/phone.js';
 import { auditPractice } from './practice-audit.js';
 import type { PlacesService } from '../places/index.js';
@@ -208,7 +201,7 @@ export function createPracticeProfileService(ctx: AppContext, places: PlacesServ
     /** Every client type and version gets the same flags today; both are validated so they can differ later. */
     async gates(caller: Caller, practiceId: number) {
       await authorizePractice(db, caller, practiceId, 'practice.view');
-      return effectiveGates((await loadPractice(db, practiceId)).gates);
+      return practicesApi.effectiveGates((await loadPractice(db, practiceId)).gates);
     },
 
     async recent(caller: Caller, practiceId: number) {

@@ -30,15 +30,6 @@ export async function membershipsOf(db: Db, userId: number): Promise<PracticeMem
   return [...byPractice.values()];
 }
 
-/** The practice's flags: the product defaults, overridden by what is stored for it (unknown names are ignored). */
-export function effectiveGates(stored: Record<string, boolean>): practicesApi.Gates {
-  const gates = { ...practicesApi.DEFAULT_GATES };
-  for (const name of practicesApi.GATE_NAMES) {
-    if (typeof stored[name] === 'boolean') gates[name] = stored[name];
-  }
-  return gates;
-}
-
 export function toPracticeTag(t: Pick<typeof practiceTags.$inferSelect, keyof PracticeTag>): PracticeTag {
   return {
     id: t.id,
@@ -75,7 +66,7 @@ export function toPractice(p: PracticeRow, tags: PracticeTag[], opts: { showBill
     defaultAppointmentLocation: p.defaultAppointmentLocation as Practice['defaultAppointmentLocation'],
     defaultVirtualAppointmentHost: p.defaultVirtualAppointmentHost as Practice['defaultVirtualAppointmentHost'],
     liaisonEmails: p.liaisonEmails,
-    gates: effectiveGates(p.gates),
+    gates: practicesApi.effectiveGates(p.gates),
     isIndividual: p.isIndividual,
     isThirdParty: p.isThirdParty,
     tierTimeout: p.tierTimeout,

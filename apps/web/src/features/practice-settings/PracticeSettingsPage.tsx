@@ -26,7 +26,9 @@ const TABS: { value: TabValue; label: string; gate?: practicesApi.GateName; admi
   { value: 'tags', label: 'Tags' },
   { value: 'custom-properties', label: 'Custom properties', gate: 'customProperties' },
   { value: 'api-keys', label: 'API keys', gate: 'apiKeys' },
-  { value: 'billing', label: 'Billing', gate: 'billing' },
+  // Who is billed and where invoices go belong to every practice (spec 1); the `billing` gate is
+  // for the subscription and card screens of spec 2, which will sit behind it in this tab.
+  { value: 'billing', label: 'Billing' },
   { value: 'audit', label: 'Audit trail', adminsOnly: true },
 ];
 const DEFAULT_TAB = 'profile';

@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { worklistApi } from '@referwell/contracts';
+import { practicesApi, type worklistApi } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { emptyWorklist, errorBody, signedInRoutes } from '../../test/fixtures';
@@ -115,6 +115,19 @@ describe('the home page', { timeout: 20_000 }, () => {
     expect(await within(offers).findByText('Nothing waiting for an answer')).toBeInTheDocument();
     expect(screen.getByText('No news on the referrals you sent')).toBeInTheDocument();
     expect(screen.getByText('No unread chats')).toBeInTheDocument();
+  });
+
+  it('leaves out the sections of areas the practice has off', async () => {
+    fakeServer({
+      ...signedInRoutes(),
+      [`GET ${WORKLIST}`]: busy,
+      'GET /api/v1/practice/:id/gates': () => ({ ...practicesApi.DEFAULT_GATES, chat: false, forms: false }),
+    });
+    renderApp('/');
+    await section(/^Referrals waiting for your answer/);
+    await waitFor(() => expect(screen.queryByRole('region', { name: /^Unread chats/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: /^News on referrals you sent/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^New form submissions/ })).not.toBeInTheDocument();
   });
 
   it('refreshes without a reload when the events socket says a referral arrived', async () => {

@@ -58,4 +58,19 @@ describe('the provider navigation', { timeout: 20_000 }, () => {
       'Sessions',
     ]);
   });
+
+  it('says an area is off in place of its screen when the address leads there', async () => {
+    fakeServer({
+      ...signedInRoutes(),
+      'GET /api/v1/practice/:id/gates': () => ({ ...practicesApi.DEFAULT_GATES, chat: false }),
+    });
+    renderApp('/chats/12');
+
+    expect(await screen.findByText('Not available in your practice')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Chats' })).toBeInTheDocument();
+    expect(screen.getByText(/Chats is not turned on for/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('region', { name: 'Open chat' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Search chats')).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
-import type { practicesApi } from '@referwell/contracts';
 import { IdleWarning } from '../../features/auth';
 import { EventsSocket } from '../../features/events';
 import { PracticeSwitcher } from '../../features/practices';
@@ -10,6 +9,9 @@ import { GlobalSearch } from '../../features/search';
 import { NotificationsBell } from '../../features/notifications';
 import { UnreadCount, usePracticeUnread, type PracticeUnread } from '../../features/unread';
 import { useGates } from '../../lib/practiceGates';
+import { useSession } from '../../lib/session';
+import { AreaOffMessage } from './AreaOffMessage';
+import { gatedAreaOf } from './gatedAreas';
 import { UserMenu } from './UserMenu';
 
 interface NavItem {
@@ -17,21 +19,19 @@ interface NavItem {
   label: string;
   /** Which of the current practice's unread counts shows beside it. */
   unread?: keyof PracticeUnread;
-  /** The feature gate it needs: hidden while the practice has it off. */
-  gate?: practicesApi.GateName;
 }
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
-  { to: '/referrals', label: 'Referrals', unread: 'inboxItems', gate: 'referrals' },
-  { to: '/patients', label: 'Patients', gate: 'patients' },
-  { to: '/chats', label: 'Chats', unread: 'chats', gate: 'chat' },
+  { to: '/referrals', label: 'Referrals', unread: 'inboxItems' },
+  { to: '/patients', label: 'Patients' },
+  { to: '/chats', label: 'Chats', unread: 'chats' },
   { to: '/contacts', label: 'Contacts' },
-  { to: '/intake', label: 'Intake', unread: 'submissions', gate: 'forms' },
+  { to: '/intake', label: 'Intake', unread: 'submissions' },
   { to: '/practice/team', label: 'Team' },
-  { to: '/practice/networks', label: 'Networks', gate: 'networks' },
+  { to: '/practice/networks', label: 'Networks' },
   { to: '/practice/settings', label: 'Practice settings' },
-  { to: '/organisations', label: 'Organisations', gate: 'organisations' },
+  { to: '/organisations', label: 'Organisations' },
   { to: '/practices/join', label: 'Join a practice' },
   { to: '/settings', label: 'My settings' },
   { to: '/sessions', label: 'Sessions' },
@@ -42,6 +42,15 @@ export function ProviderLayout() {
   const { pathname } = useLocation();
   const unread = usePracticeUnread();
   const gateOn = useGates();
+  const practiceName = useSession((session) => session.currentPractice?.practice.name);
+  // Nav items and screens of an area the practice has off are hidden. Gates count as on while
+  // they load (lib/practiceGates), so a screen is not held back by them; the server does not
+  // enforce gates, so one shown for that moment exposes nothing.
+  const offered = (path: string) => {
+    const area = gatedAreaOf(path);
+    return !area || gateOn(area.gate);
+  };
+  const area = gatedAreaOf(pathname);
 
   useEffect(() => close(), [pathname, close]);
 
@@ -79,7 +88,7 @@ export function ProviderLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="provider-navbar" aria-label="Main">
-        {NAV_ITEMS.filter((item) => !item.gate || gateOn(item.gate)).map((item) => {
+        {NAV_ITEMS.filter((item) => offered(item.to)).map((item) => {
           const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
           return (
             <NavLink
@@ -95,7 +104,11 @@ export function ProviderLayout() {
         })}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
-        <Outlet />
+        {area && practiceName && !gateOn(area.gate) ? (
+          <AreaOffMessage area={area} practiceName={practiceName} />
+        ) : (
+          <Outlet />
+        )}
       </AppShell.Main>
       <IdleWarning />
       <EventsSocket />
