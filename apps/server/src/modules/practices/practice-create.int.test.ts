@@ -18,7 +18,7 @@ const practiceCount = async () => (await t.db.select({ n: count() }).from(practi
 const newcomer = () => createUser(t.db, { signupRole: 'PROVIDER' });
 
 describe('creating a practice', () => {
-  it('places it where the chosen address is, so referrals can measure distances from it', async () => {
+  it('places it where the chosen address is, so referrals can measure distances from it, in its time zone', async () => {
     const client = await signedIn(t.app, await newcomer());
     const res = await client.post('/api/v1/practices', {
       name: 'Prairie Bone & Joint',
@@ -31,7 +31,11 @@ describe('creating a practice', () => {
     expect(row.latitude).toBeCloseTo(39.8, 0);
     expect(row.longitude).toBeCloseTo(-89.6, 0);
     expect(row.country).toBe('US');
-    expect(res.json()).toMatchObject({ placeId: 'us-city:IL:Springfield', latitude: row.latitude });
+    expect(res.json()).toMatchObject({
+      placeId: 'us-city:IL:Springfield',
+      latitude: row.latitude,
+      timezone: 'America/Chicago',
+    });
   });
 
   it('refuses an address id the address search never gave, on its field, and creates nothing', async () => {

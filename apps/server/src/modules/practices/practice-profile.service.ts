@@ -1,3 +1,4 @@
+import tzlookup from '@photostructure/tz-lookup';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { practicesApi, type PracticeSummary, type Role, type filesApi } from '@referwell/contracts';
 import type { z } from 'zod';
@@ -73,11 +74,19 @@ export async function applyBrandingImage(ctx: Pick<AppContext, 'db' | 'storage' 
 export function createPracticeProfileService(ctx: AppContext, places: PlacesService) {
   const { db, audit } = ctx;
 
-  /** Where a chosen address is: referral matching measures distances from these coordinates. */
+  /**
+   * Where a chosen address is: referral matching measures distances from these coordinates, and
+   * the time zone there is the practice's first one (its opening hours and deadlines are read in it).
+   */
   async function placeOf(placeId: string) {
     try {
       const place = await places.details(placeId);
-      return { latitude: place.latitude, longitude: place.longitude, country: place.country ?? 'US' };
+      return {
+        latitude: place.latitude,
+        longitude: place.longitude,
+        country: place.country ?? 'US',
+        timezone: tzlookup(place.latitude, place.longitude),
+      };
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
         const message = 'Unknown address; choose one of the suggestions';
