@@ -91,3 +91,31 @@ export const practiceWorklist = endpoint({
   params: IdParams,
   response: Worklist,
 });
+
+/**
+ * The first steps of a new practice, shown on home until done (issue 16): what makes it findable
+ * for referrals and ready for patients. Each is someone's to take: the practice's admins take the
+ * practice's, and a provider their own matching profile (a speciality and an accepted insurance).
+ */
+export const SETUP_STEPS = ['OPENING_HOURS', 'NPI', 'ABOUT', 'MATCHING', 'NETWORKS', 'TEAM', 'INTAKE_FORM'] as const;
+export const SetupStepName = z.enum(SETUP_STEPS);
+export type SetupStepName = z.infer<typeof SetupStepName>;
+
+export const PracticeSetup = z.object({
+  /** The caller's steps in the practice, in order; none when no step is theirs. */
+  steps: z.array(z.object({ step: SetupStepName, done: z.boolean() })),
+  /** The practice's time zone, which the opening-hours step names (it came from the address). */
+  timezone: z.string(),
+});
+export type PracticeSetup = z.infer<typeof PracticeSetup>;
+
+export const practiceSetup = endpoint({
+  method: 'GET',
+  path: '/api/v1/practice/:id/setup',
+  summary:
+    "The caller's first steps in the practice (opening hours, NPI, about, matching, networks, team, intake form), each done or not",
+  tags,
+  auth: 'user',
+  params: IdParams,
+  response: PracticeSetup,
+});

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Role } from '@referwell/contracts';
 import type { Db } from '../db/client.js';
 import { organisationMembers } from './organisations.table.js';
@@ -20,6 +20,16 @@ export async function practiceIdsOf(db: Db, userId: number): Promise<number[]> {
     .from(practiceMembers)
     .where(eq(practiceMembers.userId, userId));
   return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Whether anyone besides the user belongs to the practice. */
+export async function hasColleagues(db: Db, practiceId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: practiceMembers.userId })
+    .from(practiceMembers)
+    .where(and(eq(practiceMembers.practiceId, practiceId), ne(practiceMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A user's roles in an organisation (empty when not a member). */

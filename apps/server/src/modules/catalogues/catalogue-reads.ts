@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { insurances, providerSpecialities, specialities, userInsurances } from './catalogues.table.js';
 
@@ -69,3 +69,20 @@ export const providersOfSpeciality = (db: Db, specialityId: number) =>
 export const acceptsInsurance = (userId: SQLWrapper, practiceId: SQLWrapper, insuranceId: number): SQL =>
   sql`exists (select 1 from ${userInsurances} where ${userInsurances.userId} = ${userId}
     and ${userInsurances.practiceId} = ${practiceId} and ${userInsurances.insuranceId} = ${insuranceId})`;
+
+/** Whether specialty referrals can reach the provider at the practice: a speciality, and an insurance accepted there. */
+export async function matchableAt(db: Db, userId: number, practiceId: number): Promise<boolean> {
+  const [speciality, insurance] = await Promise.all([
+    db
+      .select({ id: providerSpecialities.specialityId })
+      .from(providerSpecialities)
+      .where(eq(providerSpecialities.userId, userId))
+      .limit(1),
+    db
+      .select({ id: userInsurances.insuranceId })
+      .from(userInsurances)
+      .where(and(eq(userInsurances.userId, userId), eq(userInsurances.practiceId, practiceId)))
+      .limit(1),
+  ]);
+  return speciality.length > 0 && insurance.length > 0;
+}

@@ -11,6 +11,7 @@ export {
   insuranceById,
   insuranceExistsSql,
   insuranceNameOf,
+  matchableAt,
   providersOfSpeciality,
   specialitiesByIds,
   specialityExists,

@@ -16,7 +16,7 @@ import { registerUnreadCounter } from '../unread/index.js';
 import { registerPushSource } from '../events/index.js';
 import { registerNotificationSource } from '../notifications/index.js';
 
-export { newSubmissionsOf } from './intake-worklist.js';
+export { hasIntakeForm, newSubmissionsOf } from './intake-worklist.js';
 
 /**
  * Intake (spec 2 §3, §7): a practice's bots (public forms at /form/{endpoint}), the submissions

@@ -2,7 +2,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { worklistApi } from '@referwell/contracts';
 import { authorizePractice, type AppContext, type SessionCaller } from '../../core/index.js';
 import type { ClientInfo } from '../../platform/http.js';
-import { submissions } from './intake.table.js';
+import type { Db } from '../../db/client.js';
+import { bots, submissions } from './intake.table.js';
 import { auditIntake, submissionsWithBot, unreadSubmission } from './intake-records.js';
 
 /**
@@ -42,4 +43,10 @@ export async function newSubmissionsOf(
       receivedAt: submission.createdAt.getTime(),
     })),
   };
+}
+
+/** Whether the practice has an intake form (a bot) for patients to fill in. */
+export async function hasIntakeForm(db: Db, practiceId: number): Promise<boolean> {
+  const [row] = await db.select({ id: bots.id }).from(bots).where(eq(bots.practiceId, practiceId)).limit(1);
+  return row !== undefined;
 }

@@ -5,7 +5,7 @@ import { createInviteResponses } from './invite-responses.service.js';
 import { registerInviteRoutes } from './invites.routes.js';
 
 export { createInviteResponses, type InviteResponses } from './invite-responses.service.js';
-export { pendingInvitesFor, targetOf } from './invite-records.js';
+export { hasInvitedColleagues, pendingInvitesFor, targetOf } from './invite-records.js';
 
 export function invitesModule(app: FastifyInstance, ctx: AppContext) {
   registerInviteRoutes(app, ctx, createInvitesService(ctx), createInviteResponses(ctx));

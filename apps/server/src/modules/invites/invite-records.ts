@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { invitesApi } from '@referwell/contracts';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../core/index.js';
@@ -109,4 +109,21 @@ export async function senderOf(db: Db, invite: InviteRow) {
   if (invite.invitedBy === null) return null;
   const [sender] = await db.select(senderColumns).from(users).where(eq(users.id, invite.invitedBy)).limit(1);
   return sender ?? null;
+}
+
+/** Whether the practice ever invited a colleague to join it (not a patient, nor to a network), whatever became of it. */
+export async function hasInvitedColleagues(db: Db, practiceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(
+        eq(invites.practiceId, practiceId),
+        ne(invites.type, 'PATIENT'),
+        isNull(invites.networkId),
+        isNull(invites.organisationId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

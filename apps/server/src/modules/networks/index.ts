@@ -6,6 +6,7 @@ import { createNetworksService } from './networks.service.js';
 export {
   addNetworkPractice,
   forgetNetworkProvider,
+  inAnyNetwork,
   inNetworkOrOwner,
   networkById,
   networkStanding,

@@ -77,3 +77,13 @@ export const networkTiersOf = (practiceId: Placeholder) =>
           'listed', (select coalesce(json_agg(json_build_object('userId', nv.user_id, 'practiceId', nv.practice_id)), '[]'::json)
             from ${networkProviders} nv where nv.network_id = n.id)
         ) order by n."order", n.id) from ${networks} n where n.practice_id = ${practiceId}), '[]'::json)`;
+
+/** Whether the practice belongs to any network, its own or another's. */
+export async function inAnyNetwork(db: Db, practiceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: networkPractices.networkId })
+    .from(networkPractices)
+    .where(eq(networkPractices.practiceId, practiceId))
+    .limit(1);
+  return row !== undefined;
+}

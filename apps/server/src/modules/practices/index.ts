@@ -11,6 +11,7 @@ import { createCustomPropertiesService } from './custom-properties.service.js';
 
 export {
   containsPattern,
+  loadPractice,
   membershipsOf,
   practiceTagIdsOf,
   practiceTagsIn,

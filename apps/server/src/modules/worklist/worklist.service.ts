@@ -4,6 +4,7 @@ import type { ClientInfo } from '../../platform/http.js';
 import { referralWorklist } from '../referrals/index.js';
 import { unreadChatsOf } from '../chats/index.js';
 import { newSubmissionsOf } from '../intake/index.js';
+import { practiceSetupOf } from './practice-setup.js';
 
 /**
  * A practice's worklist: each section is read by the module that owns it, through its public read,
@@ -22,6 +23,8 @@ export function createWorklistService(ctx: AppContext) {
       ]);
       return { ...referrals, unreadChats, newSubmissions };
     },
+
+    setup: (caller: SessionCaller, practiceId: number) => practiceSetupOf(ctx, caller, practiceId),
   };
 }
 
