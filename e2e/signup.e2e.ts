@@ -3,10 +3,12 @@ import { codeFor, expectAccessible, signInWithPassword } from './support';
 
 const WIDTH = 375;
 
-test('a new person signs up on a phone, confirms the texted code, creates a practice in Springfield IL, lists her speciality and an insurance, and is matched to a referral from across town', async ({
+test('a new person signs up on a phone, confirms the texted code, creates a practice in Springfield IL, follows its first steps to list her speciality and an insurance, and accepts a specialty referral from across town', async ({
   browser,
   request,
 }) => {
+  // Three people, a dozen screens and two live updates: longer than one screen's test.
+  test.setTimeout(150_000);
   const context = await browser.newContext({ viewport: { width: WIDTH, height: 800 } });
   const page = await context.newPage();
   const fitsThePhone = async () =>
@@ -53,11 +55,17 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
   await fitsThePhone();
   await page.getByRole('button', { name: 'Create practice' }).click();
 
-  // Its creator is its admin and works in it now: its home page.
+  // Its creator is its admin and works in it now: its home page, which lists the first steps.
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nora Newton' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('What is waiting for you at Prairie Bone & Joint.')).toBeVisible();
   await expect(page.getByText('Current practice: Prairie Bone & Joint')).toBeAttached();
+  const checklist = page.getByRole('region', { name: 'Make your practice findable' });
+  await expect(checklist.getByText('0 of 7 done. This list goes away once they all are.')).toBeVisible();
+  // The time zone came from the address, not the default New York.
+  await expect(checklist.getByText(/Times are in America\/Chicago/)).toBeVisible();
+  await expectAccessible(page, 'main');
+  await fitsThePhone();
 
   const current = await (await page.request.get('/api/v1/user/current')).json();
   const user: { id: number } = current.user;
@@ -66,8 +74,9 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
     roles: expect.arrayContaining(['ADMIN', 'PROVIDER']),
   });
 
-  // Findable: in My settings she lists what she practises and an insurance she accepts there.
-  await page.goto('/settings');
+  // Findable: from the checklist to My settings, where she lists what she practises and an
+  // insurance she accepts there (one Riverside's network partner does not take).
+  await checklist.getByRole('link', { name: 'Add your specialities and accepted insurances' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const specialities = page.getByRole('region', { name: 'Specialities' });
   await expect(specialities.getByText(/None yet/)).toBeVisible();
@@ -80,11 +89,11 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
   await expect(page.getByText('Your specialities are saved')).toBeVisible();
 
   const insurances = page.getByRole('region', { name: 'Insurances you accept' });
-  await insurances.getByRole('combobox', { name: 'Add an insurance accepted at Prairie Bone & Joint' }).fill('Aetna');
-  await page.getByRole('option').filter({ hasText: 'Payer ID 60054' }).click();
-  await expect(page.getByText('Aetna is now accepted at Prairie Bone & Joint')).toBeVisible();
+  await insurances.getByRole('combobox', { name: 'Add an insurance accepted at Prairie Bone & Joint' }).fill('Humana');
+  await page.getByRole('option').filter({ hasText: 'Payer ID 61101' }).click();
+  await expect(page.getByText('Humana is now accepted at Prairie Bone & Joint')).toBeVisible();
   await expect(insurances.getByRole('list', { name: 'Insurances accepted at Prairie Bone & Joint' })).toHaveText(
-    'Aetna',
+    'Humana',
   );
   await expectAccessible(page, 'main');
   await fitsThePhone();
@@ -93,10 +102,15 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
   const matrix: { insurances: { id: number; name: string }[] }[] = await (
     await page.request.get(`/api/v1/user/${user.id}/insurance/matrix`)
   ).json();
-  const aetna = matrix[0].insurances[0];
-  expect([orthopaedics.name, aetna.name]).toEqual(['Orthopaedic Surgery Physician', 'Aetna']);
+  const humana = matrix[0].insurances[0];
+  expect([orthopaedics.name, humana.name]).toEqual(['Orthopaedic Surgery Physician', 'Humana']);
 
-  // Riverside, across town, asks who an orthopaedic referral for an Aetna patient would reach.
+  // Home counts the step done.
+  await page.goto('/');
+  await expect(checklist.getByText('1 of 7 done. This list goes away once they all are.')).toBeVisible();
+  await expect(checklist.getByRole('link', { name: 'Add your specialities and accepted insurances' })).toHaveCount(0);
+
+  // Riverside, across town, asks who an orthopaedic referral for a Humana patient would reach.
   const riverside = await (await browser.newContext()).newPage();
   await signInWithPassword(riverside, 'admin@riverside.test');
   // Signed in once home greets her: the header's practice name shows only while her two practices load.
@@ -106,7 +120,7 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
   ).json();
   const from = theirs.find((membership) => membership.practice.name === 'Riverside Family Medicine')!.practice.id;
   const check = await riverside.request.get(
-    `/api/v1/referrals/matchCheck?practice=${from}&speciality=${orthopaedics.id}&insurance=${aetna.id}`,
+    `/api/v1/referrals/matchCheck?practice=${from}&speciality=${orthopaedics.id}&insurance=${humana.id}`,
   );
   expect(check.status()).toBe(200);
   const { tiers } = (await check.json()) as {
@@ -118,6 +132,48 @@ test('a new person signs up on a phone, confirms the texted code, creates a prac
       providers: [expect.objectContaining({ firstName: 'Nora' })],
     }),
   );
+  // Riverside's provider sends John Carter, of Springfield, for an orthopaedic opinion under Humana.
+  const sender = await (await browser.newContext()).newPage();
+  await signInWithPassword(sender, 'provider@riverside.test');
+  await expect(sender.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await sender.goto('/referrals/new');
+  await expect(sender.getByRole('heading', { level: 1, name: 'New referral' })).toBeVisible();
+  await sender.getByRole('combobox', { name: 'Find a patient' }).fill('John');
+  await sender
+    .getByRole('option', { name: /John Carter/ })
+    .first()
+    .click();
+  await sender.getByRole('radio', { name: /Specialty/ }).check();
+  await sender.getByRole('combobox', { name: 'Speciality' }).fill('Orthopaedic Surgery');
+  await sender
+    .getByRole('option', { name: /^Orthopaedic Surgery Physician/ })
+    .first()
+    .click();
+  await sender.getByRole('combobox', { name: 'Insurance' }).fill('Humana');
+  await sender
+    .getByRole('option', { name: /^Humana/ })
+    .first()
+    .click();
+  await expect(sender.getByText('Prairie Bone & Joint').first()).toBeVisible();
+  await sender.getByRole('button', { name: 'Send referral' }).click();
+  await expect(sender).toHaveURL(/\/referrals\/view\/\d+$/);
+
+  // Prairie's home shows the offer without a reload; Nora opens it and accepts.
+  const offers = page.getByRole('region', { name: /^Referrals waiting for your answer/ });
+  const offer = offers.getByRole('link', { name: /John Carter/ });
+  await expect(offer).toBeVisible({ timeout: 15_000 });
+  await offer.click();
+  await expect(page.getByRole('heading', { name: /John Carter/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByRole('button', { name: 'Accept referral' }).click();
+  await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'main');
+  await fitsThePhone();
+
+  // The sender sees who took it.
+  await expect(sender.getByText('Accepted', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(sender.getByText(/Prairie Bone & Joint/).first()).toBeVisible();
+  await sender.context().close();
   await riverside.context().close();
   await context.close();
 });

@@ -72,7 +72,7 @@ export function emptyWorklist(): worklistApi.Worklist {
   };
 }
 
-/** Routes every signed-in screen needs: who is signed in, their practices, signing out, and the home page's worklist. */
+/** Routes every signed-in screen needs: who is signed in, their practices, signing out, and the home page's worklist (with no first steps left). */
 export function signedInRoutes(current: () => CurrentUserResponse = () => currentUserResponse()) {
   return {
     'GET /api/v1/user/current': () => current(),
@@ -80,5 +80,6 @@ export function signedInRoutes(current: () => CurrentUserResponse = () => curren
     'GET /api/v1/practice/:id/gates': () => practicesApi.DEFAULT_GATES,
     'PUT /api/v1/auth/logout': () => ({ ok: true }),
     'GET /api/v1/practice/:id/worklist': () => emptyWorklist(),
+    'GET /api/v1/practice/:id/setup': (): worklistApi.PracticeSetup => ({ steps: [], timezone: 'America/Chicago' }),
   };
 }

@@ -78,12 +78,15 @@ export const networkTiersOf = (practiceId: Placeholder) =>
             from ${networkProviders} nv where nv.network_id = n.id)
         ) order by n."order", n.id) from ${networks} n where n.practice_id = ${practiceId}), '[]'::json)`;
 
-/** Whether the practice belongs to any network, its own or another's. */
+/** Whether the practice has a network of its own or belongs to another's. */
 export async function inAnyNetwork(db: Db, practiceId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: networkPractices.networkId })
-    .from(networkPractices)
-    .where(eq(networkPractices.practiceId, practiceId))
-    .limit(1);
-  return row !== undefined;
+  const [owned, joined] = await Promise.all([
+    db.select({ id: networks.id }).from(networks).where(eq(networks.practiceId, practiceId)).limit(1),
+    db
+      .select({ id: networkPractices.networkId })
+      .from(networkPractices)
+      .where(eq(networkPractices.practiceId, practiceId))
+      .limit(1),
+  ]);
+  return owned.length > 0 || joined.length > 0;
 }

@@ -72,8 +72,8 @@ describe('GET /api/v1/practice/{id}/setup', () => {
     });
     expect(insuranceRes.statusCode, insuranceRes.body).toBe(200);
 
-    const network = await createNetwork(t, practiceId);
-    await t.db.insert(networkPractices).values({ networkId: network.id, practiceId });
+    // A network of its own counts, as joining another's would.
+    await createNetwork(t, practiceId);
     const invited = await client.post(`/api/v1/invite?practiceId=${practiceId}`, {
       type: 'PROVIDER',
       email: `colleague-${Date.now()}@example.test`,
@@ -84,6 +84,13 @@ describe('GET /api/v1/practice/{id}/setup', () => {
     const setup = await setupOf(client, practiceId);
     expect(undone(setup)).toEqual([]);
     expect(setup.steps).toHaveLength(7);
+  });
+
+  it('counts a network the practice joined as its networks step', async () => {
+    const { client, practiceId } = await newPractice();
+    const network = await createNetwork(t, (await createPractice(t.db)).id);
+    await t.db.insert(networkPractices).values({ networkId: network.id, practiceId });
+    expect(undone(await setupOf(client, practiceId))).not.toContain('NETWORKS');
   });
 
   it('gives a provider who is not an admin only their own matching step, and staff none', async () => {

@@ -21,6 +21,15 @@ export function worklistQuery(practiceId: number) {
   });
 }
 
+/** The caller's first steps in the practice; asked again on every visit to home, as steps are taken elsewhere. */
+export function practiceSetupQuery(practiceId: number) {
+  return queryOptions({
+    queryKey: ['practiceSetup', practiceId],
+    queryFn: ({ signal }) => call(worklistApi.practiceSetup, { params: { id: practiceId }, signal }),
+    staleTime: 0,
+  });
+}
+
 /**
  * The events socket announces every referral change, chat message and submission (a new one, or
  * one a colleague opened) as window events; each refreshes the worklist. One push announces

@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { practicesApi, type worklistApi } from '@referwell/contracts';
+import { practicesApi, worklistApi } from '@referwell/contracts';
 import { fakeServer, reply } from '../../test/fakeServer';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { emptyWorklist, errorBody, signedInRoutes } from '../../test/fixtures';
@@ -128,6 +128,37 @@ describe('the home page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: /^Unread chats/ })).not.toBeInTheDocument());
     expect(screen.getByRole('region', { name: /^News on referrals you sent/ })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^New form submissions/ })).not.toBeInTheDocument();
+  });
+
+  it('lists a new practice’s first steps, each leading to where it is taken, until all are done', async () => {
+    const steps = (done: worklistApi.SetupStepName[]) => ({
+      timezone: 'America/Chicago',
+      steps: worklistApi.SETUP_STEPS.map((step) => ({ step, done: done.includes(step) })),
+    });
+    let setup = steps(['NPI', 'TEAM']);
+    fakeServer({ ...signedInRoutes(), 'GET /api/v1/practice/:id/setup': () => setup });
+    const { unmount } = renderApp('/');
+
+    const checklist = await section(/^Make your practice findable/);
+    expect(within(checklist).getByText('2 of 7 done. This list goes away once they all are.')).toBeInTheDocument();
+    // The steps left, each a link; those done are only counted.
+    expect(within(checklist).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(checklist).getByRole('link', { name: 'Set your opening hours' })).toHaveAttribute(
+      'href',
+      '/practice/settings/opening-hours',
+    );
+    expect(within(checklist).getByText(/Times are in America\/Chicago/)).toBeInTheDocument();
+    expect(
+      within(checklist).getByRole('link', { name: 'Add your specialities and accepted insurances' }),
+    ).toHaveAttribute('href', '/settings');
+    expect(within(checklist).getByRole('link', { name: 'Create an intake form' })).toHaveAttribute('href', '/intake');
+    expect(within(checklist).queryByText(/NPI/)).not.toBeInTheDocument();
+
+    unmount();
+    setup = steps([...worklistApi.SETUP_STEPS]);
+    renderApp('/');
+    await section(/^Referrals waiting for your answer/);
+    await waitFor(() => expect(screen.queryByRole('region', { name: /^Make your practice findable/ })).toBeNull());
   });
 
   it('refreshes without a reload when the events socket says a referral arrived', async () => {

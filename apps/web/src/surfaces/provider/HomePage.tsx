@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { Worklist } from '../../features/worklist';
+import { SetupChecklist, Worklist } from '../../features/worklist';
 import { PageHeader } from '../../ui/PageHeader';
 import { Navigate } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -18,6 +18,7 @@ export function HomePage() {
   return (
     <Stack gap="lg">
       <PageHeader title={welcome} description={`What is waiting for you at ${practice.practice.name}.`} />
+      <SetupChecklist practiceId={practice.practice.id} />
       <Worklist practiceId={practice.practice.id} />
     </Stack>
   );
