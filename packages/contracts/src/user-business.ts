@@ -32,10 +32,7 @@ const orNull = (v: string) => (v === '' ? null : v);
 export const ProfessionalDetailsBody = z
   .object({
     credentials: plainName(
-      z
-        .string()
-        .trim()
-        .max(MAX_CREDENTIALS_LENGTH, `Credentials must be at most ${MAX_CREDENTIALS_LENGTH} characters`),
+      z.string().trim().max(MAX_CREDENTIALS_LENGTH, `Credentials must be at most ${MAX_CREDENTIALS_LENGTH} characters`),
       'Credentials',
     )
       .transform(orNull)

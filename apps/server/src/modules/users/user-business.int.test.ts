@@ -155,8 +155,6 @@ describe('POST /api/v1/user/convert/provider', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await rolesIn(t.db, user.id, practice.id)).toEqual(['STAFF']);
-    expect((await new TestClient(t.app).post('/api/v1/user/convert/provider', { practiceId: 1 })).statusCode).toBe(
-      401,
-    );
+    expect((await new TestClient(t.app).post('/api/v1/user/convert/provider', { practiceId: 1 })).statusCode).toBe(401);
   });
 });
