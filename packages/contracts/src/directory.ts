@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.js';
 import { UserKind } from './enums.js';
 import { Id, IdParams, PhoneText, paged } from './common.js';
 import { PracticeSummary } from './users.js';
+import { ProfessionalDetails } from './user-business.js';
 
 /** Looking people up: users by query, id, phone or e-mail (spec 1 §7 Users, spec 2 §7 Users). */
 
@@ -22,6 +23,10 @@ export type PersonSummary = z.infer<typeof PersonSummary>;
 /** A person's public profile: who they are and the practices they work in. */
 export const UserProfile = PersonSummary.extend({ practices: z.array(PracticeSummary) });
 export type UserProfile = z.infer<typeof UserProfile>;
+
+/** One person's profile as its dialog shows it: with their professional details (search results go without). */
+export const UserProfileDetails = UserProfile.extend({ professional: ProfessionalDetails });
+export type UserProfileDetails = z.infer<typeof UserProfileDetails>;
 
 export const DIRECTORY_PAGE_SIZE = 30;
 
@@ -53,7 +58,7 @@ export const userProfile = endpoint({
   tags,
   auth: 'user',
   params: IdParams,
-  response: UserProfile,
+  response: UserProfileDetails,
 });
 
 export const userByPhone = endpoint({

@@ -18,6 +18,7 @@ export * as departmentsApi from './departments.js';
 export * as networksApi from './networks.js';
 export * as organisationsApi from './organisations.js';
 export * as directoryApi from './directory.js';
+export * as userBusinessApi from './user-business.js';
 export * as invitesApi from './invites.js';
 export * as joinRequestsApi from './join-requests.js';
 export * as apiKeysApi from './api-keys.js';

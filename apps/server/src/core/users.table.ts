@@ -41,6 +41,11 @@ export const users = pgTable(
     signupRole: text('signup_role'),
     /** Where the user's profile photo is served (files' public image path); set once an upload is scanned clean. */
     photoUrl: text('photo_url'),
+    /** Professional details other practices see (PUT /user/business/settings); null until given. */
+    credentials: text('credentials'),
+    /** The individual NPI as the person gave it (check digit valid); neither verified nor unique. */
+    npi: text('npi'),
+    bio: text('bio'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -122,13 +122,14 @@ export function createDirectoryService(ctx: AppContext) {
     },
 
     /** 404 for anyone the caller may not see, exactly as for an id nobody has. */
-    async profile(caller: SessionCaller, userId: number) {
+    async profile(caller: SessionCaller, userId: number): Promise<directoryApi.UserProfileDetails> {
       const [row] = await db
-        .select(personColumns)
+        .select({ ...personColumns, credentials: users.credentials, npi: users.npi, bio: users.bio })
         .from(users)
         .where(and(eq(users.id, userId), visibleTo(caller.user)));
       if (!row) throw new AppError('NOT_FOUND', 'User not found');
-      return (await profiles(caller, [row]))[0];
+      const { credentials, npi, bio } = row;
+      return { ...(await profiles(caller, [row]))[0], professional: { credentials, npi, bio } };
     },
 
     /**

@@ -24,6 +24,7 @@ function searchServer(results = RESULTS) {
       title: 'Dr',
       kind: 'PROVIDER',
       practices: [lakeside.practice],
+      professional: { credentials: null, npi: null, bio: null },
     }),
   });
 }

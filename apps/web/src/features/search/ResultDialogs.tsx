@@ -1,13 +1,14 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { directoryApi, type searchApi } from '@referwell/contracts';
-import { call } from '../../lib/api';
+import type { searchApi } from '@referwell/contracts';
 import { useSession } from '../../lib/session';
 import { personName } from '../../lib/names';
 import { PhoneLink } from '../../ui/PhoneLink';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { practiceSummaryQuery } from '../join';
+import { PersonProfile } from './PersonProfile';
+import { userProfileQuery } from './profileQuery';
 
 type SearchResult = searchApi.SearchResult;
 
@@ -88,11 +89,7 @@ function PracticeDialog({ practiceId, title, onClose, onClosed }: DialogProps & 
 }
 
 function PersonDialog({ userId, title, onClose, onClosed }: DialogProps & { userId: number | null }) {
-  const profile = useQuery({
-    queryKey: ['users', 'profile', userId],
-    queryFn: ({ signal }) => call(directoryApi.userProfile, { params: { id: userId! }, signal }),
-    enabled: userId !== null,
-  });
+  const profile = useQuery(userProfileQuery(userId));
 
   let content;
   if (profile.isPending) content = <LoadingState label="Loading the profile" />;
@@ -105,40 +102,7 @@ function PersonDialog({ userId, title, onClose, onClosed }: DialogProps & { user
         retrying={profile.isFetching}
       />
     );
-  } else {
-    const person = profile.data;
-    content = (
-      <Stack gap="sm">
-        <Group gap="xs">
-          {person.title && <Text>{person.title}</Text>}
-          <Badge variant="light" color={person.kind === 'PATIENT' ? 'grape' : 'teal'}>
-            {person.kind === 'PATIENT' ? 'Patient' : 'Provider'}
-          </Badge>
-        </Group>
-        <Text fw={600} size="sm">
-          Practices
-        </Text>
-        {person.practices.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No practices to show.
-          </Text>
-        ) : (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-            {person.practices.map((practice) => (
-              <li key={practice.id}>
-                <Text size="sm">{practice.name}</Text>
-                {practice.address && (
-                  <Text size="xs" c="dimmed">
-                    {practice.address}
-                  </Text>
-                )}
-              </li>
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    );
-  }
+  } else content = <PersonProfile person={profile.data} />;
 
   const name = profile.data ? personName(profile.data) : (title ?? 'Profile');
   return (

@@ -1,1 +1,2 @@
 export { GlobalSearch } from './GlobalSearch';
+export { userProfileQuery } from './profileQuery';

@@ -7,6 +7,8 @@ import { ChangePhoneForm } from './ChangePhoneForm';
 import { ProfileForm } from './ProfileForm';
 import { ProfilePhotoUpload } from './ProfilePhotoUpload';
 import { ProviderMatchingSettings } from './ProviderMatchingSettings';
+import { BecomeProvider } from './BecomeProvider';
+import { ProfessionalDetailsSettings } from './ProfessionalDetailsForm';
 import { Section } from '../../ui/Section';
 
 /**
@@ -32,6 +34,12 @@ export function SettingsPage() {
       >
         <ProfilePhotoUpload key={user.id} user={user} practiceId={practice?.practice.id ?? null} />
       </Section>
+      {user.kind === 'PROVIDER' && (
+        <Section title="Professional details" description="Other practices see these on your profile.">
+          <ProfessionalDetailsSettings key={user.id} userId={user.id} />
+        </Section>
+      )}
+      <BecomeProvider user={user} />
       <ProviderMatchingSettings user={user} />
       <Section title="Password" description="Changing your password signs you out everywhere else.">
         <ChangePasswordForm />
