@@ -73,9 +73,12 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { App } from './App';
+import { applyPreloadedStyles } from './lib/appStyles';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void applyPreloadedStyles().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
