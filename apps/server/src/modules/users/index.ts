@@ -5,8 +5,10 @@ import { registerUserRoutes } from './users.routes.js';
 import { createUsersService } from './users.service.js';
 import { applyWhenClean } from '../files/index.js';
 import { applyUserPhoto } from './user-photo.js';
+import { registerStaffAccountRoutes } from './staff-accounts.js';
 
 export function usersModule(app: FastifyInstance, ctx: AppContext, signIn: SignInService) {
   registerUserRoutes(app, ctx, createUsersService(ctx, signIn));
   applyWhenClean(ctx, applyUserPhoto);
+  registerStaffAccountRoutes(app, ctx);
 }
