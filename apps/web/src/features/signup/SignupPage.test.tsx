@@ -20,7 +20,7 @@ function signupServer(signup: (body: any) => Response | object, taken: string[] 
         ? currentUserResponse({ user: newUser, currentPractice: null })
         : reply(401, errorBody(401, 'UNAUTHORIZED', 'Unauthorized')),
     'GET /api/v1/user/current/practices': () => [],
-    'GET /api/v1/user/invites': () => [],
+    'GET /api/v1/user/availablePractices': () => [],
     'POST /api/v1/auth/config': () => ({ steps: ['EMAIL', 'PASSWORD'] }),
     'POST /api/v1/user/signup': ({ body }) => signup(body),
     'GET /api/v1/user/phone-or-email': ({ query }) => ({ taken: taken.includes(query.get('value')!) }),
