@@ -79,6 +79,8 @@ describe('adding a staff member', () => {
     expect(await screen.findByLabelText('E-mail')).toHaveValue('nina@ex.test');
     expect(screen.getByLabelText('Mobile phone')).toHaveValue('(415) 555-0101');
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Nina');
+    expect(screen.getByRole('radio', { name: 'Provider' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Role in the practice' })).toHaveValue('Staff');
     expect(server.find('POST', ADD)).toHaveLength(0);
   }, 20_000);
 

@@ -101,8 +101,10 @@ export function AddStaffForm({ scope }: { scope: TeamScope }) {
   });
 
   function inviteInstead() {
-    const { email, phoneNumber, firstName, lastName } = form.getValues();
-    const prefill: InvitePrefill = { email, phoneNumber, firstName, lastName };
+    const { email, phoneNumber, firstName, lastName, role } = form.getValues();
+    // Third-party staff are invited as vendors, the others as providers, with the role chosen here.
+    const type = role === 'THIRD_PARTY_STAFF' ? 'VENDOR' : 'PROVIDER';
+    const prefill: InvitePrefill = { type, role, email, phoneNumber, firstName, lastName };
     void navigate(teamPath('invite'), { state: { invite: prefill } });
   }
 

@@ -51,7 +51,7 @@ const INITIAL: Values = {
 };
 
 /** What another form (adding a staff member) carries over when it sends someone here instead. */
-export type InvitePrefill = Pick<Values, 'email' | 'phoneNumber' | 'firstName' | 'lastName'>;
+export type InvitePrefill = Pick<Values, 'type' | 'role' | 'email' | 'phoneNumber' | 'firstName' | 'lastName'>;
 
 /** Blank fields are left out, as the API reads a missing field and an empty one differently. */
 function toBody(values: Values) {
