@@ -119,7 +119,14 @@ async function signedIn(browser: Browser, email: string) {
 
 test('every signed-out page is accessible at desk and phone width', async ({ page }) => {
   await page.setViewportSize(DESK);
-  for (const path of ['/login', '/reset-password', '/form/riverside-intake', '/dev/outbox', '/no-such-page']) {
+  for (const path of [
+    '/login',
+    '/reset-password',
+    '/set-password',
+    '/form/riverside-intake',
+    '/dev/outbox',
+    '/no-such-page',
+  ]) {
     await sweep(page, path);
   }
   await sweep(page, '/invite/not-a-real-code');

@@ -126,6 +126,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'submission.chat': 'Chat started from a submission',
   'text.sent': 'Text message sent',
   'text.refused': 'Text message refused (limit)',
+  'user.created_by_admin': 'Staff account added',
   'user.insurance_added': 'Insurance accepted',
   'user.insurance_removed': 'Insurance no longer accepted',
 };

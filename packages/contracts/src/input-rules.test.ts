@@ -38,6 +38,8 @@ describe('names', () => {
     [contracts.usersApi.editUser, 'lastName'],
     [contracts.usersApi.editUser, 'title'],
     [contracts.invitesApi.sendInvite, 'firstName'],
+    [contracts.staffAccountsApi.addStaffMember, 'firstName'],
+    [contracts.staffAccountsApi.addStaffMember, 'lastName'],
     [contracts.invitesApi.sendInvite, 'lastName'],
     [contracts.patientsApi.createPatient, 'firstName'],
     [contracts.patientsApi.createPatient, 'lastName'],

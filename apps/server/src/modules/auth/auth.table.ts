@@ -2,8 +2,12 @@ import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uu
 import type { AuthApp, LoginStep } from '@referwell/contracts';
 import { users } from '../../core/index.js';
 
-/** VERIFY_PHONE confirms a new account's phone; UPDATE_* move a signed-in user to a new phone or e-mail. */
-export type FlowKind = 'PASSWORD' | 'PHONE_CODE' | 'PASSWORD_RESET' | 'VERIFY_PHONE' | 'UPDATE_PHONE' | 'UPDATE_EMAIL';
+/**
+ * VERIFY_PHONE confirms a new account's phone; UPDATE_* move a signed-in user to a new phone or
+ * e-mail; SET_PASSWORD is the first password of an account an admin made (password-setup.ts).
+ */
+export type FlowKind =
+  'PASSWORD' | 'PHONE_CODE' | 'PASSWORD_RESET' | 'VERIFY_PHONE' | 'UPDATE_PHONE' | 'UPDATE_EMAIL' | 'SET_PASSWORD';
 
 /** A multi-step sign-in (or reset, or verification) in progress. */
 export const authFlows = pgTable('auth_flows', {

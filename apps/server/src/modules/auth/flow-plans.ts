@@ -13,10 +13,12 @@ export const FLOW_STEPS: Record<FlowKind, LoginStep[]> = {
   VERIFY_PHONE: ['PHONE', 'PHONE_CODE'],
   UPDATE_PHONE: ['PHONE', 'PHONE_CODE'],
   UPDATE_EMAIL: ['EMAIL', 'EMAIL_CODE'],
+  // Started by the server with the code in an e-mailed link, never by POST /auth/start.
+  SET_PASSWORD: ['EMAIL', 'EMAIL_CODE', 'SET_NEW_PASSWORD'],
 };
 
 /** Flows that end in a new session; the others change an account and sign nobody in. */
-export const SIGN_IN_FLOWS: FlowKind[] = ['PASSWORD', 'PHONE_CODE', 'PASSWORD_RESET', 'VERIFY_PHONE'];
+export const SIGN_IN_FLOWS: FlowKind[] = ['PASSWORD', 'PHONE_CODE', 'PASSWORD_RESET', 'VERIFY_PHONE', 'SET_PASSWORD'];
 
 /** Apps whose users have passwords (staff); patients sign in with a texted code. */
 const PASSWORD_APPS: AuthApp[] = ['PROVIDER_WEB', 'PROVIDER_MOBILE', 'ADMIN_WEB', 'MOBILE'];

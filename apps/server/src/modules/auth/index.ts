@@ -8,6 +8,7 @@ import { createSignInService, type SignInService } from './sign-in.service.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 
 export type { SignInService };
+export { startPasswordSetup } from './password-setup.js';
 
 export const THROTTLE_SWEEP_JOB = 'auth.throttle-sweep';
 export const THROTTLE_SWEEP_EVERY_MS = 24 * 60 * 60_000;

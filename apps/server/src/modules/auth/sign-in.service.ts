@@ -17,7 +17,7 @@ import {
   type SessionCaller as Caller,
   type UserRow,
 } from '../../core/index.js';
-import { hashPassword, hmac, randomCode, safeEqual } from '../../platform/auth/crypto.js';
+import { hashPassword, randomCode, safeEqual } from '../../platform/auth/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { authFlows, type FlowKind } from './auth.table.js';
@@ -26,6 +26,7 @@ import { validPhone } from '../../platform/phone.js';
 import type { AttemptContext, PasswordAttempts, SignInClient } from './password-attempts.js';
 import type { AccountNotices } from './account-notices.js';
 import { codeText } from '../../platform/delivery/text-limits.js';
+import { flowCodeHash } from './password-setup.js';
 
 type Flow = typeof authFlows.$inferSelect;
 type StartedSession = Awaited<ReturnType<AppContext['sessions']['create']>>;
@@ -63,7 +64,7 @@ const CODES_USED_UP = 'Too many wrong codes: start again to get a new code.';
 export function createSignInService(ctx: AppContext, attempts: PasswordAttempts, notify: AccountNotices) {
   const { db, audit, delivery, sessions, secrets } = ctx;
   const now = () => ctx.clock.now();
-  const hashCode = (flowUuid: string, code: string) => hmac(secrets.sessionSecret, `code:${flowUuid}:${code}`);
+  const hashCode = (flowUuid: string, code: string) => flowCodeHash(secrets.sessionSecret, flowUuid, code);
 
   async function userBy(by: 'email' | 'phone', identifier: string) {
     const [user] = await db
@@ -304,14 +305,15 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
         }
         await setPasswordHash(db, user!.id, await hashPassword(parsed.data), now());
         await sessions.revokeAllExcept(user!.id, null, 'password-reset');
+        const first = flow.kind === 'SET_PASSWORD';
         await audit.record({
-          action: 'auth.password_reset',
+          action: first ? 'auth.password_set' : 'auth.password_reset',
           actorUserId: user!.id,
           subjectUserId: user!.id,
           ip: client.ip,
           userAgent: client.userAgent,
         });
-        await notify(user!.email, 'password-reset', client);
+        if (!first) await notify(user!.email, 'password-reset', client);
       } else {
         throw new AppError('BAD_REQUEST', `Step ${expected} is answered when the flow starts`);
       }
@@ -356,7 +358,8 @@ export function createSignInService(ctx: AppContext, attempts: PasswordAttempts,
     async resend(uuid: string) {
       const flow = await loadFlow(uuid);
       const step = flow.steps[flow.stepIndex];
-      if (flow.status !== 'PENDING' || !step || !CODE_STEPS.includes(step)) {
+      // A set-password link carries its code: a new one would only break the link.
+      if (flow.status !== 'PENDING' || !step || !CODE_STEPS.includes(step) || flow.kind === 'SET_PASSWORD') {
         throw new AppError('BAD_REQUEST', 'There is no code to send for this step');
       }
       if (flow.codeSentAt && now().getTime() - flow.codeSentAt.getTime() < RESEND_COOLDOWN_MS) {

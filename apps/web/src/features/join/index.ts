@@ -1,2 +1,2 @@
 /** Finding a practice and asking to join it. */
-export { practiceSummaryQuery } from './joinQueries';
+export { availablePracticesQuery, practiceSummaryQuery } from './joinQueries';

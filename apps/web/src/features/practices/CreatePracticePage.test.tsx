@@ -40,7 +40,7 @@ function createServer(create: (body: any) => Response | object) {
   return fakeServer({
     ...routes,
     'GET /api/v1/user/current/practices': () => (member ? [membership] : []),
-    'GET /api/v1/user/invites': () => [],
+    'GET /api/v1/user/availablePractices': () => [],
     'GET /api/v1/search/address': () => [
       { placeId: PLACE.placeId, description: 'Springfield, IL', mainText: 'Springfield', secondaryText: 'IL' },
     ],

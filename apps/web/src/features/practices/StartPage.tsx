@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
+import type { joinRequestsApi } from '@referwell/contracts';
+import { formatDate } from '../../lib/dates';
+import { roleLabel } from '../../lib/roles';
 import { PageHeader } from '../../ui/PageHeader';
-import { myInvitesQuery } from '../invites';
+import { ErrorState, LoadingState } from '../../ui/States';
+import { availablePracticesQuery } from '../join';
 
 /** An invite's code, from its whole link or the code alone; null when neither is there. */
 function inviteCodeFrom(text: string): string | null {
@@ -29,17 +33,69 @@ function Choice({ id, title, children }: { id: string; title: string; children: 
   );
 }
 
-function WaitingInvites() {
-  const invites = useQuery(myInvitesQuery());
-  const count = invites.data?.length ?? 0;
-  if (count === 0) return null;
+/** One thing waiting for the user at a practice: an invite to accept, or their own request to join. */
+function Waiting({ item }: { item: joinRequestsApi.AvailablePractice }) {
+  const { practice, invite, joinRequest } = item;
+  if (invite) {
+    return (
+      <List.Item>
+        <Text size="sm" span>
+          <Text span fw={600} inherit>
+            {practice.name}
+          </Text>{' '}
+          invited you to join{invite.role ? ` as ${roleLabel(invite.role).toLowerCase()}` : ''}.{' '}
+          <Anchor component={Link} to="/practices/join" inherit>
+            Accept or decline the invite
+          </Anchor>
+        </Text>
+      </List.Item>
+    );
+  }
   return (
-    <Text size="sm" fw={600}>
-      {count === 1 ? 'An invite is waiting for you.' : `${count} invites are waiting for you.`}{' '}
-      <Anchor component={Link} to="/practices/join">
-        See {count === 1 ? 'it' : 'them'}
-      </Anchor>
-    </Text>
+    <List.Item>
+      <Text size="sm" span>
+        Waiting for{' '}
+        <Text span fw={600} inherit>
+          {practice.name}
+        </Text>{' '}
+        to approve your request, sent {formatDate(joinRequest!.createdAt, 'Invoice')}.
+      </Text>
+    </List.Item>
+  );
+}
+
+/**
+ * Invites to accept and the user's own join requests still waiting: someone who asked to join or
+ * was invited sees that here rather than starting again. Nothing waiting shows nothing, the three
+ * choices below being the way on.
+ */
+function WaitingForYou() {
+  const available = useQuery(availablePracticesQuery());
+  if (available.isPending) return <LoadingState label="Checking for invites and join requests" />;
+  if (available.isError) {
+    return (
+      <ErrorState
+        title="Could not check for invites and join requests"
+        error={available.error}
+        onRetry={() => void available.refetch()}
+        retrying={available.isFetching}
+      />
+    );
+  }
+  if (available.data.length === 0) return null;
+  return (
+    <Paper component="section" aria-labelledby="start-waiting" withBorder p={{ base: 'md', xs: 'lg' }} radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="start-waiting">
+          Waiting for you
+        </Title>
+        <List spacing="xs">
+          {available.data.map((item) => (
+            <Waiting key={item.practice.id} item={item} />
+          ))}
+        </List>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -82,7 +138,7 @@ export function StartPage() {
         title={user ? `Welcome, ${user.firstName} ${user.lastName}` : 'Get started'}
         description="Referrals, chats and patients all belong to a practice. Start one, or join the one you work at."
       />
-      <WaitingInvites />
+      <WaitingForYou />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Choice id="start-create" title="Create a practice">
           <Text size="sm">Set up your clinic on Referwell. You become its administrator and can invite your team.</Text>

@@ -1,9 +1,17 @@
-import type { ReactNode } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import { Alert, Anchor, Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Email, normalizePhone, PASSWORD_MAX, PASSWORD_MIN, signupApi, type BodyOf } from '@referwell/contracts';
+import {
+  directoryApi,
+  Email,
+  normalizePhone,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  signupApi,
+  type BodyOf,
+} from '@referwell/contracts';
 import { call, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { withFocusOnInvalid } from '../../lib/focusFirstInvalid';
@@ -31,6 +39,13 @@ export interface SignedUp {
   uuid: string;
   phone: string;
 }
+
+/** An address typed in either field, as the server keeps it, or null while it is not a valid one. */
+const ADDRESS = {
+  email: (typed: string) => Email.safeParse(typed).data ?? null,
+  phone: (typed: string) => normalizePhone(typed),
+};
+const ADDRESS_WORDS = { email: 'e-mail address', phone: 'phone number' };
 
 function name(label: string) {
   return (value: string) => {
@@ -93,6 +108,43 @@ export function SignupForm({
   });
   const errors = useServerErrors(form, FIELDS);
 
+  /**
+   * Says on the field, as soon as it is left, that the address already has an account, offering to
+   * sign in; quiet when it cannot tell. The server's answer to the whole form stays the last word.
+   */
+  async function checkTaken(field: 'email' | 'phone', typed: string) {
+    const value = ADDRESS[field](typed);
+    if (!value) return;
+    try {
+      const { taken } = await call(directoryApi.phoneOrEmailTaken, { query: { value } });
+      // The person may have changed the field while it was checked.
+      if (!taken || ADDRESS[field](form.getValues()[field]) !== value) return;
+      form.setFieldError(
+        field,
+        <>
+          An account already uses this {ADDRESS_WORDS[field]}.{' '}
+          <Anchor component={Link} to={signIn.to} size="sm">
+            Sign in instead?
+          </Anchor>
+        </>,
+      );
+    } catch {
+      // Nothing to say: the server checks again when the form is sent.
+    }
+  }
+
+  /** The field's input props, with the check above when it loses focus. */
+  function addressInput(field: 'email' | 'phone') {
+    const input = form.getInputProps(field);
+    return {
+      ...input,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        (input.onBlur as ((event: FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
+        void checkTaken(field, event.currentTarget.value);
+      },
+    };
+  }
+
   const signup = useMutation({
     mutationFn: (values: typeof form.values) =>
       call(signupApi.providerSignup, {
@@ -133,7 +185,7 @@ export function SignupForm({
           required
           readOnly={fixedEmail !== null}
           description={emailDescription}
-          {...form.getInputProps('email')}
+          {...(fixedEmail === null ? addressInput('email') : form.getInputProps('email'))}
         />
         <TextInput
           label="Mobile phone"
@@ -141,7 +193,7 @@ export function SignupForm({
           autoComplete="tel"
           required
           description="We will text you a code to confirm it."
-          {...form.getInputProps('phone')}
+          {...addressInput('phone')}
         />
         <PasswordField
           label="Password"

@@ -8,8 +8,11 @@ import { renderApp } from '../../test/renderApp';
 const CODE = '123456';
 const newUser: Account = { ...provider, id: 31, email: 'quinn@example.test', firstName: 'Quinn', lastName: 'Park' };
 
-/** Someone signed out, whom the server signs up and, once the code is right, signs in. */
-function signupServer(signup: (body: any) => Response | object) {
+/**
+ * Someone signed out, whom the server signs up and, once the code is right, signs in; `taken` says
+ * which e-mail addresses and phone numbers already have an account.
+ */
+function signupServer(signup: (body: any) => Response | object, taken: string[] = []) {
   let signedIn = false;
   return fakeServer({
     'GET /api/v1/user/current': () =>
@@ -17,9 +20,10 @@ function signupServer(signup: (body: any) => Response | object) {
         ? currentUserResponse({ user: newUser, currentPractice: null })
         : reply(401, errorBody(401, 'UNAUTHORIZED', 'Unauthorized')),
     'GET /api/v1/user/current/practices': () => [],
-    'GET /api/v1/user/invites': () => [],
+    'GET /api/v1/user/availablePractices': () => [],
     'POST /api/v1/auth/config': () => ({ steps: ['EMAIL', 'PASSWORD'] }),
     'POST /api/v1/user/signup': ({ body }) => signup(body),
+    'GET /api/v1/user/phone-or-email': ({ query }) => ({ taken: taken.includes(query.get('value')!) }),
     'POST /api/v1/auth/:uuid': ({ body }) => {
       if (body.value !== CODE) return reply(457, errorBody(457, 'INCORRECT_CODE', 'Incorrect code'));
       signedIn = true;
@@ -136,6 +140,31 @@ describe('signing up at /signup', () => {
     expect(screen.getByLabelText(/^mobile phone/i)).not.toHaveAttribute('aria-invalid', 'true');
     const alert = screen.getByRole('alert');
     expect(within(alert).getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says as soon as the e-mail or phone field is left that an account uses it', { timeout: 15_000 }, async () => {
+    const server = signupServer(() => ({}), ['quinn@example.test', '+12175550142']);
+    const { user } = renderApp('/signup');
+    await screen.findByRole('heading', { level: 1, name: 'Join Referwell' }, { timeout: 5000 });
+
+    await enter(user, /^email/i, 'Quinn@Example.test');
+    await enter(user, /^mobile phone/i, '(217) 555-0199');
+    expect(await screen.findByText(/An account already uses this e-mail address\./)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^email/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('link', { name: 'Sign in instead?' })).toHaveAttribute('href', '/login');
+
+    // A number nobody uses is not marked; one in use is, once the field is left.
+    await enter(user, /^password/i, 'a-long-enough-password');
+    expect(screen.getByLabelText(/^mobile phone/i)).not.toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByLabelText(/^mobile phone/i));
+    await enter(user, /^mobile phone/i, '(217) 555-0142');
+    await user.tab();
+    expect(await screen.findByText(/An account already uses this phone number\./)).toBeInTheDocument();
+    expect(server.find('GET', '/api/v1/user/phone-or-email').map((r) => r.query.get('value'))).toEqual([
+      'quinn@example.test',
+      '+12175550199',
+      '+12175550142',
+    ]);
   });
 
   it('shows a password of the wrong length refused by the server on its field', { timeout: 15_000 }, async () => {

@@ -2,6 +2,7 @@ import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Texta
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { invitesApi, type InviteType, type Role } from '@referwell/contracts';
 import { call } from '../../lib/api';
 import { FormErrorAlert, useServerErrors } from '../../ui/serverErrors';
@@ -49,6 +50,9 @@ const INITIAL: Values = {
   message: '',
 };
 
+/** What another form (adding a staff member) carries over when it sends someone here instead. */
+export type InvitePrefill = Pick<Values, 'type' | 'role' | 'email' | 'phoneNumber' | 'firstName' | 'lastName'>;
+
 /** Blank fields are left out, as the API reads a missing field and an empty one differently. */
 function toBody(values: Values) {
   const text = (value: string) => value.trim() || undefined;
@@ -65,8 +69,9 @@ function toBody(values: Values) {
 
 export function InviteForm({ scope }: { scope: TeamScope }) {
   const queryClient = useQueryClient();
+  const prefill = (useLocation().state as { invite?: InvitePrefill } | null)?.invite;
   const form = useForm<Values>({
-    initialValues: INITIAL,
+    initialValues: { ...INITIAL, ...prefill },
     validate: {
       email: (value, values) => (!value.trim() && !values.phoneNumber.trim() ? NO_ADDRESS_MESSAGE : null),
       message: (value) =>
@@ -86,6 +91,8 @@ export function InviteForm({ scope }: { scope: TeamScope }) {
         color: 'teal',
         message: resent ? `The pending invite to ${address} was sent again` : `Invite sent to ${address}`,
       });
+      // Empty for the next invite, not refilled with what another form carried over.
+      form.setInitialValues(INITIAL);
       form.reset();
       await queryClient.invalidateQueries({ queryKey: teamKeys.invites(scope.practiceId) });
     },

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
+import { AddStaffForm } from './AddStaffForm';
 import { DepartmentsTab } from './DepartmentsTab';
 import { InviteForm } from './InviteForm';
 import { JoinRequestsTab } from './JoinRequestsTab';
@@ -41,6 +42,7 @@ function TeamTabs({ membership, user }: { membership: PracticeMembership; user: 
   const panels: Record<TeamTab, ReactNode> = {
     members: <MembersTab scope={scope} />,
     invite: <InviteForm scope={scope} />,
+    'add-staff': <AddStaffForm scope={scope} />,
     'pending-invites': <PendingInvitesTab scope={scope} />,
     'join-requests': <JoinRequestsTab scope={scope} />,
     departments: <DepartmentsTab scope={scope} />,

@@ -19,11 +19,13 @@ export const canInvite = (roles: readonly Role[]) => has(roles, ['ADMIN', 'PROVI
 /** Only an ADMIN hands out or takes back the ADMIN role (roles service). */
 export const isAdmin = (roles: readonly Role[]) => roles.includes('ADMIN');
 
-export type TeamTab = 'members' | 'invite' | 'pending-invites' | 'join-requests' | 'departments';
+export type TeamTab = 'members' | 'invite' | 'add-staff' | 'pending-invites' | 'join-requests' | 'departments';
 
 export const TEAM_TABS: readonly { value: TeamTab; label: string; visible: (roles: readonly Role[]) => boolean }[] = [
   { value: 'members', label: 'Members', visible: () => true },
   { value: 'invite', label: 'Invite', visible: canInvite },
+  // Making an account in the practice is the staff-accounts service's ADMIN-only rule (team.admins).
+  { value: 'add-staff', label: 'Add staff member', visible: isAdmin },
   { value: 'pending-invites', label: 'Pending invites', visible: canInvite },
   { value: 'join-requests', label: 'Join requests', visible: canManageTeam },
   { value: 'departments', label: 'Departments', visible: () => true },

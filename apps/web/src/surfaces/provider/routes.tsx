@@ -25,6 +25,10 @@ export const providerRoutes: RouteObject[] = [
         path: '/reset-password',
         lazy: async () => ({ Component: (await import('../../features/auth/PasswordResetPage')).PasswordResetPage }),
       },
+      {
+        path: '/set-password',
+        lazy: async () => ({ Component: (await import('../../features/auth/SetPasswordPage')).SetPasswordPage }),
+      },
     ],
   },
   {
