@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { departmentsApi } from '@referwell/contracts';
+import { practicesApi, type departmentsApi } from '@referwell/contracts';
 import { renderApp } from '../../test/renderApp';
 import { department, member, teamServer } from './teamFixtures';
 
@@ -118,5 +118,16 @@ describe('departments', () => {
     expect(screen.queryByRole('button', { name: 'New department' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Cardiology' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Add a person' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered while the practice has departments off', async () => {
+    teamServer(['ADMIN'], [alex, sam], {
+      'GET /api/v1/practice/:id/gates': () => ({ ...practicesApi.DEFAULT_GATES, departments: false }),
+    });
+    const { router } = renderApp('/practice/team/departments');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/practice/team'));
+    expect(await screen.findByRole('tab', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Departments' })).not.toBeInTheDocument();
   });
 });

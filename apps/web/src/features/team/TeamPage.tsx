@@ -3,6 +3,7 @@ import { Stack, Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { PracticeMembership, User } from '@referwell/contracts';
 import { usePageTitle } from '../../lib/pageTitle';
+import { useGates } from '../../lib/practiceGates';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { NoPracticeMessage } from '../../ui/NoPracticeMessage';
@@ -34,7 +35,8 @@ function TeamTabs({ membership, user }: { membership: PracticeMembership; user: 
     roles: membership.roles,
     userId: user.id,
   };
-  const tabs = TEAM_TABS.filter((item) => item.visible(scope.roles));
+  const gateOn = useGates();
+  const tabs = TEAM_TABS.filter((item) => item.visible(scope.roles) && (!item.gate || gateOn(item.gate)));
   const active = tabs.find((item) => item.value === (tab ?? 'members'));
   // An unknown tab, or one this role may not open, falls back to the members list.
   if (!active) return <Navigate to={teamPath('members')} replace />;
