@@ -40,7 +40,7 @@ const PROVIDER_ROUTES = [
   '/settings',
   '/sessions',
 ];
-const ADMIN_ONLY_ROUTES = ['/practice/team/join-requests', '/practice/settings/audit'];
+const ADMIN_ONLY_ROUTES = ['/practice/team/join-requests', '/practice/team/add-staff', '/practice/settings/audit'];
 /** Some thirty screens a user, each checked at two widths: longer than one flow, on a busy machine too. */
 const SWEEP_TIMEOUT = 240_000;
 

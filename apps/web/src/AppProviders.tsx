@@ -39,14 +39,16 @@ const theme = createTheme({
   },
 });
 
-// Mantine's default dimmed grey is 3.3:1 on white, below the 4.5:1 that small text needs; and its
-// light variant puts teal 9 on teal 1 (4.3:1): on teal 0 it is 4.7:1.
+// Mantine's default dimmed grey is 3.3:1 on white, below the 4.5:1 that small text needs; its
+// light variant puts teal 9 on teal 1 (4.3:1): on teal 0 it is 4.7:1; and orange 9 on its own
+// light tint is 3.8:1, where a darker orange (a warning's title and badges) is 5:1.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
     '--mantine-color-teal-light-hover': 'var(--mantine-color-teal-1)',
+    '--mantine-color-orange-light-color': '#b83b0a',
   },
   dark: {},
 });

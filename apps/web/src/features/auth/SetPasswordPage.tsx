@@ -87,7 +87,7 @@ export function SetPasswordPage() {
                 It has expired or was already used. Reset your password with your e-mail address instead, or ask your
                 practice administrator to add you again.
               </Text>
-              <Anchor component={Link} to="/reset-password" size="sm">
+              <Anchor component={Link} to="/reset-password" size="sm" c="inherit">
                 Reset your password
               </Anchor>
             </Alert>

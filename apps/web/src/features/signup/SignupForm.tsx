@@ -123,7 +123,7 @@ export function SignupForm({
         field,
         <>
           An account already uses this {ADDRESS_WORDS[field]}.{' '}
-          <Anchor component={Link} to={signIn.to} size="sm">
+          <Anchor component={Link} to={signIn.to} size="sm" c="inherit">
             Sign in instead?
           </Anchor>
         </>,
@@ -219,7 +219,7 @@ export function SignupForm({
         {exists && (
           <Alert color="orange" role="alert" variant="light" title="You may already have an account">
             <Text size="sm">{errorMessage(exists)}</Text>
-            <Anchor component={Link} to={signIn.to} size="sm">
+            <Anchor component={Link} to={signIn.to} size="sm" c="inherit">
               {signIn.label}
             </Anchor>
           </Alert>
