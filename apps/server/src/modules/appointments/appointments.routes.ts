@@ -35,7 +35,4 @@ export function registerAppointmentRoutes(
   route(app, ctx, api.appointmentViewed, ({ caller, params, client }) =>
     appointments.viewed(params.uuid, caller, client),
   );
-  route(app, ctx, api.referralAppointment, ({ caller, params, query, client }) =>
-    appointments.ofReferral(caller, params.id, query.practiceId, client),
-  );
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { appointmentsApi } from '@referwell/contracts';
 import { authorizePractice, practices, rolesIn, type AppContext, type Caller } from '../../core/index.js';
@@ -8,7 +8,6 @@ import type { ClientInfo } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { patientIn } from '../patients/index.js';
 import { isDepartmentOf } from '../departments/index.js';
-import { authorizeReferral } from '../referrals/index.js';
 import { appointments } from './appointments.table.js';
 import { liveTemplateOf } from './appointment-templates.service.js';
 import { assertTransition, TARGET, type AppointmentChange } from './appointment-rules.js';
@@ -187,20 +186,6 @@ export function createAppointmentsService(ctx: AppContext) {
         await auditAppointment(ctx, actor, client, 'opened_by_patient', updated, {}, tx);
         return toAppointment(updated);
       });
-    },
-
-    /** The appointment booked for a referral, for any practice that sees the referral. */
-    async ofReferral(caller: Caller, referralId: number, practiceId: number, client: ClientInfo) {
-      await authorizeReferral(db, caller, referralId, practiceId, 'referrals.view');
-      const [row] = await db
-        .select()
-        .from(appointments)
-        .where(eq(appointments.referralId, referralId))
-        .orderBy(desc(appointments.id))
-        .limit(1);
-      if (!row) throw new AppError('APPOINTMENT_NOT_FOUND', 'No appointment is booked for this referral');
-      await auditAppointment(ctx, { caller }, client, 'viewed', row, { referralId });
-      return toAppointment(row);
     },
   };
 }
