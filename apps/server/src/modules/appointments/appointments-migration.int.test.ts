@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { referralsApi } from '@referwell/contracts';
-import { openPglite, type Database } from '../../db/client.js';
+import { openPglite, openPostgres, type Database } from '../../db/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { insertPatient } from '../patients/patients.test-factories.js';
 import { departments } from '../departments/departments.table.js';
@@ -24,7 +26,45 @@ const migrations = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const HOUR = 3_600_000;
 const START = Date.UTC(2030, 0, 7, 10);
 
+/**
+ * An empty database of the suite's driver, and a way to run the migrations of another folder on
+ * it: PGlite in memory, or a new database on the PostgreSQL server of TEST_DATABASE_URL.
+ */
+async function emptyDatabase() {
+  if (process.env.TEST_DB_DRIVER !== 'postgres') {
+    const database = await openPglite();
+    return {
+      database,
+      migrateFrom: (folder: string) =>
+        migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: folder }),
+      drop: () => database.close(),
+    };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `rw_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(query);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 2 });
+  return {
+    database,
+    migrateFrom: (folder: string) =>
+      migratePostgres(database.db as unknown as Parameters<typeof migratePostgres>[0], { migrationsFolder: folder }),
+    drop: async () => {
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 let database: Database;
+let drop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   const before = mkdtempSync(path.join(tmpdir(), 'rw-migrations-'));
   cpSync(migrations, before, { recursive: true });
@@ -32,11 +72,12 @@ beforeAll(async () => {
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
   const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
   writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  database = await openPglite();
-  await migrate(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
+  const empty = await emptyDatabase();
+  ({ database, drop } = empty);
+  await empty.migrateFrom(before);
 });
 afterAll(async () => {
-  await database?.close();
+  await drop?.();
 });
 
 const appointment = (start: number, extra: Partial<referralsApi.ReferralAppointment> = {}) => ({
