@@ -177,6 +177,17 @@ describe('changing an appointment', () => {
     expect((await s.staff.client.get('/api/v1/appointment/00000000-0000-4000-8000-000000000000')).statusCode).toBe(453);
   });
 
+  it('lets the patient cancel through their link, which then answers 452', async () => {
+    const start = tomorrowAt(15);
+    const a = (await s.book(start, start + HOUR)).json<Appointment>();
+    const patient = new TestClient(t.app);
+    const res = await patient.put(`/api/v1/appointment/${a.code}/cancel`, { cancellationReason: 'Feeling better' });
+    expect(res.json<Appointment>()).toMatchObject({ state: 'CANCELLED', cancellationReason: 'Feeling better' });
+    const [event] = (await eventsOf(a.id)).slice(-1);
+    expect(event).toMatchObject({ toState: 'CANCELLED', byPatient: true, actorUserId: null });
+    expect((await patient.get(`/api/v1/appointment/${a.code}`)).statusCode).toBe(452);
+  });
+
   it('needs a signed-in member of the practice for a uuid, and leaves staff out of “viewed by patient”', async () => {
     const start = tomorrowAt(17);
     const a = (await s.book(start, start + HOUR)).json<Appointment>();
