@@ -58,6 +58,7 @@ import { notificationsModule } from './modules/notifications/index.js';
 import { intakeModule } from './modules/intake/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { worklistModule } from './modules/worklist/index.js';
+import { appointmentsModule } from './modules/appointments/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -210,6 +211,7 @@ export async function buildApp({
   patientsModule(app, ctx);
   referralsModule(app, ctx);
   referralCommentsModule(app, ctx);
+  appointmentsModule(app, ctx);
   chatsModule(app, ctx);
   notificationsModule(app, ctx);
   intakeModule(app, ctx);

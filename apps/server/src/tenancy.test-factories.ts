@@ -168,7 +168,28 @@ export async function createVictim(db: Db) {
       answers: [],
     })
     .returning();
+  // An appointment of the victim's patient with its provider, of one of its templates.
+  const [template] = await db
+    .insert(schema.appointmentTemplates)
+    .values({ practiceId: practice.id, name: 'Victim Visit', defaultDuration: 30, color: 'RED' })
+    .returning();
+  const [appointment] = await db
+    .insert(schema.appointments)
+    .values({
+      code: 'VictimCode23',
+      practiceId: practice.id,
+      providerId: provider.id,
+      patientId: patient.id,
+      templateId: template.id,
+      startAt: new Date(Date.now() + 86_400_000),
+      endAt: new Date(Date.now() + 90_000_000),
+      timezone: 'UTC',
+      state: 'SCHEDULED',
+    })
+    .returning();
   return {
+    template,
+    appointment,
     partner: receiver,
     bot: bot,
     submission: submission,

@@ -99,6 +99,10 @@ function victimValueFor(victim: Victim, path: string, param: string): string | n
     notification: victim.notification.id,
     bot: victim.bot.id,
     submission: victim.submission.id,
+    template: victim.template.id,
+    // An appointment by its uuid (staff's reference; the patient's code is tested in its module).
+    appointment: victim.appointment.uuid,
+    appointmentById: victim.appointment.id,
   };
   return before ? byResource[before] : undefined;
 }

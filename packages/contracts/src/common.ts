@@ -13,6 +13,16 @@ export const JsonId = z.number().int().min(1).max(MAX_ID);
 export const MAX_EPOCH_MS = 8_640_000_000_000_000;
 /** Times on the wire are epoch milliseconds. */
 export const EpochMs = z.number().int().min(-MAX_EPOCH_MS).max(MAX_EPOCH_MS);
+/** Whether `v` is an IANA time zone the runtime knows ("America/Chicago"). */
+export const isTimeZone = (v: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A time in a query string (a lower or upper bound of a list). */
 export const EpochMsParam = z.coerce.number().int().min(0).max(MAX_EPOCH_MS);
 

@@ -18,6 +18,8 @@ export const ERRORS = {
   ERROR_OBJECT_EXISTS: { status: 450, message: 'Object exists' },
   BAD_CREDENTIALS: { status: 451, message: 'Incorrect email or password' },
   INVITE_EXPIRED: { status: 452, message: 'Invite expired' },
+  /** A patient's link to an appointment that has passed or was cancelled (spec 1 §8 gives 452 to both). */
+  APPOINTMENT_EXPIRED: { status: 452, message: 'Appointment expired' },
   APPOINTMENT_NOT_FOUND: { status: 453, message: 'Appointment not found' },
   REFERRAL_ALREADY_ACCEPTED: { status: 454, message: 'Referral already accepted' },
   TOO_MANY_RESULTS: { status: 455, message: 'Too many results' },

@@ -38,6 +38,7 @@ export * as intakeApi from './intake.js';
 export * as auditApi from './audit.js';
 export * as worklistApi from './worklist.js';
 export * as staffAccountsApi from './staff-accounts.js';
+export * as appointmentsApi from './appointments.js';
 export type { FileOwnerKind, ScanStatus, FileView } from './files.js';
 export type { OpeningHoursEntry } from './practices.js';
 export type { SessionInfo } from './auth.js';

@@ -1,7 +1,7 @@
 /** The practice as the API shows and takes it; its endpoints are in practices.ts. */
 import { z } from 'zod';
 import { BillingBasis, LocationKind, PracticeType, Role } from './enums.js';
-import { Email, EpochMs, PhoneText, plainName, requiredField } from './common.js';
+import { Email, EpochMs, PhoneText, isTimeZone, plainName, requiredField } from './common.js';
 import { FileDescriptor } from './files.js';
 import { HexColor, PracticeTag } from './practice-tags.js';
 import { OpeningHoursEntry, OpeningHoursInput } from './opening-hours.js';
@@ -88,15 +88,6 @@ const Link = z
       .nullable(),
   )
   .optional();
-
-const isTimeZone = (v: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: v });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const PracticeName = plainName(
   z

@@ -220,7 +220,8 @@ export type MatchTier = z.infer<typeof MatchTier>;
 export const MatchCheckResult = z.object({ tiers: z.array(MatchTier), radiusMiles: z.number() });
 export type MatchCheckResult = z.infer<typeof MatchCheckResult>;
 
-const AppointmentFields = z.object({
+/** Spec 2 §3's appointment payload, shared by referral accept and reschedule and appointment create. */
+export const AppointmentFields = z.object({
   start: EpochMs.min(0),
   end: EpochMs.min(0),
   departmentId: Id.nullable().optional(),
@@ -233,7 +234,7 @@ const AppointmentFields = z.object({
   submissionId: Id.nullable().optional(),
 });
 
-const endAfterStart = (a: { start?: number; end?: number }, ctx: z.RefinementCtx) => {
+export const endAfterStart = (a: { start?: number; end?: number }, ctx: z.RefinementCtx) => {
   if (a.start !== undefined && a.end !== undefined && a.end <= a.start) {
     ctx.addIssue({ code: 'custom', path: ['end'], message: 'The appointment must end after it starts' });
   }

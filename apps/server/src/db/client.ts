@@ -64,9 +64,11 @@ export async function openPglite(dataDir?: string, { from }: { from?: Blob } = {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // Search uses trigram indexes; PostgreSQL ships pg_trgm in contrib, PGlite as a bundled extension.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) });
+  // Search uses trigram indexes and appointments a GiST exclusion constraint; PostgreSQL ships
+  // pg_trgm and btree_gist in contrib, PGlite as bundled extensions.
+  const client = new PGlite({ dataDir, extensions: { pg_trgm, btree_gist }, ...(from ? { loadDataDir: from } : {}) });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

@@ -24,3 +24,4 @@ export * from '../modules/analytics/analytics.table.js';
 export * from '../modules/chats/chats.table.js';
 export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/intake/intake.table.js';
+export * from '../modules/appointments/appointments.table.js';

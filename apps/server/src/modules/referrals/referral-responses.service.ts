@@ -17,6 +17,7 @@ import { autoArchiveEnded } from './referral-auto-archive.js';
 import { advanceIfTierExhausted } from './routing/offers.js';
 import { queueReferralNotice } from './referral-notifications.js';
 import { appointmentOf, assertDepartmentOf, storedAppointment } from './referral-appointments.js';
+import { bookForReferral, cancelForReferral } from '../appointments/index.js';
 
 type AcceptBody = z.output<typeof referralsApi.ReferralAccept>;
 type RescheduleBody = z.output<typeof referralsApi.ReferralReschedule>;
@@ -111,6 +112,10 @@ export function createReferralResponses(ctx: AppContext) {
             ),
           )
           .returning({ practiceId: referralOffers.practiceId });
+        if (appointment) {
+          const booking = { referralId: id, practiceId, providerId: row.receivingUserId, appointment };
+          await bookForReferral(ctx, tx, { ...booking, patientId: receiver.record.id }, caller, client);
+        }
         await recordEvent(tx, id, 'ACCEPTED', caller.user.id, practiceId, { appointment });
         await recordAnalytics(tx, {
           type: 'referral accepted',
@@ -212,6 +217,11 @@ export function createReferralResponses(ctx: AppContext) {
           })
           .where(eq(referrals.id, id))
           .returning();
+        // Referrals accepted before the accepting practice kept its own patient record have no appointment to book.
+        if (row.receivingPracticeId && row.receiverPatientId) {
+          const booking = { referralId: id, practiceId: row.receivingPracticeId, providerId: row.receivingUserId };
+          await bookForReferral(ctx, tx, { ...booking, patientId: row.receiverPatientId, appointment }, caller, client);
+        }
         await recordEvent(tx, id, 'RESCHEDULED', caller.user.id, practiceId, {
           appointment,
           previous: current.appointment,
@@ -247,6 +257,7 @@ export function createReferralResponses(ctx: AppContext) {
           .set({ status: 'CANCELLED', tier: null, tierExpiresAt: null, updatedAt: at })
           .where(eq(referrals.id, id))
           .returning();
+        await cancelForReferral(ctx, tx, id, body.reason ?? null, caller, client);
         await recordEvent(tx, id, 'CANCELLED', caller.user.id, practiceId, body.reason ? { reason: body.reason } : {});
         await autoArchiveEnded(tx, row, 'CANCELLED');
         const receiver = current.receivingPracticeId ? [current.receivingPracticeId] : [];

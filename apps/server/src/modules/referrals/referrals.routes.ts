@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { referralsApi } from '@referwell/contracts';
+import { appointmentsApi, referralsApi } from '@referwell/contracts';
 import type { AppContext } from '../../core/index.js';
 import { route } from '../../platform/http.js';
 import type { ReferralsService } from './referrals.service.js';
@@ -20,6 +20,9 @@ export function registerReferralRoutes(
   );
   route(app, ctx, referralsApi.getReferral, ({ caller, params, query, client }) =>
     referrals.get(caller, params.id, query.practiceId, client),
+  );
+  route(app, ctx, appointmentsApi.referralAppointment, ({ caller, params, query, client }) =>
+    referrals.appointment(caller, params.id, query.practiceId, client),
   );
   route(app, ctx, referralsApi.referralPreferences, ({ caller, params, query, client }) =>
     referrals.preferences(caller, params.id, query.practiceId, client),

@@ -17,6 +17,7 @@ import { assertAllowed } from './referral-rules.js';
 import { offerNextTier, offerToNamedPractice } from './routing/offers.js';
 import { dismissTopic } from '../notifications/index.js';
 import { referralTopics } from './referral-bell.js';
+import { referralAppointmentOf, toAppointment } from '../appointments/index.js';
 
 const viewerOf = (caller: Caller, practiceId: number): Viewer => ({ practiceId, userId: caller.user.id });
 
@@ -90,6 +91,15 @@ export function createReferralsService(ctx: AppContext) {
       const { referral } = await authorizeReferral(db, caller, id, practiceId, 'referrals.view');
       await auditReferral(ctx, caller, client, 'preferences_read', id, practiceId);
       return { scheduleType: referral.scheduleType, schedulePreferences: referral.schedulePreferences };
+    },
+
+    /** The appointment booked for the referral, for any practice that sees the referral (453 when none is). */
+    async appointment(caller: Caller, id: number, practiceId: number, client: ClientInfo) {
+      await authorizeReferral(db, caller, id, practiceId, 'referrals.view');
+      const row = await referralAppointmentOf(db, id);
+      if (!row) throw new AppError('APPOINTMENT_NOT_FOUND', 'No appointment is booked for this referral');
+      await auditReferral(ctx, caller, client, 'appointment_read', id, practiceId, { appointmentId: row.id });
+      return toAppointment(row);
     },
 
     async list(caller: Caller, type: referralsApi.ReferralListType, q: ListQuery, client: ClientInfo) {

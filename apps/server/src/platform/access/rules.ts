@@ -78,6 +78,12 @@ export const PRACTICE_RULES = {
   },
   'intake.answer': { roles: ALL_ROLES, describes: 'accept, reject and archive intake submissions' },
   'intake.manage': { roles: ADMINS, describes: 'create, change and take down the practice’s intake forms' },
+  'appointments.view': { roles: ALL_ROLES, describes: 'see the practice’s appointments and appointment templates' },
+  'appointments.manage': {
+    roles: ALL_ROLES,
+    describes: 'book, confirm and cancel appointments for the practice’s patients',
+  },
+  'appointments.templates': { roles: ADMINS, describes: 'create, change and retire appointment templates' },
   'audit.view': { roles: ['ADMIN'], describes: 'read and export the practice’s audit trail' },
 } as const satisfies Record<string, Rule>;
 export type PracticeAction = keyof typeof PRACTICE_RULES;

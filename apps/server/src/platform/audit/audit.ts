@@ -17,6 +17,7 @@ type AuditArea =
   | 'file'
   | 'patient'
   | 'referral'
+  | 'appointment'
   | 'chat'
   | 'bot'
   | 'submission'
