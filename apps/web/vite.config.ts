@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
@@ -13,26 +13,6 @@ const codeSplitting = {
 };
 
 /**
- * The provider app's style sheet is fetched beside its scripts instead of holding back the first
- * paint: index.html draws its loading screen with inline styles, so a phone shows it as soon as the
- * page arrives, and main.tsx applies the sheet before React renders anything that needs it.
- */
-const stylesAfterFirstPaint: Plugin = {
-  name: 'referwell:styles-after-first-paint',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html, { path }) =>
-      path === '/index.html'
-        ? html.replace(
-            /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g,
-            '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
-          )
-        : html,
-  },
-};
-
-/**
  * Two pages, built apart: the provider app (index.html) and the chat room that patients, host
  * pages and the mobile apps open at /chat/ (chat/index.html). A separate build keeps the chat room
  * small: in one build, a module both pages share (a contract, a date-fns or Mantine module) would
@@ -41,11 +21,7 @@ const stylesAfterFirstPaint: Plugin = {
 export default defineConfig({
   // Brotli and gzip copies beside each file, made once at build time: the server sends the one the
   // browser accepts without compressing on every request.
-  plugins: [
-    react(),
-    stylesAfterFirstPaint,
-    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
-  ],
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   server: {
     // The API sets its cookies for the page's origin, so development goes through this proxy.
     proxy: {

@@ -73,12 +73,9 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { App } from './App';
-import { applyPreloadedStyles } from './lib/appStyles';
 
-void applyPreloadedStyles().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
 );
