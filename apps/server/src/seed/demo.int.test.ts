@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { TZDate } from '@date-fns/tz';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { TestClient } from '../test/client.js';
 import { users } from '../core/index.js';
-import type { notificationsApi, worklistApi } from '@referwell/contracts';
+import type { appointmentsApi, notificationsApi, worklistApi } from '@referwell/contracts';
+import { appointments } from '../modules/appointments/appointments.table.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.js';
 
 let t: TestApp;
@@ -85,6 +87,29 @@ describe('demo data', () => {
 });
 
 describe('the demo’s first visit', () => {
+  it('gives both practices appointment types and Priya a week of appointments in office hours', async () => {
+    const priya = new TestClient(t.app);
+    expect((await priya.signIn('provider@riverside.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    const { user } = (await priya.get('/api/v1/user/current')).json();
+    const templates = (await priya.get(`/api/v3/calendar/appointment/templates?practiceId=${user.practiceId}`)).json<
+      appointmentsApi.AppointmentTemplate[]
+    >();
+    expect(templates.map((tpl) => tpl.name)).toEqual(['Follow-up', 'New patient visit', 'Telehealth check-in']);
+    expect(templates.filter((tpl) => tpl.patientBookable).map((tpl) => tpl.name)).toEqual(['New patient visit']);
+
+    const week = await t.db.select().from(appointments).where(eq(appointments.providerId, user.id));
+    expect(week.map((a) => a.state).sort()).toEqual(['CONFIRMED', 'SCHEDULED', 'SCHEDULED']);
+    for (const a of week) {
+      const local = new TZDate(a.startAt, 'America/Chicago');
+      expect(a.startAt.getTime()).toBeGreaterThan(Date.now());
+      expect([0, 6]).not.toContain(local.getDay());
+      expect(local.getHours()).toBeGreaterThanOrEqual(9);
+      expect(local.getHours()).toBeLessThan(17);
+    }
+    const one = (await priya.get(`/api/v1/appointment/${week[0].uuid}`)).json<appointmentsApi.Appointment>();
+    expect(one).toMatchObject({ practiceId: user.practiceId, providerId: user.id });
+  });
+
   it('gives Riverside a home with work waiting and a bell with news, naming no patient in the bell', async () => {
     const priya = new TestClient(t.app);
     expect((await priya.signIn('provider@riverside.test', DEMO_PASSWORD)).statusCode).toBe(200);

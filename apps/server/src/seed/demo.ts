@@ -19,6 +19,7 @@ import { bots, submissions } from '../modules/intake/intake.table.js';
 import { practiceContacts, userContacts } from '../modules/contacts/contacts.table.js';
 import { auditEvents } from '../platform/audit/audit.table.js';
 import { seedDemoWorklist } from './demo-worklist.js';
+import { seedDemoAppointments } from './demo-appointments.js';
 
 export const DEMO_PASSWORD = 'referwell-demo';
 
@@ -333,6 +334,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       john,
       familyMedicine: code('207Q00000X'),
       submissionId: submission.id,
+      now,
+    });
+    await seedDemoAppointments(tx, {
+      riverside: riverside.id,
+      lakeside: lakeside.id,
+      priya: id('provider@riverside.test'),
+      timezone: riverside.timezone,
+      maria: maria.id,
+      john: john.id,
       now,
     });
 
