@@ -32,11 +32,18 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Real PostgreSQL through a node-postgres pool. */
-export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; connectionTimeoutMs?: number } = {},
+): Promise<Database> {
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5_000 });
+  const pool = new Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5_000,
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;

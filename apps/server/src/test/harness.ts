@@ -47,7 +47,10 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 8 });
+  // A request waits for a connection as long as a test may run, not production's 5 s: 50 bookings
+  // of one slot at once queue for these 8 on a loaded CI machine, and a timeout there is no answer
+  // the test is about.
+  const database = await openPostgres(url.toString(), { max: 8, connectionTimeoutMs: 30_000 });
   await database.migrate();
   return {
     database,
