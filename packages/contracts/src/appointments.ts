@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { EpochMs, Id, IdParams, isTimeZone, OkResponse, plainName, requiredField } from './common.js';
+import {
+  EpochMs,
+  EpochMsParam,
+  Id,
+  IdParams,
+  isTimeZone,
+  OkResponse,
+  pageQuery,
+  paged,
+  plainName,
+  requiredField,
+} from './common.js';
 import { LocationKind } from './enums.js';
 import { AppointmentFields, endAfterStart, ScheduleType } from './referral-schemas.js';
 
@@ -232,4 +243,23 @@ export const referralAppointment = endpoint({
   params: IdParams,
   query: PracticeQuery,
   response: Appointment,
+});
+
+/** Spec 2 §7: the provider's appointments come 10 a page. */
+export const PROVIDER_APPOINTMENTS_PAGE_SIZE = 10;
+
+export const ProviderAppointmentsQuery = PracticeQuery.extend({
+  startDate: EpochMsParam.optional(),
+  ...pageQuery(PROVIDER_APPOINTMENTS_PAGE_SIZE).shape,
+});
+
+export const providerAppointments = endpoint({
+  method: 'GET',
+  path: '/api/v1/provider/appointments',
+  summary:
+    "The signed-in provider's appointments in the practice that end after startDate (default now), soonest first; cancelled ones left out",
+  tags,
+  auth: 'user',
+  query: ProviderAppointmentsQuery,
+  response: paged(Appointment),
 });

@@ -26,6 +26,7 @@ export function registerAppointmentRoutes(
   route(app, ctx, api.getAppointmentById, ({ caller, params, client }) =>
     appointments.getById(caller, params.id, client),
   );
+  route(app, ctx, api.providerAppointments, ({ caller, query }) => appointments.forProvider(caller, query));
   route(app, ctx, api.cancelAppointment, ({ caller, params, body, client }) =>
     appointments.cancel(params.uuid, caller, body.cancellationReason, client),
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { appointmentsApi } from '@referwell/contracts';
 import { authorizePractice, practices, rolesIn, type AppContext, type Caller } from '../../core/index.js';
@@ -23,6 +23,7 @@ import {
 } from './appointment-records.js';
 
 type Create = z.output<typeof appointmentsApi.AppointmentCreate>;
+type ProviderQuery = z.output<typeof appointmentsApi.ProviderAppointmentsQuery>;
 
 const invalid = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, [{ path: ['body', field], message }]);
@@ -158,6 +159,33 @@ export function createAppointmentsService(ctx: AppContext) {
       await authorizePractice(db, caller, row.practiceId, 'appointments.view');
       await auditAppointment(ctx, { caller }, client, 'viewed', row);
       return toAppointment(row);
+    },
+
+    /**
+     * The caller's own schedule in the practice: appointments still to come (or under way) from
+     * `startDate`, soonest first. Not audited one by one like an opened appointment: the list names
+     * no patient, only their ids, and opening one is audited.
+     */
+    async forProvider(caller: Caller, query: ProviderQuery) {
+      await authorizePractice(db, caller, query.practiceId, 'appointments.view');
+      const from = query.startDate === undefined ? now() : new Date(query.startDate);
+      const mine = and(
+        eq(appointments.practiceId, query.practiceId),
+        eq(appointments.providerId, caller.user.id),
+        ne(appointments.state, 'CANCELLED'),
+        gt(appointments.endAt, from),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(appointments)
+          .where(mine)
+          .orderBy(asc(appointments.startAt), asc(appointments.id))
+          .limit(query.pageSize)
+          .offset(query.page * query.pageSize),
+        db.select({ n: count() }).from(appointments).where(mine),
+      ]);
+      return { data: rows.map(toAppointment), count: total.n };
     },
 
     async cancel(ref: string, caller: Caller | null, reason: string | null | undefined, client: ClientInfo) {
