@@ -6,7 +6,8 @@ import { TestClient } from '../test/client.js';
 import { users } from '../core/index.js';
 import type { appointmentsApi, notificationsApi, worklistApi } from '@referwell/contracts';
 import { appointments } from '../modules/appointments/appointments.table.js';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.js';
+import { seedDemoData } from './demo.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { openPglite, openPostgres, type Database } from '../../db/client.js';
 import { addMember, createPractice, createUser } from '../../test/factories.js';
 import { insertPatient } from '../patients/patients.test-factories.js';
 import { departments } from '../departments/departments.table.js';
+import { storedAppointment } from '../referrals/referral-appointments.js';
 import { referrals } from '../referrals/referrals.table.js';
 import { appointmentEvents, appointments } from './appointments.table.js';
 
@@ -80,19 +81,8 @@ afterAll(async () => {
   await drop?.();
 });
 
-const appointment = (start: number, extra: Partial<referralsApi.ReferralAppointment> = {}) => ({
-  start,
-  end: start + HOUR,
-  departmentId: null,
-  appointmentLocation: null,
-  addressOverride: null,
-  virtualLink: null,
-  virtualAppointmentHost: null,
-  scheduleType: null,
-  contentUuid: null,
-  submissionId: null,
-  ...extra,
-});
+const appointment = (start: number, extra: Partial<referralsApi.ReferralAppointment> = {}) =>
+  storedAppointment({ start, end: start + HOUR, ...extra });
 
 describe('moving referral appointments into their own table', () => {
   it('copies each with its practice, provider, patient and payload, keeping overlaps without a provider', async () => {
